@@ -1,0 +1,225 @@
+/**
+ * One small typed client for the four endpoints this action uses. Base URL, key and project are
+ * injected; every request has its own timeout; every failure becomes a MintlifyError. One call is
+ * one attempt: retries are the caller's choice (see retry-policy.ts).
+ */
+import { MintlifyError, type Operation } from './errors.js'
+import { parseRetryAfter } from './retry-after.js'
+import {
+  parseAgentJob,
+  parsePageViewsPage,
+  ShapeError,
+  type AgentJob,
+  type PageViewsPage,
+  type PageViewsQuery
+} from './types.js'
+
+export interface MintlifyClientOptions {
+  baseUrl: string
+  apiKey: string
+  projectId: string
+  /** Per-request timeout; a request with no answer by then fails with kind `timeout`. */
+  requestTimeoutMs?: number
+  userAgent?: string
+  /** For tests of the time-keeping; defaults to Date.now. */
+  now?: () => number
+}
+
+export interface CallOptions {
+  /** Cancels the request (a run cancelled by the runner); its reason is rethrown as is. */
+  signal?: AbortSignal
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000
+
+/** Codes that prove the request never reached the server: safe to retry even a create. */
+const NEVER_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT'
+])
+
+export class MintlifyClient {
+  private readonly baseUrl: string
+  private readonly timeoutMs: number
+  private readonly now: () => number
+
+  constructor(private readonly options: MintlifyClientOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '')
+    this.timeoutMs = options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS
+    this.now = options.now ?? Date.now
+  }
+
+  get projectId(): string {
+    return this.options.projectId
+  }
+
+  async createJob(prompt: string, call: CallOptions = {}): Promise<AgentJob> {
+    const body = await this.request('create-job', 'POST', this.agentPath('job'), { prompt }, call)
+    return this.parse('create-job', this.options.projectId, () => parseAgentJob(body))
+  }
+
+  async getJob(jobId: string, call: CallOptions = {}): Promise<AgentJob> {
+    const path = this.agentPath(`job/${encodeURIComponent(jobId)}`)
+    const body = await this.request('get-job', 'GET', path, undefined, call, jobId)
+    return this.parse('get-job', jobId, () => parseAgentJob(body))
+  }
+
+  async sendMessage(jobId: string, prompt: string, call: CallOptions = {}): Promise<AgentJob> {
+    const path = this.agentPath(`job/${encodeURIComponent(jobId)}/message`)
+    const body = await this.request('send-message', 'POST', path, { prompt }, call, jobId)
+    return this.parse('send-message', jobId, () => parseAgentJob(body))
+  }
+
+  async getPageViews(query: PageViewsQuery, call: CallOptions = {}): Promise<PageViewsPage> {
+    const params = new URLSearchParams()
+    if (query.dateFrom) params.set('dateFrom', query.dateFrom)
+    if (query.dateTo) params.set('dateTo', query.dateTo)
+    params.set('limit', String(query.limit))
+    params.set('offset', String(query.offset))
+    const path = `/v1/analytics/${encodeURIComponent(this.options.projectId)}/views?${params}`
+    const body = await this.request('get-page-views', 'GET', path, undefined, call)
+    return this.parse('get-page-views', this.options.projectId, () => parsePageViewsPage(body))
+  }
+
+  private agentPath(rest: string): string {
+    return `/v2/agent/${encodeURIComponent(this.options.projectId)}/${rest}`
+  }
+
+  private parse<T>(operation: Operation, target: string, parser: () => T): T {
+    try {
+      return parser()
+    } catch (error) {
+      if (!(error instanceof ShapeError)) throw error
+      throw new MintlifyError({
+        operation,
+        kind: 'invalid-response',
+        serviceMessage: error.message,
+        mayHaveReachedServer: true,
+        target: this.describeTarget(target)
+      })
+    }
+  }
+
+  private describeTarget(id: string): string {
+    return id === this.options.projectId ? `project ${id}` : `job ${id}`
+  }
+
+  private async request(
+    operation: Operation,
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    call: CallOptions,
+    targetId: string = this.options.projectId
+  ): Promise<unknown> {
+    const target = this.describeTarget(targetId)
+    const timeout = AbortSignal.timeout(this.timeoutMs)
+    const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${this.options.apiKey}`,
+      Accept: 'application/json',
+      'User-Agent': this.options.userAgent ?? 'mintlify-docs-agent-action'
+    }
+    if (body !== undefined) headers['Content-Type'] = 'application/json'
+
+    let response: Response
+    let text: string
+    try {
+      response = await fetch(this.baseUrl + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal
+      })
+      text = await response.text()
+    } catch (error) {
+      if (call.signal?.aborted) throw call.signal.reason
+      if (timeout.aborted) {
+        throw new MintlifyError({ operation, kind: 'timeout', mayHaveReachedServer: true, target })
+      }
+      const code = networkCode(error)
+      throw new MintlifyError({
+        operation,
+        kind: 'network',
+        code,
+        mayHaveReachedServer: !(code && NEVER_SENT_CODES.has(code)),
+        target
+      })
+    }
+
+    if (!response.ok) {
+      const { message, details } = this.readErrorBody(text)
+      throw new MintlifyError({
+        operation,
+        kind: 'http',
+        status: response.status,
+        serviceMessage: message,
+        details,
+        mayHaveReachedServer: true,
+        retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), this.now()),
+        target
+      })
+    }
+
+    try {
+      return JSON.parse(text) as unknown
+    } catch {
+      throw new MintlifyError({
+        operation,
+        kind: 'invalid-response',
+        status: response.status,
+        serviceMessage: 'the body is not valid JSON',
+        mayHaveReachedServer: true,
+        target
+      })
+    }
+  }
+
+  /** The documented error shape `{error, details?: [{message}]}`, with the key cut out. */
+  private readErrorBody(text: string): { message?: string; details: string[] } {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      return { message: text ? this.redact(text.slice(0, 500)) : undefined, details: [] }
+    }
+    if (typeof parsed !== 'object' || parsed === null) return { details: [] }
+    const record = parsed as { error?: unknown; message?: unknown; details?: unknown }
+    const raw = typeof record.error === 'string' ? record.error : record.message
+    const details = Array.isArray(record.details)
+      ? record.details
+          .map(detail =>
+            typeof detail === 'object' && detail !== null && 'message' in detail
+              ? String((detail as { message: unknown }).message)
+              : String(detail)
+          )
+          .map(detail => this.redact(detail))
+      : []
+    return { message: typeof raw === 'string' ? this.redact(raw) : undefined, details }
+  }
+
+  private redact(text: string): string {
+    const key = this.options.apiKey
+    return key ? text.split(key).join('***') : text
+  }
+}
+
+/** The system error code behind a failed fetch (undici nests it in `cause`, maybe in an AggregateError). */
+function networkCode(error: unknown): string | undefined {
+  const seen = new Set<unknown>()
+  const queue: unknown[] = [error]
+  while (queue.length > 0) {
+    const current = queue.shift()
+    if (typeof current !== 'object' || current === null || seen.has(current)) continue
+    seen.add(current)
+    const { code, cause, errors } = current as { code?: unknown; cause?: unknown; errors?: unknown }
+    if (typeof code === 'string') return code
+    queue.push(cause)
+    if (Array.isArray(errors)) queue.push(...errors)
+  }
+  return undefined
+}

@@ -1,0 +1,84 @@
+/** Typed failures of the service client: what was attempted, how it failed, and what is known. */
+
+export type Operation = 'create-job' | 'get-job' | 'send-message' | 'get-page-views'
+
+export const OPERATION_LABELS: Record<Operation, string> = {
+  'create-job': 'Creating the agent job',
+  'get-job': 'Reading the agent job',
+  'send-message': 'Sending the follow-up message',
+  'get-page-views': 'Reading page views'
+}
+
+/**
+ * http: the service answered with a non-2xx status.
+ * network: the connection failed (refused, reset, DNS).
+ * timeout: no answer within the per-request timeout.
+ * invalid-response: a 2xx answer that is not the documented JSON.
+ */
+export type FailureKind = 'http' | 'network' | 'timeout' | 'invalid-response'
+
+export interface MintlifyErrorFields {
+  operation: Operation
+  kind: FailureKind
+  /** HTTP status, for kind `http` (and `invalid-response`). */
+  status?: number
+  /** The service's `error` text, with the API key removed. Untrusted: render it inert. */
+  serviceMessage?: string
+  /** The service's `details[].message` texts, with the API key removed. */
+  details?: string[]
+  /** False only when the request provably never left (refused, DNS failure). */
+  mayHaveReachedServer: boolean
+  /** From a `Retry-After` header, in milliseconds. */
+  retryAfterMs?: number
+  /** The system error code of a network failure (ECONNRESET, ECONNREFUSED, ...). */
+  code?: string
+  /** Which resource: project id, job id. */
+  target: string
+}
+
+export class MintlifyError extends Error implements MintlifyErrorFields {
+  readonly operation: Operation
+  readonly kind: FailureKind
+  readonly status?: number
+  readonly serviceMessage?: string
+  readonly details: string[]
+  readonly mayHaveReachedServer: boolean
+  readonly retryAfterMs?: number
+  readonly code?: string
+  readonly target: string
+
+  constructor(fields: MintlifyErrorFields) {
+    super(describe(fields))
+    this.name = 'MintlifyError'
+    this.operation = fields.operation
+    this.kind = fields.kind
+    this.status = fields.status
+    this.serviceMessage = fields.serviceMessage
+    this.details = fields.details ?? []
+    this.mayHaveReachedServer = fields.mayHaveReachedServer
+    this.retryAfterMs = fields.retryAfterMs
+    this.code = fields.code
+    this.target = fields.target
+  }
+}
+
+function describe(fields: MintlifyErrorFields): string {
+  const what = `${OPERATION_LABELS[fields.operation]} (${fields.target}) failed`
+  switch (fields.kind) {
+    case 'http': {
+      const text = [fields.serviceMessage, ...(fields.details ?? [])].filter(Boolean).join('; ')
+      return `${what}: HTTP ${fields.status}${text ? `: ${text}` : ''}`
+    }
+    case 'network':
+      return `${what}: network error${fields.code ? ` ${fields.code}` : ''}`
+    case 'timeout':
+      return `${what}: no answer within the request timeout`
+    case 'invalid-response':
+      return `${what}: unexpected answer${fields.status ? ` (HTTP ${fields.status})` : ''}: ${fields.serviceMessage ?? ''}`
+  }
+}
+
+/** The service's own status for "too many requests" (100 uses per project or org per hour). */
+export function isRateLimited(error: unknown): error is MintlifyError {
+  return error instanceof MintlifyError && error.kind === 'http' && error.status === 429
+}

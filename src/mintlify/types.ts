@@ -1,0 +1,130 @@
+/**
+ * The service's resources, as the OpenAPI documents in shared/spec describe them, and the checks that
+ * turn an answer into a typed value (an unexpected shape is a clear error, not a crash later).
+ */
+
+/** The statuses the service documents; anything else is carried as a string and warned about. */
+export const KNOWN_JOB_STATUSES = ['active', 'completed', 'archived', 'failed'] as const
+export type KnownJobStatus = (typeof KNOWN_JOB_STATUSES)[number]
+export const TERMINAL_JOB_STATUSES: readonly string[] = ['completed', 'archived', 'failed']
+
+export interface AgentJob {
+  id: string
+  /** One of KNOWN_JOB_STATUSES, or a value the service added later. */
+  status: string
+  source?: { repository?: string; ref?: string | null }
+  model?: string
+  prLink: string | null
+  createdAt?: string
+  archivedAt?: string | null
+}
+
+export interface PageViewRow {
+  path: string
+  human: number
+  ai: number
+  total: number
+}
+
+export interface ViewTotals {
+  human: number
+  ai: number
+  total: number
+}
+
+export interface PageViewsPage {
+  totals: ViewTotals
+  views: PageViewRow[]
+  hasMore: boolean
+}
+
+export interface PageViewsQuery {
+  dateFrom?: string
+  dateTo?: string
+  limit: number
+  offset: number
+}
+
+export function isKnownJobStatus(status: string): status is KnownJobStatus {
+  return (KNOWN_JOB_STATUSES as readonly string[]).includes(status)
+}
+
+export function isTerminalJobStatus(status: string): boolean {
+  return TERMINAL_JOB_STATUSES.includes(status)
+}
+
+/** Thrown by the parsers below; the client rewraps it with the operation. */
+export class ShapeError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ShapeError'
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function optionalString(value: unknown, field: string): string | undefined {
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string') throw new ShapeError(`field "${field}" is not a string`)
+  return value
+}
+
+export function parseAgentJob(body: unknown): AgentJob {
+  if (!isRecord(body)) throw new ShapeError('the job is not a JSON object')
+  const { id, status, prLink, source } = body
+  if (typeof id !== 'string' || id === '') throw new ShapeError('the job has no "id"')
+  if (typeof status !== 'string' || status === '') throw new ShapeError('the job has no "status"')
+  if (prLink !== undefined && prLink !== null && typeof prLink !== 'string') {
+    throw new ShapeError('field "prLink" is neither a string nor null')
+  }
+  return {
+    id,
+    status,
+    prLink: typeof prLink === 'string' && prLink !== '' ? prLink : null,
+    source: isRecord(source)
+      ? {
+          repository: optionalString(source.repository, 'source.repository'),
+          ref: optionalString(source.ref, 'source.ref') ?? null
+        }
+      : undefined,
+    model: optionalString(body.model, 'model'),
+    createdAt: optionalString(body.createdAt, 'createdAt'),
+    archivedAt: optionalString(body.archivedAt, 'archivedAt') ?? null
+  }
+}
+
+function count(value: unknown, field: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new ShapeError(`field "${field}" is not a non-negative number`)
+  }
+  return value
+}
+
+export function parsePageViewsPage(body: unknown): PageViewsPage {
+  if (!isRecord(body)) throw new ShapeError('the page views answer is not a JSON object')
+  const { totals, views, hasMore } = body
+  if (!isRecord(totals)) throw new ShapeError('the answer has no "totals" object')
+  if (!Array.isArray(views)) throw new ShapeError('the answer has no "views" array')
+  if (typeof hasMore !== 'boolean') throw new ShapeError('the answer has no boolean "hasMore"')
+  return {
+    totals: {
+      human: count(totals.human, 'totals.human'),
+      ai: count(totals.ai, 'totals.ai'),
+      total: count(totals.total, 'totals.total')
+    },
+    views: views.map((row: unknown, index) => {
+      if (!isRecord(row) || typeof row.path !== 'string') {
+        throw new ShapeError(`views[${index}] has no "path"`)
+      }
+      return {
+        path: row.path,
+        human: count(row.human, `views[${index}].human`),
+        ai: count(row.ai, `views[${index}].ai`),
+        total: count(row.total, `views[${index}].total`)
+      }
+    }),
+    hasMore
+  }
+}
