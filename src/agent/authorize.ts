@@ -1,0 +1,56 @@
+/**
+ * Who may start a job. The permission comes from the collaborator-permission endpoint, never from
+ * author_association; any failure to learn it refuses (fail closed). "Not allowed" is a value, so
+ * the flow can answer it politely; exceptions stay for real faults.
+ */
+import { getCollaboratorPermission, meetsPermission, type RepoPermission } from '../github/permissions.js'
+import type { CallDeps } from '../github/comments.js'
+import type { Octokit } from '../github/octokit.js'
+import { getErrorMessage } from '../shared/errors.js'
+import type { AgentSettings } from './settings.js'
+import type { AgentRequest } from './trigger.js'
+
+export type Authorization =
+  | { allowed: true; permission?: RepoPermission; reason: string }
+  | { allowed: false; permission: RepoPermission | 'unknown'; reason: string }
+
+export async function authorize(
+  octokit: Octokit | undefined,
+  request: AgentRequest,
+  settings: AgentSettings,
+  deps: CallDeps
+): Promise<Authorization> {
+  // A workflow author's own prompt (schedule, dispatch, pipeline) needs no commenter check.
+  if (request.origin === 'manual') return { allowed: true, reason: 'the workflow gives the prompt' }
+  const requester = request.requester
+  if (!requester) return { allowed: false, permission: 'unknown', reason: 'the event names no user' }
+  if (requester.isBot && settings.allowedBots.includes(requester.login.toLowerCase())) {
+    return { allowed: true, reason: `${requester.login} is listed in allowed-bots` }
+  }
+  if (!octokit || !request.thread) {
+    return { allowed: false, permission: 'unknown', reason: 'no github-token to check the permission with' }
+  }
+  let permission: RepoPermission
+  try {
+    permission = await getCollaboratorPermission(
+      octokit,
+      { owner: request.thread.owner, repo: request.thread.repo },
+      requester.login,
+      deps
+    )
+  } catch (error) {
+    return {
+      allowed: false,
+      permission: 'unknown',
+      reason: `the permission of ${requester.login} could not be checked (${getErrorMessage(error)})`
+    }
+  }
+  if (meetsPermission(permission, settings.requiredPermission)) {
+    return { allowed: true, permission, reason: `${requester.login} has ${permission} permission` }
+  }
+  return {
+    allowed: false,
+    permission,
+    reason: `${requester.login} has ${permission} permission; ${settings.requiredPermission} is required`
+  }
+}

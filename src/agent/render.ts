@@ -1,0 +1,177 @@
+/**
+ * The Markdown the action writes: the tracking comment in each phase, short replies, and the step
+ * summary. Pure. Untrusted text (the instruction, the service's messages) goes through inert() or a
+ * code span; only validated pull-request URLs become links.
+ */
+import { formatDuration, formatMinutes } from '../shared/duration.js'
+import { blockQuote, codeSpan, inert, tableCell, truncate } from '../shared/markdown.js'
+import { renderMarker, type Marker } from './markers.js'
+import type { AgentResult, Problem } from './outcome.js'
+
+export const TITLE = '**Mintlify docs agent**'
+const QUOTE_LIMIT = 1_500
+
+export interface CommentFrame {
+  marker: Marker
+  instruction: string
+  requester?: string
+  runUrl?: string
+}
+
+export type TrackingPhase =
+  | { phase: 'working' }
+  | { phase: 'following'; jobId: string; followUp: boolean }
+  | { phase: 'done'; result: AgentResult }
+
+function runLink(runUrl: string | undefined, text = 'workflow run'): string {
+  return runUrl ? `[${text}](${runUrl})` : text
+}
+
+function footer(frame: CommentFrame): string {
+  const lines: string[] = []
+  if (frame.instruction) {
+    const who = frame.requester ? `${inert(frame.requester)} asked` : 'The request'
+    lines.push(`${who}:`, '', blockQuote(frame.instruction, QUOTE_LIMIT), '')
+  }
+  if (frame.runUrl) lines.push(`<sub>${runLink(frame.runUrl)}</sub>`)
+  lines.push(renderMarker(frame.marker))
+  return lines.join('\n')
+}
+
+export function renderTrackingComment(frame: CommentFrame, phase: TrackingPhase): string {
+  return [TITLE, '', headline(phase, frame.runUrl), '', footer(frame)].join('\n')
+}
+
+function headline(phase: TrackingPhase, runUrl?: string): string {
+  switch (phase.phase) {
+    case 'working':
+      return `⏳ Working on it: starting an agent job (${runLink(runUrl)}).`
+    case 'following':
+      return phase.followUp
+        ? `⏳ Sent to agent job ${codeSpan(phase.jobId)} as a follow-up; this comment is updated when the job ends.`
+        : `⏳ Agent job ${codeSpan(phase.jobId)} is running; this comment is updated when it ends.`
+    case 'done':
+      return resultText(phase.result)
+  }
+}
+
+function jobRef(result: AgentResult): string {
+  return result.jobId ? ` ${codeSpan(result.jobId)}` : ''
+}
+
+/** One paragraph that says how the run ended. */
+export function resultText(result: AgentResult): string {
+  if (result.problem) return problemText(result.problem, result)
+  const took = result.elapsedMs > 0 ? ` after ${formatDuration(result.elapsedMs)}` : ''
+  switch (result.status) {
+    case 'completed':
+      if (result.pr) {
+        const { owner, repo, number, url } = result.pr
+        return `✅ The agent opened a pull request: [${owner}/${repo}#${number}](${url})${took}.`
+      }
+      if (result.untrustedPrLink) {
+        return `✅ Agent job${jobRef(result)} finished${took}; it reported this pull-request link, which is not a GitHub pull-request URL: ${codeSpan(result.untrustedPrLink)}`
+      }
+      return `✅ Agent job${jobRef(result)} finished${took}, no files changed, so there is no pull request.`
+    case 'failed':
+      return `❌ Agent job${jobRef(result)} failed${took}. The service gives no reason; the Mintlify dashboard may say more.`
+    case 'archived':
+      return `🗄️ Agent job${jobRef(result)} was archived${took} before it opened a pull request.`
+    case 'timed-out':
+      return (
+        `⌛ Agent job${jobRef(result)} is still running after ${formatMinutes((result.maxWaitMs ?? result.elapsedMs) / 60_000)}, ` +
+        `so this run stopped following it. The job may still finish; to follow it again, run the workflow with ` +
+        `${codeSpan(`job-id: ${result.jobId ?? ''}`)}.`
+      )
+    case 'cancelled':
+      return result.jobId
+        ? `🛑 The workflow run was cancelled. Agent job${jobRef(result)} may still finish: the API cannot stop it. Re-attach with ${codeSpan(`job-id: ${result.jobId}`)}.`
+        : '🛑 The workflow run was cancelled before an agent job was started.'
+    case 'active':
+      return `🚀 Agent job${jobRef(result)} started; this run does not wait for it (\`wait: false\`).`
+    case 'skipped':
+      return 'Nothing to do.'
+  }
+}
+
+function serviceText(message: string | undefined, details: string[] = []): string {
+  const parts = [message, ...details].filter((part): part is string => Boolean(part))
+  return parts.length ? `: ${inert(truncate(parts.join('; '), 1_000))}` : ''
+}
+
+function problemText(problem: Problem, result: AgentResult): string {
+  switch (problem.kind) {
+    case 'refused':
+      return `❌ The Mintlify API refused the request${problem.httpStatus ? ` (HTTP ${problem.httpStatus})` : ''}${serviceText(problem.message, problem.details)}${problem.httpStatus === 401 ? '. Check that `api-key` is an admin API key (it starts with `mint_`).' : ''}`
+    case 'rate-limited':
+      return (
+        '⏸️ The Mintlify API is rate limited: it allows 100 agent uses per project per hour' +
+        (problem.retryAfterMs ? ` (it asks to wait ${formatDuration(problem.retryAfterMs)})` : '') +
+        '. No job was started; try again later.'
+      )
+    case 'unknown-outcome':
+      return (
+        `⚠️ Could not tell whether the agent job was created: ${inert(problem.cause)} after the request was sent. ` +
+        'It was not sent again, so that no second job is started. Check the Mintlify dashboard before asking again.'
+      )
+    case 'previous-attempt-unknown':
+      return (
+        '⚠️ An earlier attempt of this run may have started an agent job, but its id was never recorded. ' +
+        'This attempt does not start another one. Check the Mintlify dashboard; a new comment starts a new request.'
+      )
+    case 'lost':
+      return `❌ Could not follow agent job${jobRef(result)}: ${inert(problem.cause)}.`
+    case 'follow-up-refused':
+      return (
+        `❌ The follow-up could not be sent to agent job${jobRef(result)}` +
+        `${problem.httpStatus ? ` (HTTP ${problem.httpStatus}${problem.httpStatus === 404 ? ': the job no longer exists' : ''})` : ''}` +
+        `${serviceText(problem.message)}. No new job was started; ask again without the earlier thread, or use \`follow-up: false\`.`
+      )
+  }
+}
+
+/** A short reply for a refused or empty request (no job). */
+export function renderReply(text: string, marker: Marker): string {
+  return [TITLE, '', text, '', renderMarker(marker)].join('\n')
+}
+
+export function refusalText(login: string, required: string, actual: string): string {
+  return `Sorry, ${codeSpan(login)}: asking the docs agent needs \`${required}\` permission on this repository, and yours is \`${actual}\`.`
+}
+
+export function needsInstructionText(phrase: string): string {
+  return `Please add an instruction after ${codeSpan(phrase)}, for example: ${codeSpan(`${phrase} document the new rate-limit headers`)}`
+}
+
+export interface SummaryFacts {
+  result: AgentResult
+  instruction: string
+  commentUrl?: string
+}
+
+/** The step summary: a table with the job id, status, duration, PR link and the prompt. */
+export function renderSummary({ result, instruction, commentUrl }: SummaryFacts): string {
+  const pr = result.pr
+    ? `[${result.pr.owner}/${result.pr.repo}#${result.pr.number}](${result.pr.url})`
+    : result.untrustedPrLink
+      ? codeSpan(result.untrustedPrLink)
+      : '—'
+  const rows = [
+    ['Job id', result.jobId ? codeSpan(result.jobId) : '—'],
+    ['Status', `\`${result.status}\``],
+    ['Duration', formatDuration(result.elapsedMs)],
+    ['Pull request', pr],
+    ['Prompt', instruction ? tableCell(truncate(instruction.trim(), 200)) : '—']
+  ]
+  if (commentUrl) rows.push(['Comment', `[tracking comment](${commentUrl})`])
+  return [
+    '### Mintlify docs agent',
+    '',
+    resultText(result),
+    '',
+    '| | |',
+    '| --- | --- |',
+    ...rows.map(([name, value]) => `| ${name} | ${value} |`),
+    ''
+  ].join('\n')
+}

@@ -1,0 +1,148 @@
+/**
+ * Every agent input, parsed once into a typed object. Each wrong form is one InputError that names
+ * the input and the form it expects, raised before any request.
+ */
+import {
+  InputError,
+  parseApiUrl,
+  parseBoolean,
+  parseChoice,
+  parseIssueNumber,
+  parseList,
+  parseNumber,
+  readString,
+  requireString,
+  type InputReader
+} from '../shared/inputs.js'
+import type { RepoPermission } from '../github/permissions.js'
+
+export const DEFAULT_API_URL = 'https://api.mintlify.com'
+export const PERMISSION_CHOICES = ['read', 'triage', 'write', 'maintain', 'admin'] as const
+
+export interface AgentSettings {
+  apiKey: string
+  projectId: string
+  apiUrl: string
+  /** The instruction from `prompt` or `prompt-file`; undefined: take it from the event. */
+  prompt?: string
+  promptSource: 'input' | 'file' | 'event'
+  triggerPhrase: string
+  /** Attach to this job instead of creating one. */
+  jobId?: string
+  wait: boolean
+  maxWaitMs: number
+  pollIntervalMs: number
+  maxPollIntervalMs: number
+  githubToken: string
+  issueNumber?: number
+  comment: boolean
+  requiredPermission: Exclude<RepoPermission, 'none'>
+  /** Lower-cased bot logins that may trigger. */
+  allowedBots: string[]
+  failOnError: boolean
+  includeContext: boolean
+  followUp: boolean
+  backLink: boolean
+}
+
+/** Reads a prompt file; throws when it cannot. Injected so parsing stays testable. */
+export type ReadTextFile = (path: string) => string
+
+export function parseAgentSettings(read: InputReader, readTextFile: ReadTextFile): AgentSettings {
+  const apiKey = requireString(read, 'api-key', 'the Mintlify admin API key (starts with `mint_`)')
+  const projectId = requireString(read, 'project-id', 'the Mintlify project id')
+  if (/[\s/?#]/.test(projectId)) {
+    throw new InputError('project-id', 'must be a project id without spaces or slashes', projectId)
+  }
+
+  const inlinePrompt = readString(read, 'prompt')
+  const promptFile = readString(read, 'prompt-file')
+  if (inlinePrompt && promptFile) {
+    throw new InputError('prompt-file', 'must be empty when `prompt` is set (give one of the two)')
+  }
+  let prompt: string | undefined = inlinePrompt || undefined
+  if (promptFile) {
+    let text: string
+    try {
+      text = readTextFile(promptFile)
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable'
+      throw new InputError(
+        'prompt-file',
+        `must be the path of a readable text file (${reason})`,
+        promptFile
+      )
+    }
+    if (!text.trim()) {
+      throw new InputError('prompt-file', 'must name a file that holds a prompt (it is empty)')
+    }
+    prompt = text.trim()
+  }
+
+  const triggerPhrase = readString(read, 'trigger-phrase') || '/mintlify'
+  if (/\s/.test(triggerPhrase)) {
+    throw new InputError('trigger-phrase', 'must be one word such as /mintlify', triggerPhrase)
+  }
+
+  const jobId = readString(read, 'job-id') || undefined
+  if (jobId !== undefined && !/^[A-Za-z0-9._:-]+$/.test(jobId)) {
+    throw new InputError('job-id', 'must be an agent job id (letters, digits, . _ : -)', jobId)
+  }
+
+  const maxWaitMinutes = parseNumber(read, 'max-wait-minutes', {
+    fallback: 30,
+    expected: 'a number of minutes greater than 0, for example 30 or 0.5',
+    min: 0,
+    minExclusive: true,
+    max: 6 * 60
+  })
+  const pollIntervalSeconds = parseNumber(read, 'poll-interval-seconds', {
+    fallback: 5,
+    expected: 'a number of seconds from 1 to 3600, for example 5',
+    min: 1,
+    max: 3600
+  })
+  const maxPollIntervalSeconds = parseNumber(read, 'max-poll-interval-seconds', {
+    fallback: 30,
+    expected: 'a number of seconds from 1 to 3600, for example 30',
+    min: 1,
+    max: 3600
+  })
+  if (pollIntervalSeconds > maxPollIntervalSeconds) {
+    throw new InputError(
+      'poll-interval-seconds',
+      `must not be above \`max-poll-interval-seconds\` (${maxPollIntervalSeconds})`,
+      String(pollIntervalSeconds)
+    )
+  }
+
+  const allowedBots = parseList(read, 'allowed-bots').map(login => login.toLowerCase())
+  for (const login of allowedBots) {
+    if (!/^[A-Za-z0-9-]+(\[bot\])?$/.test(login)) {
+      throw new InputError('allowed-bots', 'must be comma-separated logins such as renovate[bot]', login)
+    }
+  }
+
+  return {
+    apiKey,
+    projectId,
+    apiUrl: parseApiUrl(read, 'api-url', DEFAULT_API_URL),
+    prompt,
+    promptSource: promptFile ? 'file' : inlinePrompt ? 'input' : 'event',
+    triggerPhrase,
+    jobId,
+    wait: parseBoolean(read, 'wait', true),
+    maxWaitMs: Math.round(maxWaitMinutes * 60_000),
+    pollIntervalMs: Math.round(pollIntervalSeconds * 1000),
+    maxPollIntervalMs: Math.round(maxPollIntervalSeconds * 1000),
+    githubToken: readString(read, 'github-token'),
+    issueNumber: parseIssueNumber(read, 'issue-number'),
+    comment: parseBoolean(read, 'comment', true),
+    requiredPermission: parseChoice(read, 'required-permission', PERMISSION_CHOICES, 'write'),
+    allowedBots,
+    failOnError: parseBoolean(read, 'fail-on-error', true),
+    includeContext: parseBoolean(read, 'include-context', true),
+    followUp: parseBoolean(read, 'follow-up', true),
+    backLink: parseBoolean(read, 'back-link', true)
+  }
+}

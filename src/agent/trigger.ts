@@ -1,0 +1,207 @@
+/**
+ * From the event to a request: what to do, for whom, where to answer. Pure: it reads the payload
+ * and the settings and decides; nothing is called here.
+ */
+import type { RunnerContext } from '../shared/runner-context.js'
+import { isActionComment } from './markers.js'
+import type { AgentSettings } from './settings.js'
+
+export type Origin = 'comment' | 'review-comment' | 'issue' | 'manual'
+
+export interface Requester {
+  login: string
+  isBot: boolean
+}
+
+export interface Thread {
+  owner: string
+  repo: string
+  issueNumber: number
+  isPullRequest: boolean
+  title?: string
+  body?: string
+  htmlUrl?: string
+  author?: string
+}
+
+export interface TriggerComment {
+  id: number
+  kind: 'issue_comment' | 'review_comment'
+  htmlUrl?: string
+  body: string
+}
+
+export interface AgentRequest {
+  origin: Origin
+  /** The user's instruction (before any context block). */
+  instruction: string
+  requester?: Requester
+  /** Where the action reports; undefined when there is nowhere to comment. */
+  thread?: Thread
+  comment?: TriggerComment
+  /** Identifies this request in the tracking comment's marker, so re-runs find it again. */
+  requestKey: string
+}
+
+export type TriggerDecision =
+  | { kind: 'run'; request: AgentRequest }
+  /** The trigger matched but no instruction followed it. */
+  | { kind: 'needs-instruction'; request: AgentRequest }
+  | { kind: 'ignore'; reason: string }
+  /** The event cannot give a prompt and none was set. */
+  | { kind: 'error'; message: string }
+
+const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment']
+
+interface PayloadUser {
+  login?: string
+  type?: string
+}
+
+interface PayloadComment {
+  id?: number
+  body?: string | null
+  html_url?: string
+  user?: PayloadUser
+}
+
+interface PayloadIssue {
+  number?: number
+  title?: string
+  body?: string | null
+  html_url?: string
+  user?: PayloadUser
+  pull_request?: unknown
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/**
+ * The text after the trigger phrase when the comment starts with it (after leading white space) as
+ * a whole word; undefined when it does not. `/mintlifyx` and mid-text mentions do not match.
+ */
+export function matchTrigger(body: string, phrase: string): string | undefined {
+  const pattern = new RegExp(`^\\s*${escapeRegExp(phrase)}(?=\\s|$)`, 'i')
+  const match = pattern.exec(body)
+  if (!match) return undefined
+  return body.slice(match[0].length).trim()
+}
+
+function requesterOf(user: PayloadUser | undefined): Requester | undefined {
+  if (!user?.login) return undefined
+  return { login: user.login, isBot: user.type === 'Bot' || user.login.endsWith('[bot]') }
+}
+
+function botIgnored(requester: Requester | undefined, settings: AgentSettings): string | undefined {
+  if (!requester?.isBot) return undefined
+  if (settings.allowedBots.includes(requester.login.toLowerCase())) return undefined
+  return `${requester.login} is a bot that is not listed in allowed-bots`
+}
+
+export function decideTrigger(context: RunnerContext, settings: AgentSettings): TriggerDecision {
+  const { eventName, payload } = context
+  const action = typeof payload.action === 'string' ? payload.action : ''
+
+  if (COMMENT_EVENTS.includes(eventName)) {
+    if (action !== 'created') return { kind: 'ignore', reason: `comment ${action || 'event'} is not a new comment` }
+    const comment = (payload.comment ?? {}) as PayloadComment
+    const body = comment.body ?? ''
+    if (isActionComment(body)) return { kind: 'ignore', reason: 'the comment is this action’s own' }
+    const rest = matchTrigger(body, settings.triggerPhrase)
+    if (rest === undefined) {
+      return { kind: 'ignore', reason: `the comment does not start with ${settings.triggerPhrase}` }
+    }
+    const requester = requesterOf(comment.user)
+    const ignoredBot = botIgnored(requester, settings)
+    if (ignoredBot) return { kind: 'ignore', reason: ignoredBot }
+
+    const isReview = eventName === 'pull_request_review_comment'
+    const issue = (isReview ? payload.pull_request : payload.issue) as PayloadIssue | undefined
+    if (!issue?.number || typeof comment.id !== 'number') {
+      return { kind: 'error', message: `The ${eventName} event has no issue or comment to answer.` }
+    }
+    const request: AgentRequest = {
+      origin: isReview ? 'review-comment' : 'comment',
+      instruction: settings.prompt ?? rest,
+      requester,
+      thread: {
+        owner: context.owner,
+        repo: context.repo,
+        issueNumber: issue.number,
+        isPullRequest: isReview || issue.pull_request !== undefined,
+        title: issue.title,
+        body: issue.body ?? '',
+        htmlUrl: issue.html_url,
+        author: issue.user?.login
+      },
+      comment: {
+        id: comment.id,
+        kind: isReview ? 'review_comment' : 'issue_comment',
+        htmlUrl: comment.html_url,
+        body
+      },
+      requestKey: `${isReview ? 'review' : 'comment'}-${comment.id}`
+    }
+    if (!request.instruction && !settings.jobId) return { kind: 'needs-instruction', request }
+    return { kind: 'run', request }
+  }
+
+  if (eventName === 'issues') {
+    if (action !== 'opened') return { kind: 'ignore', reason: `issue ${action || 'event'} is not an opened issue` }
+    const issue = (payload.issue ?? {}) as PayloadIssue
+    if (!issue.number) return { kind: 'error', message: 'The issues event has no issue number.' }
+    const requester = requesterOf(issue.user ?? (payload.sender as PayloadUser | undefined))
+    const ignoredBot = botIgnored(requester, settings)
+    if (ignoredBot) return { kind: 'ignore', reason: ignoredBot }
+    const fromIssue = [issue.title ?? '', issue.body ?? ''].filter(Boolean).join('\n\n').trim()
+    return {
+      kind: 'run',
+      request: {
+        origin: 'issue',
+        instruction: settings.prompt ?? fromIssue,
+        requester,
+        thread: {
+          owner: context.owner,
+          repo: context.repo,
+          issueNumber: issue.number,
+          isPullRequest: false,
+          title: issue.title,
+          body: issue.body ?? '',
+          htmlUrl: issue.html_url,
+          author: issue.user?.login
+        },
+        requestKey: `issue-${issue.number}`
+      }
+    }
+  }
+
+  // Schedules, dispatches, pushes and pipelines: the workflow author gives the prompt.
+  if (!settings.prompt && !settings.jobId) {
+    return {
+      kind: 'error',
+      message:
+        `Input 'prompt' is required for ${eventName || 'this'} events: set \`prompt\` or ` +
+        '`prompt-file` (only comment and issue events carry an instruction), or `job-id` to attach.'
+    }
+  }
+  return {
+    kind: 'run',
+    request: {
+      origin: 'manual',
+      instruction: settings.prompt ?? '',
+      requester: context.actor ? { login: context.actor, isBot: false } : undefined,
+      thread:
+        settings.issueNumber !== undefined
+          ? {
+              owner: context.owner,
+              repo: context.repo,
+              issueNumber: settings.issueNumber,
+              isPullRequest: false
+            }
+          : undefined,
+      requestKey: `run-${context.runId || 'local'}`
+    }
+  }
+}

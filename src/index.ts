@@ -1,0 +1,3 @@
+import { run } from './agent/main.js'
+
+void run()
