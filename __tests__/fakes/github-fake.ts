@@ -1,0 +1,729 @@
+/**
+ * A loopback fake of the few GitHub REST endpoints the action uses (permissions, issues and pulls,
+ * issue comments, reactions, review replies), with GitHub's shapes, status codes, pagination `Link`
+ * headers and error bodies. Usable as GITHUB_API_URL / octokit `baseUrl`.
+ */
+import http from 'node:http'
+import { answerWithFault, faultProcesses, FaultQueue, type FaultRule } from './faults.js'
+import { listen, parseJson, queryOf, readBody, shutdown } from './http-util.js'
+
+export type { Fault, FaultKind, FaultRule } from './faults.js'
+export { secondaryRateLimit } from './faults.js'
+
+export type Permission = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'
+
+export interface GitHubCall {
+  method: string
+  path: string
+  query: Record<string, string>
+  body: unknown
+  at: number
+}
+
+export interface FakeIssue {
+  number: number
+  title?: string
+  body?: string
+  /** Author login (default 'octocat'). */
+  user?: string
+  /** A pull request rather than an issue. */
+  pull_request?: boolean
+  /** Head and base branch of a pull request (default 'feature' and 'main'). */
+  head?: string
+  base?: string
+  files?: { filename: string; additions: number; deletions: number; status?: string }[]
+}
+
+export interface FakeComment {
+  id: number
+  body: string
+  user: { login: string; type: string }
+  html_url: string
+  created_at: string
+  updated_at: string
+}
+
+export interface ReviewReply {
+  id: number
+  owner: string
+  repo: string
+  pullNumber: number
+  inReplyTo: number
+  body: string
+  user: { login: string; type: string }
+  html_url: string
+}
+
+export interface Reaction {
+  subject: 'issue_comment' | 'review_comment'
+  commentId: number
+  content: string
+}
+
+/** The login GITHUB_TOKEN acts as. */
+export const ACTIONS_BOT = { login: 'github-actions[bot]', type: 'Bot' } as const
+
+const REACTIONS = ['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes']
+const MAX_BODY = 65536
+const DOCS = 'https://docs.github.com/rest'
+
+/** GitHub's legacy `permission` for each role: maintain reads as write, triage as read. */
+const LEGACY_PERMISSION: Record<Permission, string> = {
+  admin: 'admin',
+  maintain: 'write',
+  write: 'write',
+  triage: 'read',
+  read: 'read',
+  none: 'none'
+}
+const RANK: Permission[] = ['none', 'read', 'triage', 'write', 'maintain', 'admin']
+
+interface StoredComment {
+  id: number
+  repoKey: string
+  owner: string
+  repo: string
+  issueNumber: number
+  body: string
+  user: { login: string; type: string }
+  created_at: string
+  updated_at: string
+}
+
+interface StoredReviewComment {
+  id: number
+  repoKey: string
+  pullNumber: number
+  body: string
+  user: { login: string; type: string }
+  in_reply_to_id?: number
+}
+
+interface Answer {
+  status: number
+  body?: unknown
+  headers?: Record<string, string>
+}
+
+type Handler = (match: RegExpExecArray, call: GitHubCall) => Answer
+
+export class GitHubFake {
+  readonly url: string
+  readonly token: string
+  readonly calls: GitHubCall[] = []
+  readonly reviewReplies: ReviewReply[] = []
+  readonly reactions: Reaction[] = []
+
+  private readonly faults = new FaultQueue()
+  private readonly permissions = new Map<string, Permission>()
+  private readonly issues = new Map<string, FakeIssue>()
+  private readonly issueComments = new Map<number, StoredComment>()
+  private readonly reviewComments = new Map<number, StoredReviewComment>()
+  private readonly denied = new Map<string, 403 | 404>()
+  private readonly userIds = new Map<string, number>()
+  private readonly reactionIds = new Map<string, number>()
+  private nextId = 1000
+  private readonly routes: [string, RegExp, Handler][]
+
+  private constructor(
+    private readonly server: http.Server,
+    url: string,
+    token: string
+  ) {
+    this.url = url
+    this.token = token
+    const repo = '/repos/([^/]+)/([^/]+)'
+    this.routes = [
+      ['GET', re(`${repo}/collaborators/([^/]+)/permission`), m => this.permission(m)],
+      ['GET', re(`${repo}/issues/(\\d+)`), m => this.getIssue(m)],
+      ['GET', re(`${repo}/pulls/(\\d+)`), m => this.getPull(m)],
+      ['GET', re(`${repo}/pulls/(\\d+)/files`), (m, c) => this.pullFiles(m, c)],
+      ['GET', re(`${repo}/issues/(\\d+)/comments`), (m, c) => this.listComments(m, c)],
+      ['POST', re(`${repo}/issues/(\\d+)/comments`), (m, c) => this.createComment(m, c)],
+      ['GET', re(`${repo}/issues/comments/(\\d+)`), m => this.getComment(m)],
+      ['PATCH', re(`${repo}/issues/comments/(\\d+)`), (m, c) => this.updateComment(m, c)],
+      [
+        'POST',
+        re(`${repo}/issues/comments/(\\d+)/reactions`),
+        (m, c) => this.react(m, c, 'issue_comment')
+      ],
+      [
+        'POST',
+        re(`${repo}/pulls/comments/(\\d+)/reactions`),
+        (m, c) => this.react(m, c, 'review_comment')
+      ],
+      ['POST', re(`${repo}/pulls/(\\d+)/comments/(\\d+)/replies`), (m, c) => this.reply(m, c)]
+    ]
+  }
+
+  static async start(options: { token?: string } = {}): Promise<GitHubFake> {
+    const server = http.createServer()
+    const fake = new GitHubFake(
+      server,
+      await listen(server),
+      options.token ?? 'ghs_fake_token_0123456789'
+    )
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      fake.handle(req, res).catch((error: unknown) => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ message: `fake bug: ${String(error)}` }))
+      })
+    })
+    return fake
+  }
+
+  /** The login's role on the repository; logins never set answer 404. */
+  setPermission(owner: string, repo: string, login: string, permission: Permission): void {
+    this.permissions.set(`${repoKey(owner, repo)}#${login.toLowerCase()}`, permission)
+  }
+
+  addIssue(owner: string, repo: string, issue: FakeIssue): void {
+    this.issues.set(`${repoKey(owner, repo)}#${issue.number}`, { ...issue })
+  }
+
+  /** Comments on the issue or pull request, oldest first. */
+  comments(owner: string, repo: string, issueNumber: number): FakeComment[] {
+    return this.commentsOf(repoKey(owner, repo), issueNumber).map(c => this.publicComment(c))
+  }
+
+  /**
+   * A comment that already exists (from an earlier run, or the one that triggered the event: pass its
+   * `id` so reactions to it resolve). The issue must have been added first. Default user: the
+   * github-actions bot.
+   */
+  addComment(
+    owner: string,
+    repo: string,
+    issueNumber: number,
+    body: string,
+    user?: string,
+    options: { id?: number } = {}
+  ): FakeComment {
+    if (!this.issues.has(`${repoKey(owner, repo)}#${issueNumber}`)) {
+      throw new Error(`addComment: add issue ${owner}/${repo}#${issueNumber} with addIssue first`)
+    }
+    const stored = this.storeComment(owner, repo, issueNumber, body, userOf(user), options.id)
+    return this.publicComment(stored)
+  }
+
+  /** A review comment on a pull request's diff (to reply to or react to); returns its id. */
+  addReviewComment(
+    owner: string,
+    repo: string,
+    pullNumber: number,
+    comment: { body: string; user?: string; id?: number }
+  ): number {
+    const id = this.takeId(comment.id)
+    this.reviewComments.set(id, {
+      id,
+      repoKey: repoKey(owner, repo),
+      pullNumber,
+      body: comment.body,
+      user: userOf(comment.user ?? 'octocat')
+    })
+    return id
+  }
+
+  inject(rule: FaultRule): void {
+    this.faults.add(rule)
+  }
+
+  /** Every call under /repos/{owner}/{repo} answers this status (no access, or no such repository). */
+  denyRepo(owner: string, repo: string, status: 403 | 404): void {
+    this.denied.set(repoKey(owner, repo), status)
+  }
+
+  close(): Promise<void> {
+    return shutdown(this.server)
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const rawBody = await readBody(req)
+    const url = new URL(req.url ?? '/', this.url)
+    const call: GitHubCall = {
+      method: (req.method ?? 'GET').toUpperCase(),
+      path: url.pathname,
+      query: queryOf(url),
+      body: parseJson(rawBody),
+      at: Date.now()
+    }
+    this.calls.push(call)
+
+    const fault = this.faults.take(call.method, call.path)
+    if (fault !== undefined && !faultProcesses(fault)) {
+      answerWithFault(res, fault, undefined, status => JSON.stringify(errorOf(status)))
+      return
+    }
+    const answer = this.route(req, call, rawBody)
+    const text = answer.body === undefined ? '' : JSON.stringify(answer.body)
+    if (fault !== undefined) {
+      answerWithFault(res, fault, text, status => JSON.stringify(errorOf(status)))
+      return
+    }
+    res.writeHead(answer.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'x-github-request-id': `FAKE:${this.calls.length}`,
+      'x-ratelimit-limit': '5000',
+      'x-ratelimit-remaining': String(Math.max(0, 5000 - this.calls.length)),
+      'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600),
+      'x-ratelimit-used': String(this.calls.length),
+      'x-ratelimit-resource': 'core',
+      ...answer.headers
+    })
+    res.end(text)
+  }
+
+  private route(req: http.IncomingMessage, call: GitHubCall, rawBody: string): Answer {
+    const auth = /^(?:token|bearer)\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')
+    if (auth === null || auth[1] !== this.token) {
+      return {
+        status: 401,
+        body: { message: 'Bad credentials', documentation_url: DOCS, status: '401' }
+      }
+    }
+    const repoMatch = /^\/repos\/([^/]+)\/([^/]+)(\/|$)/.exec(call.path)
+    const denied = repoMatch && this.denied.get(repoKey(repoMatch[1], repoMatch[2]))
+    if (denied === 403) {
+      return {
+        status: 403,
+        body: {
+          message: 'Resource not accessible by integration',
+          documentation_url: DOCS,
+          status: '403'
+        }
+      }
+    }
+    if (denied === 404) return { status: 404, body: errorOf(404) }
+    if (rawBody.trim() !== '' && call.body === undefined) {
+      return {
+        status: 400,
+        body: { message: 'Problems parsing JSON', documentation_url: DOCS, status: '400' }
+      }
+    }
+    for (const [method, pattern, handler] of this.routes) {
+      const match = method === call.method ? pattern.exec(call.path) : null
+      if (match !== null) return handler(match, call)
+    }
+    return { status: 404, body: errorOf(404) }
+  }
+
+  private permission([, owner, repo, login]: RegExpExecArray): Answer {
+    const role = this.permissions.get(
+      `${repoKey(owner, repo)}#${decodeURIComponent(login).toLowerCase()}`
+    )
+    if (role === undefined) return { status: 404, body: errorOf(404) }
+    const at = (least: Permission): boolean => RANK.indexOf(role) >= RANK.indexOf(least)
+    return {
+      status: 200,
+      body: {
+        permission: LEGACY_PERMISSION[role],
+        role_name: role,
+        user: {
+          ...this.user(userOf(decodeURIComponent(login))),
+          permissions: {
+            admin: at('admin'),
+            maintain: at('maintain'),
+            push: at('write'),
+            triage: at('triage'),
+            pull: at('read')
+          },
+          role_name: role
+        }
+      }
+    }
+  }
+
+  private getIssue([, owner, repo, number]: RegExpExecArray): Answer {
+    const issue = this.issues.get(`${repoKey(owner, repo)}#${number}`)
+    if (issue === undefined) return { status: 404, body: errorOf(404) }
+    const htmlUrl = `https://github.com/${owner}/${repo}/${issue.pull_request ? 'pull' : 'issues'}/${issue.number}`
+    const apiBase = `${this.url}/repos/${owner}/${repo}`
+    return {
+      status: 200,
+      body: {
+        id: issue.number + 500000,
+        node_id: `I_fake${issue.number}`,
+        url: `${apiBase}/issues/${issue.number}`,
+        html_url: htmlUrl,
+        number: issue.number,
+        state: 'open',
+        title: issue.title ?? `Issue ${issue.number}`,
+        body: issue.body ?? null,
+        user: this.user(userOf(issue.user ?? 'octocat')),
+        labels: [],
+        comments: this.commentsOf(repoKey(owner, repo), issue.number).length,
+        author_association: 'NONE',
+        ...(issue.pull_request
+          ? {
+              pull_request: {
+                url: `${apiBase}/pulls/${issue.number}`,
+                html_url: htmlUrl,
+                diff_url: `${htmlUrl}.diff`,
+                patch_url: `${htmlUrl}.patch`
+              }
+            }
+          : {})
+      }
+    }
+  }
+
+  private getPull([, owner, repo, number]: RegExpExecArray): Answer {
+    const issue = this.issues.get(`${repoKey(owner, repo)}#${number}`)
+    if (issue === undefined || !issue.pull_request) return { status: 404, body: errorOf(404) }
+    const files = issue.files ?? []
+    const fullName = `${owner}/${repo}`
+    return {
+      status: 200,
+      body: {
+        id: issue.number + 700000,
+        node_id: `PR_fake${issue.number}`,
+        url: `${this.url}/repos/${fullName}/pulls/${issue.number}`,
+        html_url: `https://github.com/${fullName}/pull/${issue.number}`,
+        number: issue.number,
+        state: 'open',
+        title: issue.title ?? `Pull request ${issue.number}`,
+        body: issue.body ?? null,
+        user: this.user(userOf(issue.user ?? 'octocat')),
+        head: branch(issue.head ?? 'feature', fullName, issue.number),
+        base: branch(issue.base ?? 'main', fullName, 0),
+        draft: false,
+        merged: false,
+        changed_files: files.length,
+        additions: files.reduce((sum, f) => sum + f.additions, 0),
+        deletions: files.reduce((sum, f) => sum + f.deletions, 0)
+      }
+    }
+  }
+
+  private pullFiles([, owner, repo, number]: RegExpExecArray, call: GitHubCall): Answer {
+    const issue = this.issues.get(`${repoKey(owner, repo)}#${number}`)
+    if (issue === undefined || !issue.pull_request) return { status: 404, body: errorOf(404) }
+    const files = (issue.files ?? []).map((file, i) => ({
+      sha: (i + 1).toString(16).padStart(40, '0'),
+      filename: file.filename,
+      status: file.status ?? 'modified',
+      additions: file.additions,
+      deletions: file.deletions,
+      changes: file.additions + file.deletions
+    }))
+    return this.paginate(files, call)
+  }
+
+  private listComments([, owner, repo, number]: RegExpExecArray, call: GitHubCall): Answer {
+    const key = repoKey(owner, repo)
+    if (!this.issues.has(`${key}#${number}`)) return { status: 404, body: errorOf(404) }
+    return this.paginate(
+      this.commentsOf(key, Number(number)).map(c => this.apiComment(c)),
+      call
+    )
+  }
+
+  private createComment([, owner, repo, number]: RegExpExecArray, call: GitHubCall): Answer {
+    if (!this.issues.has(`${repoKey(owner, repo)}#${number}`))
+      return { status: 404, body: errorOf(404) }
+    const invalid = checkBody(call.body, 'issues/comments#create-an-issue-comment')
+    if (invalid !== undefined) return invalid
+    const { body } = call.body as { body: string }
+    const stored = this.storeComment(owner, repo, Number(number), body, { ...ACTIONS_BOT })
+    return {
+      status: 201,
+      headers: { location: `${this.url}/repos/${owner}/${repo}/issues/comments/${stored.id}` },
+      body: this.apiComment(stored)
+    }
+  }
+
+  private getComment([, owner, repo, id]: RegExpExecArray): Answer {
+    const comment = this.issueComments.get(Number(id))
+    if (comment === undefined || comment.repoKey !== repoKey(owner, repo)) {
+      return { status: 404, body: errorOf(404) }
+    }
+    return { status: 200, body: this.apiComment(comment) }
+  }
+
+  private updateComment([, owner, repo, id]: RegExpExecArray, call: GitHubCall): Answer {
+    const comment = this.issueComments.get(Number(id))
+    if (comment === undefined || comment.repoKey !== repoKey(owner, repo)) {
+      return { status: 404, body: errorOf(404) }
+    }
+    const invalid = checkBody(call.body, 'issues/comments#update-an-issue-comment')
+    if (invalid !== undefined) return invalid
+    comment.body = (call.body as { body: string }).body
+    comment.updated_at = timestamp()
+    return { status: 200, body: this.apiComment(comment) }
+  }
+
+  private react(
+    [, owner, repo, id]: RegExpExecArray,
+    call: GitHubCall,
+    subject: Reaction['subject']
+  ): Answer {
+    const commentId = Number(id)
+    const target =
+      subject === 'issue_comment'
+        ? this.issueComments.get(commentId)
+        : this.reviewComments.get(commentId)
+    if (target === undefined || target.repoKey !== repoKey(owner, repo)) {
+      return { status: 404, body: errorOf(404) }
+    }
+    const content = (call.body as { content?: unknown } | undefined)?.content
+    if (typeof content !== 'string' || !REACTIONS.includes(content)) {
+      return validationFailed(
+        [{ resource: 'Reaction', code: 'invalid', field: 'content' }],
+        'reactions/reactions'
+      )
+    }
+    // GitHub answers 200 with the existing reaction when the same user reacts the same way twice.
+    const key = `${subject}#${commentId}#${content}`
+    const existing = this.reactionIds.get(key)
+    const reactionId = existing ?? this.takeId()
+    if (existing === undefined) {
+      this.reactionIds.set(key, reactionId)
+      this.reactions.push({ subject, commentId, content })
+    }
+    return {
+      status: existing === undefined ? 201 : 200,
+      body: {
+        id: reactionId,
+        node_id: `REA_fake${reactionId}`,
+        user: this.user({ ...ACTIONS_BOT }),
+        content,
+        created_at: timestamp()
+      }
+    }
+  }
+
+  private reply([, owner, repo, pull, id]: RegExpExecArray, call: GitHubCall): Answer {
+    const parent = this.reviewComments.get(Number(id))
+    if (
+      parent === undefined ||
+      parent.repoKey !== repoKey(owner, repo) ||
+      parent.pullNumber !== Number(pull)
+    ) {
+      return { status: 404, body: errorOf(404) }
+    }
+    const invalid = checkBody(
+      call.body,
+      'pulls/comments#create-a-reply-for-a-review-comment',
+      'PullRequestReviewComment'
+    )
+    if (invalid !== undefined) return invalid
+    const replyId = this.takeId()
+    const body = (call.body as { body: string }).body
+    const user = { ...ACTIONS_BOT }
+    const inReplyTo = parent.in_reply_to_id ?? parent.id
+    this.reviewComments.set(replyId, {
+      id: replyId,
+      repoKey: parent.repoKey,
+      pullNumber: parent.pullNumber,
+      body,
+      user,
+      in_reply_to_id: inReplyTo
+    })
+    const htmlUrl = `https://github.com/${owner}/${repo}/pull/${pull}#discussion_r${replyId}`
+    this.reviewReplies.push({
+      id: replyId,
+      owner,
+      repo,
+      pullNumber: Number(pull),
+      inReplyTo,
+      body,
+      user,
+      html_url: htmlUrl
+    })
+    const now = timestamp()
+    return {
+      status: 201,
+      body: {
+        id: replyId,
+        node_id: `PRRC_fake${replyId}`,
+        url: `${this.url}/repos/${owner}/${repo}/pulls/comments/${replyId}`,
+        pull_request_url: `${this.url}/repos/${owner}/${repo}/pulls/${pull}`,
+        html_url: htmlUrl,
+        in_reply_to_id: inReplyTo,
+        body,
+        user: this.user(user),
+        created_at: now,
+        updated_at: now
+      }
+    }
+  }
+
+  /** GitHub's page/per_page pagination with its `Link` header (omitted when there is one page). */
+  private paginate(items: unknown[], call: GitHubCall): Answer {
+    const perPage = Math.min(100, Math.max(1, positiveInt(call.query.per_page) ?? 30))
+    const page = positiveInt(call.query.page) ?? 1
+    const lastPage = Math.max(1, Math.ceil(items.length / perPage))
+    const link = (n: number, rel: string): string => {
+      const target = new URL(call.path, this.url)
+      for (const [name, value] of Object.entries(call.query)) target.searchParams.set(name, value)
+      target.searchParams.set('per_page', String(perPage))
+      target.searchParams.set('page', String(n))
+      return `<${target.href}>; rel="${rel}"`
+    }
+    const links: string[] = []
+    if (page > 1) links.push(link(Math.min(page - 1, lastPage), 'prev'))
+    if (page < lastPage) links.push(link(page + 1, 'next'), link(lastPage, 'last'))
+    if (page > 1) links.push(link(1, 'first'))
+    return {
+      status: 200,
+      headers: links.length > 0 ? { link: links.join(', ') } : {},
+      body: items.slice((page - 1) * perPage, page * perPage)
+    }
+  }
+
+  private storeComment(
+    owner: string,
+    repo: string,
+    issueNumber: number,
+    body: string,
+    user: { login: string; type: string },
+    wantedId?: number
+  ): StoredComment {
+    const now = timestamp()
+    const stored: StoredComment = {
+      id: this.takeId(wantedId),
+      repoKey: repoKey(owner, repo),
+      owner,
+      repo,
+      issueNumber,
+      body,
+      user,
+      created_at: now,
+      updated_at: now
+    }
+    this.issueComments.set(stored.id, stored)
+    return stored
+  }
+
+  private commentsOf(key: string, issueNumber: number): StoredComment[] {
+    return [...this.issueComments.values()]
+      .filter(c => c.repoKey === key && c.issueNumber === issueNumber)
+      .sort((a, b) => a.id - b.id)
+  }
+
+  private htmlUrl(c: StoredComment): string {
+    const issue = this.issues.get(`${c.repoKey}#${c.issueNumber}`)
+    const kind = issue?.pull_request ? 'pull' : 'issues'
+    return `https://github.com/${c.owner}/${c.repo}/${kind}/${c.issueNumber}#issuecomment-${c.id}`
+  }
+
+  private publicComment(c: StoredComment): FakeComment {
+    return {
+      id: c.id,
+      body: c.body,
+      user: { ...c.user },
+      html_url: this.htmlUrl(c),
+      created_at: c.created_at,
+      updated_at: c.updated_at
+    }
+  }
+
+  private apiComment(c: StoredComment): Record<string, unknown> {
+    const base = `${this.url}/repos/${c.owner}/${c.repo}`
+    return {
+      id: c.id,
+      node_id: `IC_fake${c.id}`,
+      url: `${base}/issues/comments/${c.id}`,
+      html_url: this.htmlUrl(c),
+      issue_url: `${base}/issues/${c.issueNumber}`,
+      body: c.body,
+      user: this.user(c.user),
+      created_at: c.created_at,
+      updated_at: c.updated_at,
+      author_association: c.user.type === 'Bot' ? 'NONE' : 'CONTRIBUTOR'
+    }
+  }
+
+  private user(u: { login: string; type: string }): Record<string, unknown> {
+    let id = u.login === ACTIONS_BOT.login ? 41898282 : this.userIds.get(u.login)
+    if (id === undefined) {
+      id = 9000 + this.userIds.size
+      this.userIds.set(u.login, id)
+    }
+    return { login: u.login, id, type: u.type, html_url: `https://github.com/${u.login}` }
+  }
+
+  /** Ids increase; a wanted id (from a webhook payload) is kept and later ids go past it. */
+  private takeId(wanted?: number): number {
+    if (wanted !== undefined) {
+      if (this.issueComments.has(wanted) || this.reviewComments.has(wanted)) {
+        throw new Error(`a comment with id ${wanted} already exists`)
+      }
+      this.nextId = Math.max(this.nextId, wanted + 1)
+      return wanted
+    }
+    return this.nextId++
+  }
+}
+
+function re(source: string): RegExp {
+  return new RegExp(`^${source}$`)
+}
+
+function repoKey(owner: string, repo: string): string {
+  return `${decodeURIComponent(owner)}/${decodeURIComponent(repo)}`.toLowerCase()
+}
+
+function userOf(login: string = ACTIONS_BOT.login): { login: string; type: string } {
+  return { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' }
+}
+
+function branch(ref: string, fullName: string, seed: number): Record<string, unknown> {
+  const [owner] = fullName.split('/')
+  return {
+    label: `${owner}:${ref}`,
+    ref,
+    sha: (seed + 0xabc).toString(16).padStart(40, '0'),
+    repo: { full_name: fullName }
+  }
+}
+
+/** GitHub's error shape: `{message, documentation_url, status}` (status as a string). */
+function errorOf(status: number): Record<string, unknown> {
+  const message = status === 404 ? 'Not Found' : (http.STATUS_CODES[status] ?? `HTTP ${status}`)
+  return { message, documentation_url: DOCS, status: String(status) }
+}
+
+/** GitHub's 422; `doc` is the operation's documentation page below docs.github.com/rest. */
+function validationFailed(errors: Record<string, unknown>[], doc: string): Answer {
+  return {
+    status: 422,
+    body: {
+      message: 'Validation Failed',
+      errors,
+      documentation_url: `${DOCS}/${doc}`,
+      status: '422'
+    }
+  }
+}
+
+/** A comment body: present, a string, at most 65,536 characters (GitHub counts characters). */
+function checkBody(payload: unknown, doc: string, resource = 'IssueComment'): Answer | undefined {
+  const body = (payload as { body?: unknown } | undefined)?.body
+  if (typeof body !== 'string') {
+    return {
+      status: 422,
+      body: {
+        message: 'Invalid request.\n\n"body" wasn\'t supplied.',
+        documentation_url: `${DOCS}/${doc}`,
+        status: '422'
+      }
+    }
+  }
+  if ([...body].length > MAX_BODY) {
+    const message = `Body is too long (maximum is ${MAX_BODY} characters)`
+    return validationFailed([{ resource, code: 'unprocessable', field: 'data', message }], doc)
+  }
+  return undefined
+}
+
+function positiveInt(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d+$/.test(value)) return undefined
+  const n = Number(value)
+  return n >= 1 ? n : undefined
+}
+
+/** GitHub's timestamps: ISO 8601 in UTC, whole seconds. */
+function timestamp(): string {
+  return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z')
+}

@@ -1,0 +1,52 @@
+/** Plumbing both fakes share: loopback listening, closing with open sockets, request bodies. */
+import type { IncomingMessage, Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/** Listens on a random loopback port and returns the base URL (`http://127.0.0.1:PORT`). */
+export function listen(server: Server): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject)
+      const { port } = server.address() as AddressInfo
+      resolve(`http://127.0.0.1:${port}`)
+    })
+  })
+}
+
+/** Closes the server now, destroying keep-alive and hanging sockets instead of waiting for them. */
+export function shutdown(server: Server): Promise<void> {
+  if (!server.listening) return Promise.resolve()
+  return new Promise((resolve, reject) => {
+    server.close(error => (error ? reject(error) : resolve()))
+    server.closeAllConnections()
+  })
+}
+
+export function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+/** The parsed JSON value, or undefined for an empty or invalid body. */
+export function parseJson(raw: string): unknown {
+  if (raw.trim() === '') return undefined
+  try {
+    return JSON.parse(raw) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/** Query parameters as a plain object (the last value wins for repeated names). */
+export function queryOf(url: URL): Record<string, string> {
+  return Object.fromEntries(url.searchParams)
+}
+
+export function isJsonContentType(contentType: string | undefined): boolean {
+  return /^application\/([\w.+-]+\+)?json\b/i.test(contentType ?? '')
+}

@@ -1,0 +1,485 @@
+/**
+ * A loopback emulator of the Mintlify service (agent jobs v2 and page-view analytics), built from the
+ * OpenAPI documents in shared/spec. Tests script each job's life and inject network faults; every
+ * request and every answer is checked against the documents (see contract.ts).
+ */
+import http from 'node:http'
+import { contract } from './contract.js'
+import { answerWithFault, faultProcesses, FaultQueue, type FaultRule } from './faults.js'
+import { isJsonContentType, listen, parseJson, queryOf, readBody, shutdown } from './http-util.js'
+
+export type { Fault, FaultKind, FaultRule } from './faults.js'
+
+export interface JobScript {
+  /** GETs answered `active` before the final status (default 2). */
+  activePolls?: number
+  /** Instead of activePolls: active until this many ms after creation (or after the last message). */
+  activeForMs?: number
+  /** Default 'completed'. */
+  outcome?: 'completed' | 'failed' | 'archived'
+  /** For completed; default `https://github.com/acme/docs/pull/<job number>`; null = no files changed. */
+  prLink?: string | null
+  /** Raw status answered once the job is no longer active (e.g. 'paused', to test unknown values). */
+  status?: string
+  /** How many GETs answer the raw `status` before `outcome` (default: forever). */
+  statusPolls?: number
+  /** The first N GETs of the job answer 404 (eventual consistency after create). */
+  notFoundPolls?: number
+}
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  query: Record<string, string>
+  headers: http.IncomingHttpHeaders
+  /** Parsed JSON; undefined when the body is empty or not JSON (see rawBody). */
+  body: unknown
+  rawBody: string
+  at: number
+}
+
+export interface PageViewRow {
+  path: string
+  human: number
+  ai: number
+  total: number
+}
+
+export interface PageViewTotals {
+  human: number
+  ai: number
+  total: number
+}
+
+export interface JobSnapshot {
+  id: string
+  prompt: string
+  messages: string[]
+  polls: number
+  status: string
+}
+
+export interface EmulatorOptions {
+  apiKey?: string
+  projectId?: string
+  /** Clock for createdAt, archivedAt, activeForMs and RecordedRequest.at (default Date.now). */
+  now?: () => number
+}
+
+/** Row `i` (0-based) of generatePageViews: the same numbers every time, computed from the index. */
+export function generatedPageView(i: number): PageViewRow {
+  const human = ((i * 7919) % 1000) + 1
+  const ai = (i * 104729) % 300
+  return { path: `/docs/page-${i}`, human, ai, total: human + ai }
+}
+
+interface RowSource {
+  length: number
+  at(i: number): PageViewRow
+  totals: PageViewTotals
+}
+
+interface Job {
+  id: string
+  number: number
+  prompt: string
+  messages: string[]
+  script: JobScript
+  polls: number
+  status: string
+  prLink: string | null
+  /** The pull request the job opened at some point; shown again after a later failure or archive. */
+  openedPr: string | null
+  createdAt: string
+  archivedAt: string | null
+  /** Lifecycle since creation or the last message. */
+  phaseStartedAt: number
+  activeAnswers: number
+  rawAnswers: number
+  notFoundLeft: number
+}
+
+interface Answer {
+  status: number
+  body: unknown
+  headers?: Record<string, string>
+}
+
+const DEFAULT_SCRIPT: JobScript = { activePolls: 2, outcome: 'completed' }
+
+const ROUTES = {
+  create: /^\/v2\/agent\/([^/]+)\/job$/,
+  get: /^\/v2\/agent\/([^/]+)\/job\/([^/]+)$/,
+  message: /^\/v2\/agent\/([^/]+)\/job\/([^/]+)\/message$/,
+  views: /^\/v1\/analytics\/([^/]+)\/views$/
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i
+
+export class ServiceEmulator {
+  readonly url: string
+  readonly apiKey: string
+  readonly projectId: string
+  readonly requests: RecordedRequest[] = []
+  readonly contractViolations: string[] = []
+
+  private readonly now: () => number
+  private readonly faults = new FaultQueue()
+  private readonly jobs = new Map<string, Job>()
+  private readonly scripts: JobScript[] = []
+  private defaultScript: JobScript = DEFAULT_SCRIPT
+  private jobCount = 0
+  private rows: RowSource = arrayRows([])
+
+  private constructor(
+    private readonly server: http.Server,
+    url: string,
+    options: EmulatorOptions
+  ) {
+    this.url = url
+    this.apiKey = options.apiKey ?? 'mint_test_key_0123456789'
+    this.projectId = options.projectId ?? 'proj_test'
+    this.now = options.now ?? Date.now
+  }
+
+  static async start(options: EmulatorOptions = {}): Promise<ServiceEmulator> {
+    contract() // compile the OpenAPI validators now, so the first request is not the slow one
+    const server = http.createServer()
+    const emulator = new ServiceEmulator(server, await listen(server), options)
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      emulator.handle(req, res).catch((error: unknown) => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
+        res.end(JSON.stringify({ error: `emulator bug: ${String(error)}` }))
+      })
+    })
+    return emulator
+  }
+
+  /** Scripts for the next creates, in order; after them the default script. */
+  scriptJobs(...scripts: JobScript[]): void {
+    this.scripts.push(...scripts)
+  }
+
+  setDefaultJobScript(script: JobScript): void {
+    this.defaultScript = script
+  }
+
+  /** A job that already exists (to attach to, or to send a follow-up to); returns its id. */
+  addJob(script: JobScript & { id?: string; prompt?: string } = {}): string {
+    const { id, prompt, ...rest } = script
+    return this.createJob(prompt ?? 'an earlier request', rest, id).id
+  }
+
+  job(id: string): JobSnapshot | undefined {
+    const job = this.jobs.get(id)
+    if (job === undefined) return undefined
+    const { prompt, messages, polls, status } = job
+    return { id, prompt, messages: [...messages], polls, status }
+  }
+
+  inject(rule: FaultRule): void {
+    this.faults.add(rule)
+  }
+
+  setPageViews(rows: PageViewRow[], totals?: PageViewTotals): void {
+    this.rows = arrayRows(
+      rows.map(row => ({ ...row })),
+      totals
+    )
+  }
+
+  /** n rows from generatedPageView(i), made on demand: 1,000,000 rows cost no memory. */
+  generatePageViews(n: number): void {
+    const totals = { human: 0, ai: 0, total: 0 }
+    for (let i = 0; i < n; i++) {
+      const row = generatedPageView(i)
+      totals.human += row.human
+      totals.ai += row.ai
+      totals.total += row.total
+    }
+    this.rows = { length: n, at: generatedPageView, totals }
+  }
+
+  requestsTo(method: string, pathPattern: RegExp): RecordedRequest[] {
+    return this.requests.filter(r => {
+      pathPattern.lastIndex = 0
+      return r.method === method.toUpperCase() && pathPattern.test(r.path)
+    })
+  }
+
+  /** Stops listening and destroys every open socket, hanging ones included. */
+  close(): Promise<void> {
+    return shutdown(this.server)
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const rawBody = await readBody(req)
+    const url = new URL(req.url ?? '/', this.url)
+    const method = (req.method ?? 'GET').toUpperCase()
+    const recorded: RecordedRequest = {
+      method,
+      path: url.pathname,
+      query: queryOf(url),
+      headers: req.headers,
+      body: parseJson(rawBody),
+      rawBody,
+      at: this.now()
+    }
+    this.requests.push(recorded)
+    const spec = contract()
+    const documented = spec.isDocumented(method, recorded.path)
+    this.contractViolations.push(
+      ...spec.checkRequest(method, recorded.path, recorded.query, recorded.body, {
+        headers: req.headers,
+        rawBody
+      })
+    )
+
+    const fault = this.faults.take(method, recorded.path)
+    if (fault !== undefined && !faultProcesses(fault)) {
+      answerWithFault(res, fault, undefined, errorBody)
+      return
+    }
+    const answer = this.route(method, recorded, rawBody)
+    const text = JSON.stringify(answer.body)
+    if (fault !== undefined) {
+      answerWithFault(res, fault, text, errorBody)
+      return
+    }
+    if (documented) {
+      this.contractViolations.push(
+        ...spec.checkResponse(method, recorded.path, answer.status, JSON.parse(text))
+      )
+    }
+    res.writeHead(answer.status, {
+      'content-type': 'application/json; charset=utf-8',
+      ...answer.headers
+    })
+    res.end(text)
+  }
+
+  private route(method: string, req: RecordedRequest, rawBody: string): Answer {
+    const auth = /^bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')
+    if (auth === null || auth[1].trim() !== this.apiKey) {
+      return { status: 401, body: { error: 'Unauthorized' } }
+    }
+    let match: RegExpExecArray | null
+    if (method === 'POST' && (match = ROUTES.create.exec(req.path))) {
+      return this.forProject(match[1], () => this.createRoute(req, rawBody))
+    }
+    if (method === 'GET' && (match = ROUTES.get.exec(req.path))) {
+      const id = decode(match[2])
+      return this.forProject(match[1], () => this.getRoute(id))
+    }
+    if (method === 'POST' && (match = ROUTES.message.exec(req.path))) {
+      const id = decode(match[2])
+      return this.forProject(match[1], () => this.messageRoute(id, req, rawBody))
+    }
+    if (method === 'GET' && (match = ROUTES.views.exec(req.path))) {
+      return this.forProject(match[1], () => this.viewsRoute(req.query))
+    }
+    return { status: 404, body: { error: 'Not found' } }
+  }
+
+  private forProject(segment: string, handler: () => Answer): Answer {
+    if (decode(segment) !== this.projectId)
+      return { status: 404, body: { error: 'Project not found' } }
+    return handler()
+  }
+
+  private createRoute(req: RecordedRequest, rawBody: string): Answer {
+    const prompt = promptOf(req, rawBody)
+    if (typeof prompt !== 'string') return prompt
+    const script = this.scripts.shift() ?? this.defaultScript
+    return { status: 201, body: this.view(this.createJob(prompt, script)) }
+  }
+
+  private getRoute(id: string): Answer {
+    const job = this.jobs.get(id)
+    if (job === undefined) return { status: 404, body: { error: 'Job not found' } }
+    job.polls += 1
+    if (job.notFoundLeft > 0) {
+      job.notFoundLeft -= 1
+      return { status: 404, body: { error: 'Job not found' } }
+    }
+    this.advance(job)
+    return { status: 200, body: this.view(job) }
+  }
+
+  private messageRoute(id: string, req: RecordedRequest, rawBody: string): Answer {
+    const job = this.jobs.get(id)
+    if (job === undefined) return { status: 404, body: { error: 'Job not found' } }
+    const prompt = promptOf(req, rawBody)
+    if (typeof prompt !== 'string') return prompt
+    job.messages.push(prompt)
+    this.restart(job)
+    return { status: 200, body: this.view(job) }
+  }
+
+  private viewsRoute(query: Record<string, string>): Answer {
+    const details: { message: string }[] = []
+    for (const name of ['dateFrom', 'dateTo']) {
+      const value = query[name]
+      if (value !== undefined && !isDate(value)) {
+        details.push({ message: `${name} must be a date in YYYY-MM-DD or ISO 8601 format` })
+      }
+    }
+    const limit = integerParam(query.limit, 50)
+    if (limit === undefined || limit < 1 || limit > 250) {
+      details.push({ message: 'limit must be an integer between 1 and 250' })
+    }
+    const offset = integerParam(query.offset, 0)
+    if (offset === undefined || offset < 0) {
+      details.push({ message: 'offset must be an integer greater than or equal to 0' })
+    }
+    if (details.length > 0 || limit === undefined || offset === undefined) {
+      return { status: 400, body: { error: 'Invalid query parameters', details } }
+    }
+    const end = Math.min(offset + limit, this.rows.length)
+    const views: PageViewRow[] = []
+    for (let i = offset; i < end; i++) views.push(this.rows.at(i))
+    return {
+      status: 200,
+      body: { totals: { ...this.rows.totals }, views, hasMore: offset + limit < this.rows.length }
+    }
+  }
+
+  private createJob(prompt: string, script: JobScript, wantedId?: string): Job {
+    if (wantedId !== undefined && this.jobs.has(wantedId)) {
+      throw new Error(`a job with id ${wantedId} already exists`)
+    }
+    do this.jobCount += 1
+    while (wantedId === undefined && this.jobs.has(`job_${this.jobCount}`))
+    const id = wantedId ?? `job_${this.jobCount}`
+    const job: Job = {
+      id,
+      number: this.jobCount,
+      prompt,
+      messages: [],
+      script,
+      polls: 0,
+      status: 'active',
+      prLink: null,
+      openedPr: null,
+      createdAt: new Date(this.now()).toISOString(),
+      archivedAt: null,
+      phaseStartedAt: this.now(),
+      activeAnswers: 0,
+      rawAnswers: 0,
+      notFoundLeft: script.notFoundPolls ?? 0
+    }
+    this.jobs.set(id, job)
+    return job
+  }
+
+  /** Moves the job along its script for one answered GET. */
+  private advance(job: Job): void {
+    const { script } = job
+    const stillActive =
+      script.activeForMs !== undefined
+        ? this.now() - job.phaseStartedAt < script.activeForMs
+        : job.activeAnswers < (script.activePolls ?? 2)
+    if (stillActive) {
+      job.activeAnswers += 1
+      job.status = 'active'
+      return
+    }
+    if (script.status !== undefined && job.rawAnswers < (script.statusPolls ?? Infinity)) {
+      job.rawAnswers += 1
+      job.status = script.status
+      return
+    }
+    const outcome = script.outcome ?? 'completed'
+    if (job.status === outcome) return
+    job.status = outcome
+    if (outcome === 'completed') {
+      const link =
+        script.prLink === undefined
+          ? `https://github.com/acme/docs/pull/${job.number}`
+          : script.prLink
+      job.openedPr = link ?? job.openedPr
+      job.prLink = link
+    } else {
+      job.prLink = job.openedPr
+    }
+    if (outcome === 'archived') job.archivedAt ??= new Date(this.now()).toISOString()
+  }
+
+  /** A follow-up message: the job is active again and then runs its script once more. */
+  private restart(job: Job): void {
+    job.status = 'active'
+    job.prLink = null
+    job.archivedAt = null
+    job.phaseStartedAt = this.now()
+    job.activeAnswers = 0
+    job.rawAnswers = 0
+  }
+
+  private view(job: Job): Record<string, unknown> {
+    return {
+      id: job.id,
+      status: job.status,
+      source: { repository: 'https://github.com/acme/docs', ref: 'main' },
+      model: 'sonnet',
+      prLink: job.prLink,
+      createdAt: job.createdAt,
+      archivedAt: job.archivedAt
+    }
+  }
+}
+
+function arrayRows(rows: PageViewRow[], totals?: PageViewTotals): RowSource {
+  const sums = totals ?? {
+    human: rows.reduce((sum, row) => sum + row.human, 0),
+    ai: rows.reduce((sum, row) => sum + row.ai, 0),
+    total: rows.reduce((sum, row) => sum + row.total, 0)
+  }
+  return { length: rows.length, at: i => rows[i], totals: { ...sums } }
+}
+
+/** The prompt of a create or message request, or the 400 answer that refuses it. */
+function promptOf(req: RecordedRequest, rawBody: string): string | Answer {
+  const refuse = (error: string): Answer => ({ status: 400, body: { error } })
+  if (!isJsonContentType(req.headers['content-type'])) {
+    return refuse('Content-Type must be application/json')
+  }
+  if (rawBody.trim() === '') return refuse('Request body is required')
+  if (req.body === undefined) return refuse('Request body is not valid JSON')
+  if (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body)) {
+    return refuse('Request body must be a JSON object')
+  }
+  const { prompt } = req.body as { prompt?: unknown }
+  if (prompt === undefined) return refuse('prompt is required')
+  if (typeof prompt !== 'string') return refuse('prompt must be a string')
+  if (prompt.trim() === '') return refuse('prompt must not be empty')
+  return prompt
+}
+
+function errorBody(status: number): string {
+  return JSON.stringify({ error: http.STATUS_CODES[status] ?? `HTTP ${status}` })
+}
+
+function isDate(value: string): boolean {
+  if (!DATE_ONLY.test(value) && !DATE_TIME.test(value)) return false
+  const parsed = Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value)
+  if (Number.isNaN(parsed)) return false
+  // Date.parse rolls 2024-02-30 over to March; the calendar date must survive the round trip.
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number)
+  const day = new Date(Date.UTC(y, m - 1, d))
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d
+}
+
+/** The integer in a query value, the fallback when absent, undefined when not an integer. */
+function integerParam(value: string | undefined, fallback: number): number | undefined {
+  if (value === undefined) return fallback
+  return /^[+-]?\d+$/.test(value.trim()) ? Number(value) : undefined
+}
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
