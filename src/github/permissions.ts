@@ -1,0 +1,67 @@
+/**
+ * A user's permission on a repository, from the collaborator-permission endpoint (never from
+ * `author_association`, which is a label). Errors other than 404 are thrown: the caller fails closed.
+ */
+import type { Octokit } from './octokit.js'
+import { type CallDeps, type RepoRef, retryOptions } from './deps.js'
+import { expectObject } from './response.js'
+import { gitHubErrorStatus, withGitHubRetry } from './retry.js'
+
+export type RepoPermission = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'
+
+const ORDER: readonly RepoPermission[] = ['none', 'read', 'triage', 'write', 'maintain', 'admin']
+
+/** Position in none < read < triage < write < maintain < admin. */
+export function permissionRank(permission: RepoPermission): number {
+  return ORDER.indexOf(permission)
+}
+
+export function meetsPermission(actual: RepoPermission, required: RepoPermission): boolean {
+  return permissionRank(actual) >= permissionRank(required)
+}
+
+export function isRepoPermission(value: unknown): value is RepoPermission {
+  return typeof value === 'string' && (ORDER as readonly string[]).includes(value)
+}
+
+/**
+ * `role_name` tells maintain and triage apart (`permission` folds them into write and read); a custom
+ * role's name is not one of ours, and then `permission` (its base role) is used. Unknown values are
+ * `none`.
+ */
+export function permissionFromResponse(data: {
+  permission?: string | null
+  role_name?: string | null
+}): RepoPermission {
+  const role = data.role_name?.toLowerCase()
+  if (isRepoPermission(role) && role !== 'none') return role
+  const permission = data.permission?.toLowerCase()
+  return isRepoPermission(permission) ? permission : 'none'
+}
+
+export async function getCollaboratorPermission(
+  octokit: Octokit,
+  repo: RepoRef,
+  login: string,
+  deps: CallDeps
+): Promise<RepoPermission> {
+  try {
+    const data = await withGitHubRetry(
+      async signal => {
+        const answer = await octokit.rest.repos.getCollaboratorPermissionLevel({
+          owner: repo.owner,
+          repo: repo.repo,
+          username: login,
+          request: { signal }
+        })
+        return expectObject(answer.data, `the permission of ${login}`)
+      },
+      retryOptions(deps, true)
+    )
+    return permissionFromResponse(data)
+  } catch (error) {
+    // 404: no such user, or not a collaborator of a private repository.
+    if (gitHubErrorStatus(error) === 404) return 'none'
+    throw error
+  }
+}

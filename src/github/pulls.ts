@@ -1,0 +1,121 @@
+/** Issue and pull-request details, for the context block of a prompt. */
+import type { Octokit } from './octokit.js'
+import { type CallDeps, type RepoRef, retryOptions } from './deps.js'
+import { listAllPages } from './paginate.js'
+import { expectRecord } from './response.js'
+import { withGitHubRetry } from './retry.js'
+
+export interface PullRequestInfo {
+  number: number
+  title: string
+  body: string
+  htmlUrl: string
+  author: string
+  baseRef: string
+  headRef: string
+}
+
+export interface PullFile {
+  path: string
+  additions: number
+  deletions: number
+  status: string
+}
+
+export interface IssueInfo {
+  number: number
+  title: string
+  body: string
+  htmlUrl: string
+  author: string
+  isPullRequest: boolean
+}
+
+/** GitHub lists at most 3000 files of a pull request; a prompt needs far fewer. */
+export const DEFAULT_MAX_PULL_FILES = 300
+
+export async function getPullRequest(
+  octokit: Octokit,
+  repo: RepoRef,
+  pullNumber: number,
+  deps: CallDeps
+): Promise<PullRequestInfo> {
+  const data = await withGitHubRetry(
+    async signal => {
+      const answer = await octokit.rest.pulls.get({
+        owner: repo.owner,
+        repo: repo.repo,
+        pull_number: pullNumber,
+        request: { signal }
+      })
+      return expectRecord(answer.data, `pull request #${pullNumber}`)
+    },
+    retryOptions(deps, true)
+  )
+  return {
+    number: data.number,
+    title: data.title,
+    body: data.body ?? '',
+    htmlUrl: data.html_url,
+    author: data.user?.login ?? '',
+    baseRef: data.base.ref,
+    headRef: data.head.ref
+  }
+}
+
+export async function listPullFiles(
+  octokit: Octokit,
+  repo: RepoRef,
+  pullNumber: number,
+  deps: CallDeps,
+  max: number = DEFAULT_MAX_PULL_FILES
+): Promise<PullFile[]> {
+  if (max <= 0) return []
+  const files = await listAllPages(
+    (page, perPage, signal) =>
+      octokit.rest.pulls.listFiles({
+        owner: repo.owner,
+        repo: repo.repo,
+        pull_number: pullNumber,
+        per_page: perPage,
+        page,
+        request: { signal }
+      }),
+    deps,
+    max
+  )
+  return files.map(file => ({
+    path: file.filename,
+    additions: file.additions,
+    deletions: file.deletions,
+    status: file.status
+  }))
+}
+
+export async function getIssue(
+  octokit: Octokit,
+  repo: RepoRef,
+  issueNumber: number,
+  deps: CallDeps
+): Promise<IssueInfo> {
+  const data = await withGitHubRetry(
+    async signal => {
+      const answer = await octokit.rest.issues.get({
+        owner: repo.owner,
+        repo: repo.repo,
+        issue_number: issueNumber,
+        request: { signal }
+      })
+      return expectRecord(answer.data, `issue #${issueNumber}`)
+    },
+    retryOptions(deps, true)
+  )
+  return {
+    number: data.number,
+    title: data.title,
+    body: data.body ?? '',
+    htmlUrl: data.html_url,
+    author: data.user?.login ?? '',
+    isPullRequest: data.pull_request !== undefined && data.pull_request !== null
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Reactions on issue and review comments. Adding one twice gives the same reaction (GitHub answers
+ * 200 instead of 201), so the call is idempotent and every transient error is retried.
+ */
+import type { Octokit } from './octokit.js'
+import { type CallDeps, type RepoRef, retryOptions } from './deps.js'
+import { withGitHubRetry } from './retry.js'
+
+export type ReactionContent = 'eyes' | '+1' | 'rocket' | 'confused'
+
+export interface ReactionTarget {
+  commentId: number
+  kind: 'issue_comment' | 'review_comment'
+}
+
+export async function addReaction(
+  octokit: Octokit,
+  repo: RepoRef,
+  target: ReactionTarget,
+  content: ReactionContent,
+  deps: CallDeps
+): Promise<void> {
+  await withGitHubRetry(
+    signal => {
+      const params = {
+        owner: repo.owner,
+        repo: repo.repo,
+        comment_id: target.commentId,
+        content,
+        request: { signal }
+      }
+      return target.kind === 'issue_comment'
+        ? octokit.rest.reactions.createForIssueComment(params)
+        : octokit.rest.reactions.createForPullRequestReviewComment(params)
+    },
+    retryOptions(deps, true)
+  )
+}
