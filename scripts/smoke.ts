@@ -10,7 +10,7 @@ import { issueCommentEvent } from '../__tests__/helpers/webhooks.js'
 
 const emulator = await ServiceEmulator.start()
 const github = await GitHubFake.start()
-let failed = false
+let failed: boolean
 try {
   github.setPermission('acme', 'docs', 'maintainer', 'write')
   github.addIssue('acme', 'docs', { number: 7, title: 'Document the new rate limits' })

@@ -27,7 +27,10 @@ export interface ActionRunResult {
 export const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..')
 
 /** The environment the runner would give the step, in a fresh temporary folder. */
-export function actionEnvironment(spec: ActionRunSpec): { env: Record<string, string>; workDir: string } {
+export function actionEnvironment(spec: ActionRunSpec): {
+  env: Record<string, string>
+  workDir: string
+} {
   const workDir = mkdtempSync(join(tmpdir(), 'mintlify-action-'))
   const eventPath = join(workDir, 'event.json')
   writeFileSync(eventPath, JSON.stringify(spec.event ?? {}))
@@ -124,7 +127,10 @@ export interface BundleRun extends ActionRunResult {
 export function runBundle(
   bundle: string,
   spec: ActionRunSpec,
-  options: { onStdout?: (text: string, child: ReturnType<typeof spawn>) => void; timeoutMs?: number } = {}
+  options: {
+    onStdout?: (text: string, child: ReturnType<typeof spawn>) => void
+    timeoutMs?: number
+  } = {}
 ): Promise<BundleRun> {
   const { env, workDir } = actionEnvironment(spec)
   const baseEnv: Record<string, string> = {}
@@ -133,11 +139,15 @@ export function runBundle(
       baseEnv[name] = value
     }
   }
-  const child = spawn('bash', [join(PROJECT_ROOT, 'scripts', 'node24.sh'), join(PROJECT_ROOT, bundle)], {
-    cwd: workDir,
-    env: { ...baseEnv, ...env },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
+  const child = spawn(
+    'bash',
+    [join(PROJECT_ROOT, 'scripts', 'node24.sh'), join(PROJECT_ROOT, bundle)],
+    {
+      cwd: workDir,
+      env: { ...baseEnv, ...env },
+      stdio: ['ignore', 'pipe', 'pipe']
+    }
+  )
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (data: Buffer) => {
@@ -148,7 +158,9 @@ export function runBundle(
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
-      reject(new Error(`bundle ${bundle} did not finish in time; stdout:\n${stdout}\nstderr:\n${stderr}`))
+      reject(
+        new Error(`bundle ${bundle} did not finish in time; stdout:\n${stdout}\nstderr:\n${stderr}`)
+      )
     }, options.timeoutMs ?? 60_000)
     child.on('close', code => {
       clearTimeout(timer)

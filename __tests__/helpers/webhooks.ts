@@ -57,7 +57,11 @@ export function issueCommentEvent(scenario: CommentScenario): Json {
   comment.id = scenario.commentId ?? 9001
   comment.body = scenario.body
   comment.html_url = `${issue.html_url}#issuecomment-${comment.id}`
-  comment.user = { ...(comment.user as Json), login: scenario.login ?? 'maintainer', type: scenario.userType ?? 'User' }
+  comment.user = {
+    ...(comment.user as Json),
+    login: scenario.login ?? 'maintainer',
+    type: scenario.userType ?? 'User'
+  }
   comment.author_association = scenario.authorAssociation ?? 'MEMBER'
   payload.sender = comment.user
   return payload
@@ -74,20 +78,35 @@ export function reviewCommentEvent(scenario: CommentScenario): Json {
   if (scenario.issueBody !== undefined) pull.body = scenario.issueBody
   comment.id = scenario.commentId ?? 9101
   comment.body = scenario.body
-  comment.user = { ...(comment.user as Json), login: scenario.login ?? 'maintainer', type: scenario.userType ?? 'User' }
+  comment.user = {
+    ...(comment.user as Json),
+    login: scenario.login ?? 'maintainer',
+    type: scenario.userType ?? 'User'
+  }
   payload.sender = comment.user
   return payload
 }
 
 /** An issues payload (opened by default). */
-export function issuesEvent(scenario: { action?: string; number?: number; title: string; body: string; login?: string; userType?: 'User' | 'Bot' }): Json {
+export function issuesEvent(scenario: {
+  action?: string
+  number?: number
+  title: string
+  body: string
+  login?: string
+  userType?: 'User' | 'Bot'
+}): Json {
   const payload = webhookExample('issues', scenario.action ?? 'opened')
   const issue = payload.issue as Json
   issue.number = scenario.number ?? 11
   issue.title = scenario.title
   issue.body = scenario.body
   issue.html_url = `https://github.com/acme/docs/issues/${issue.number}`
-  issue.user = { ...(issue.user as Json), login: scenario.login ?? 'maintainer', type: scenario.userType ?? 'User' }
+  issue.user = {
+    ...(issue.user as Json),
+    login: scenario.login ?? 'maintainer',
+    type: scenario.userType ?? 'User'
+  }
   payload.sender = issue.user
   return payload
 }

@@ -19,8 +19,7 @@ export interface RetryBudget {
 }
 
 export type RetryDecision =
-  | { retry: true; delayMs: number; reason: string }
-  | { retry: false; reason: string }
+  { retry: true; delayMs: number; reason: string } | { retry: false; reason: string }
 
 export interface DecideOptions {
   budget: RetryBudget
@@ -128,5 +127,9 @@ function classify(
     error.retryAfterMs !== undefined && error.retryAfterMs <= budget.maxRetryAfterMs
       ? Math.max(backoff, afterRetryAfter(error.retryAfterMs, random))
       : backoff
-  return { retry: true, delayMs, reason: error.kind === 'http' ? `HTTP ${error.status}` : error.kind }
+  return {
+    retry: true,
+    delayMs,
+    reason: error.kind === 'http' ? `HTTP ${error.status}` : error.kind
+  }
 }

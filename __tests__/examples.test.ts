@@ -1,0 +1,84 @@
+import { describe, expect, it } from '@jest/globals'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { readActionYaml } from '../scripts/action-docs.js'
+import { PROJECT_ROOT } from './helpers/action-env.js'
+
+interface Step {
+  id?: string
+  uses?: string
+  with?: Record<string, unknown>
+}
+interface Workflow {
+  on: unknown
+  jobs: Record<string, { steps: Step[] }>
+}
+
+const actions = {
+  agent: readActionYaml(PROJECT_ROOT, 'action.yml'),
+  analytics: readActionYaml(PROJECT_ROOT, 'analytics/action.yml')
+}
+const files = readdirSync(join(PROJECT_ROOT, 'examples')).filter(f => f.endsWith('.yml'))
+
+function ourSteps(workflow: Workflow): { step: Step; action: (typeof actions)['agent'] }[] {
+  return Object.values(workflow.jobs)
+    .flatMap(job => job.steps)
+    .filter(step => step.uses?.includes('mintlify-docs-agent-action'))
+    .map(step => ({
+      step,
+      action: step.uses!.includes('/analytics@') ? actions.analytics : actions.agent
+    }))
+}
+
+describe('example workflows', () => {
+  it('exist for the three uses', () => {
+    expect(files.length).toBeGreaterThanOrEqual(3)
+  })
+
+  for (const file of files) {
+    describe(file, () => {
+      const workflow = parse(readFileSync(join(PROJECT_ROOT, 'examples', file), 'utf8')) as Workflow
+
+      it('is valid YAML with jobs and a trigger', () => {
+        expect(workflow.on).toBeDefined()
+        expect(Object.keys(workflow.jobs).length).toBeGreaterThan(0)
+      })
+
+      it('uses only inputs the action declares, and every required one', () => {
+        const steps = ourSteps(workflow)
+        expect(steps.length).toBeGreaterThan(0)
+        for (const { step, action } of steps) {
+          const declared = Object.keys(action.inputs ?? {})
+          for (const name of Object.keys(step.with ?? {})) expect(declared).toContain(name)
+          const required = Object.entries(action.inputs ?? {}).filter(([, i]) => i.required)
+          for (const [name] of required) expect(Object.keys(step.with ?? {})).toContain(name)
+        }
+      })
+
+      it('reads only outputs the action declares', () => {
+        const text = readFileSync(join(PROJECT_ROOT, 'examples', file), 'utf8')
+        for (const { step, action } of ourSteps(workflow)) {
+          if (!step.id) continue
+          const used = [
+            ...text.matchAll(new RegExp(`steps\\.${step.id}\\.outputs\\.([a-z-]+)`, 'g'))
+          ]
+          for (const [, name] of used) expect(Object.keys(action.outputs ?? {})).toContain(name)
+        }
+      })
+    })
+  }
+
+  it('the comment workflow listens to created comments only, with least permissions', () => {
+    const workflow = parse(
+      readFileSync(join(PROJECT_ROOT, 'examples', 'docs-agent-comments.yml'), 'utf8')
+    ) as Workflow & {
+      on: Record<string, { types: string[] }>
+      permissions: Record<string, string>
+      concurrency: { 'cancel-in-progress': boolean }
+    }
+    expect(workflow.on.issue_comment.types).toEqual(['created'])
+    expect(workflow.permissions).toEqual({ issues: 'write', 'pull-requests': 'write' })
+    expect(workflow.concurrency['cancel-in-progress']).toBe(false)
+  })
+})

@@ -1,0 +1,230 @@
+/**
+ * `npm run bench`: one table of the figures the project promises, measured in one run.
+ *  1. Polling, in virtual time through the real poll loop (pollJob) with the default settings, beside
+ *     fixed-interval polling every 10 s and 30 s.
+ *  2. Page-view export by the committed analytics bundle against the loopback emulator.
+ *  3. Bundle sizes and the time Node 24 takes to load each.
+ * It prints the tables and, with --write, puts them into BENCHMARKS.md.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pollJob } from '../src/agent/poll.js'
+import { DEFAULT_POLL_SCHEDULE, type PollSchedule } from '../src/agent/poll-schedule.js'
+import { VirtualClock } from '../src/shared/clock.js'
+import type { AgentJob } from '../src/mintlify/types.js'
+import { ServiceEmulator } from '../__tests__/fakes/service-emulator.js'
+import { actionEnvironment, PROJECT_ROOT } from '../__tests__/helpers/action-env.js'
+
+const NODE24 = join(PROJECT_ROOT, 'scripts', 'node24.sh')
+
+/** A small seeded generator, so the jitter draws are the same every run. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0
+    return state / 2 ** 32
+  }
+}
+
+interface PollFigures {
+  polls: number
+  delayMs: number
+}
+
+/** The real poll loop following a job that ends `jobMs` after creation, in virtual time. */
+async function adaptivePolling(
+  jobMs: number,
+  schedule: PollSchedule,
+  seed: number
+): Promise<PollFigures> {
+  const clock = new VirtualClock(0)
+  const job = (status: string): AgentJob => ({ id: 'bench', status, prLink: null })
+  const outcome = await pollJob({
+    getJob: async () => job(clock.now() >= jobMs ? 'completed' : 'active'),
+    clock,
+    schedule,
+    deadline: 60 * 60_000,
+    startedAt: 0,
+    waitFirst: true,
+    random: seeded(seed)
+  })
+  if (outcome.kind !== 'ended')
+    throw new Error(`bench job of ${jobMs} ms did not end: ${outcome.kind}`)
+  return { polls: outcome.polls, delayMs: clock.now() - jobMs }
+}
+
+function fixedPolling(jobMs: number, intervalMs: number): PollFigures {
+  const polls = Math.ceil(jobMs / intervalMs)
+  return { polls, delayMs: polls * intervalMs - jobMs }
+}
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`
+const label = (ms: number): string => (ms >= 60_000 ? `${ms / 60_000} min` : `${ms / 1000} s`)
+
+async function pollingTable(): Promise<{ lines: string[]; ok: boolean }> {
+  const schedule = DEFAULT_POLL_SCHEDULE
+  const durations = [10_000, 30_000, 40_000, 120_000, 600_000, 1_800_000]
+  const seeds = Array.from({ length: 20 }, (_, i) => i + 1)
+  const lines = [
+    '| job length | polls (mean of 20) | worst detection delay | target delay | fixed 10 s: polls / delay | fixed 30 s: polls / delay | polls vs fixed 10 s | target ratio | met |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |'
+  ]
+  let ok = true
+  for (const jobMs of durations) {
+    const runs = await Promise.all(seeds.map(seed => adaptivePolling(jobMs, schedule, seed)))
+    const meanPolls = runs.reduce((sum, r) => sum + r.polls, 0) / runs.length
+    const worstDelay = Math.max(...runs.map(r => r.delayMs))
+    const targetDelay = Math.min(schedule.maxDelayMs, schedule.firstDelayMs + 0.1 * jobMs)
+    const fixed10 = fixedPolling(jobMs, 10_000)
+    const fixed30 = fixedPolling(jobMs, 30_000)
+    const ratio = meanPolls / fixed10.polls
+    const targetRatio = jobMs >= 1_800_000 ? 0.4 : jobMs >= 600_000 ? 0.55 : undefined
+    const met = worstDelay <= targetDelay && (targetRatio === undefined || ratio <= targetRatio)
+    ok &&= met
+    lines.push(
+      `| ${label(jobMs)} | ${meanPolls.toFixed(1)} | ${seconds(worstDelay)} | ≤ ${seconds(targetDelay)} | ${fixed10.polls} / ${seconds(fixed10.delayMs)} | ${fixed30.polls} / ${seconds(fixed30.delayMs)} | ${ratio.toFixed(2)} | ${targetRatio === undefined ? '—' : `≤ ${targetRatio}`} | ${met ? 'yes' : '**no**'} |`
+    )
+  }
+  return { lines, ok }
+}
+
+interface ExportFigures {
+  requests: number
+  seconds: number
+  peakRssMb: number
+  rows: number
+}
+
+/** Runs the committed analytics bundle as the runner would, reporting the child's peak RSS. */
+async function exportRun(emulator: ServiceEmulator, rows: number): Promise<ExportFigures> {
+  emulator.generatePageViews(rows)
+  const before = emulator.requests.length
+  const { env, workDir } = actionEnvironment({
+    inputs: {
+      'api-key': emulator.apiKey,
+      'project-id': emulator.projectId,
+      'api-url': emulator.url,
+      format: 'csv',
+      'output-file': 'views.csv'
+    }
+  })
+  const rssFile = join(workDir, 'rss.txt')
+  const preload = join(workDir, 'rss.mjs')
+  writeFileSync(
+    preload,
+    `import { writeFileSync } from 'node:fs'\nprocess.on('exit', () => writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)))\n`
+  )
+  const started = performance.now()
+  const code = await new Promise<number>(resolve => {
+    const child = spawn(
+      'bash',
+      [NODE24, '--import', preload, join(PROJECT_ROOT, 'dist/analytics/index.js')],
+      {
+        cwd: workDir,
+        env: { ...process.env, ...env },
+        stdio: 'ignore'
+      }
+    )
+    child.on('close', c => resolve(c ?? 1))
+  })
+  const elapsed = (performance.now() - started) / 1000
+  if (code !== 0) throw new Error(`the export of ${rows} rows failed (exit ${code})`)
+  const written =
+    readFileSync(join(workDir, 'views.csv'), 'utf8').split('\n').filter(Boolean).length - 1
+  const peakRssMb = Number(readFileSync(rssFile, 'utf8')) / 1024
+  rmSync(workDir, { recursive: true, force: true })
+  return { requests: emulator.requests.length - before, seconds: elapsed, peakRssMb, rows: written }
+}
+
+async function exportTable(): Promise<{ lines: string[]; ok: boolean }> {
+  const emulator = await ServiceEmulator.start()
+  const lines = [
+    '| rows | requests | floor ⌈N/250⌉ | rows written | time | rows / s | peak RSS |',
+    '| --- | --- | --- | --- | --- | --- | --- |'
+  ]
+  let ok = true
+  const rss: number[] = []
+  try {
+    for (const rows of [10_000, 100_000, 1_000_000]) {
+      const figures = await exportRun(emulator, rows)
+      const floor = Math.ceil(rows / 250)
+      ok &&= figures.requests === floor && figures.rows === rows
+      rss.push(figures.peakRssMb)
+      lines.push(
+        `| ${rows.toLocaleString('en-US')} | ${figures.requests} | ${floor} | ${figures.rows.toLocaleString('en-US')} | ${figures.seconds.toFixed(1)} s | ${Math.round(rows / figures.seconds).toLocaleString('en-US')} | ${figures.peakRssMb.toFixed(0)} MB |`
+      )
+    }
+  } finally {
+    await emulator.close()
+  }
+  const growth = rss[rss.length - 1] - rss[0]
+  ok &&= growth < 64
+  lines.push('', `Peak RSS growth from 10 k to 1 M rows: ${growth.toFixed(1)} MB (target < 64 MB).`)
+  return { lines, ok }
+}
+
+function bundleTable(): { lines: string[]; ok: boolean } {
+  const lines = [
+    '| bundle | size | load and run to the first error (median of 5) | bare `node` start | met |',
+    '| --- | --- | --- | --- | --- |'
+  ]
+  const time = (args: string[]): number => {
+    const samples: number[] = []
+    const cwd = mkdtempSync(join(tmpdir(), 'bench-load-'))
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now()
+      // No inputs: the bundle loads, fails on the missing api-key and exits.
+      spawnSync('bash', [NODE24, ...args], {
+        cwd,
+        env: { PATH: process.env.PATH ?? '' },
+        stdio: 'ignore'
+      })
+      samples.push(performance.now() - started)
+    }
+    rmSync(cwd, { recursive: true, force: true })
+    return samples.sort((a, b) => a - b)[2]
+  }
+  const bare = time(['-e', '0'])
+  let ok = true
+  for (const bundle of ['dist/index.js', 'dist/analytics/index.js']) {
+    const size = statSync(join(PROJECT_ROOT, bundle)).size
+    const load = time([join(PROJECT_ROOT, bundle)])
+    const met = size < 1_300_000 && load - bare < 100
+    ok &&= met
+    lines.push(
+      `| \`${bundle}\` | ${(size / 1_000_000).toFixed(2)} MB | ${load.toFixed(0)} ms (${(load - bare).toFixed(0)} ms over bare) | ${bare.toFixed(0)} ms | ${met ? 'yes' : '**no**'} |`
+    )
+  }
+  return { lines, ok }
+}
+
+const polling = await pollingTable()
+const exporting = await exportTable()
+const bundles = bundleTable()
+const node = spawnSync('bash', [NODE24, '--version'], { encoding: 'utf8' }).stdout.trim()
+const report = [
+  `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${node}, ${process.platform} ${process.arch}.`,
+  '',
+  '### Polling (virtual time, real poll loop, defaults: 5 s growing by a tenth of the elapsed time, cap 30 s, jitter ≤ 3 % shorter)',
+  '',
+  ...polling.lines,
+  '',
+  '### Page-view export (committed bundle against the loopback emulator, page size 250, CSV)',
+  '',
+  ...exporting.lines,
+  '',
+  '### Bundles',
+  '',
+  ...bundles.lines,
+  ''
+].join('\n')
+console.log(report)
+const allMet = polling.ok && exporting.ok && bundles.ok
+console.log(allMet ? 'All targets met.' : 'Some targets were missed (marked **no**).')
+if (process.argv.includes('--write')) {
+  const header =
+    '# Benchmarks\n\nProduced by `npm run bench -- --write` (the figures below are from its last run).\n\n'
+  writeFileSync(join(PROJECT_ROOT, 'BENCHMARKS.md'), header + report)
+}
