@@ -185,7 +185,7 @@ export class MintlifyClient {
     try {
       parsed = JSON.parse(text)
     } catch {
-      return { message: text ? this.redact(text.slice(0, 500)) : undefined, details: [] }
+      return { message: text ? this.redact(text).slice(0, 500) : undefined, details: [] }
     }
     if (typeof parsed !== 'object' || parsed === null) return { details: [] }
     const record = parsed as { error?: unknown; message?: unknown; details?: unknown }

@@ -1,0 +1,251 @@
+/**
+ * The retry policy, called directly: a pure function of operation, error, attempt and budget. The
+ * create rules come from the service having no idempotency key (RELIABILITY.md, checklist 8 and 9).
+ */
+import { describe, expect, it } from '@jest/globals'
+import { MintlifyError, type MintlifyErrorFields, type Operation } from '../src/mintlify/errors.js'
+import { parseRetryAfter } from '../src/mintlify/retry-after.js'
+import {
+  backoffDelay,
+  decideRetry,
+  RETRY_BUDGETS,
+  type RetryBudget,
+  type RetryDecision
+} from '../src/mintlify/retry-policy.js'
+
+const zero = (): number => 0
+const half = (): number => 0.5
+const almostOne = (): number => 0.999999
+
+function failure(
+  operation: Operation,
+  fields: Partial<MintlifyErrorFields> & Pick<MintlifyErrorFields, 'kind'>
+): MintlifyError {
+  return new MintlifyError({
+    operation,
+    target: 'project proj_test',
+    mayHaveReachedServer: true,
+    ...fields
+  })
+}
+
+const http = (status: number, extra: Partial<MintlifyErrorFields> = {}) =>
+  ({ kind: 'http', status, ...extra }) as const
+
+function decide(
+  operation: Operation,
+  fields: Partial<MintlifyErrorFields> & Pick<MintlifyErrorFields, 'kind'>,
+  attempt = 1,
+  extra: { remainingMs?: number; random?: () => number; budget?: RetryBudget } = {}
+): RetryDecision {
+  return decideRetry(operation, failure(operation, fields), attempt, {
+    budget: extra.budget ?? RETRY_BUDGETS[operation],
+    remainingMs: extra.remainingMs,
+    random: extra.random ?? half
+  })
+}
+
+describe('decideRetry: create is never blindly retried', () => {
+  it.each([
+    ['HTTP 500', http(500)],
+    ['HTTP 502', http(502)],
+    ['HTTP 503', http(503)],
+    ['a timeout', { kind: 'timeout' } as const],
+    ['a reset after sending', { kind: 'network', code: 'UND_ERR_SOCKET' } as const],
+    ['ECONNRESET', { kind: 'network', code: 'ECONNRESET' } as const],
+    ['an invalid response', { kind: 'invalid-response', status: 201 } as const]
+  ])('does not retry a create after %s (the job may exist)', (_label, fields) => {
+    const decision = decide('create-job', { ...fields, mayHaveReachedServer: true })
+    expect(decision.retry).toBe(false)
+    expect(decision.reason).toMatch(/may have reached/)
+  })
+
+  it.each([400, 401, 403, 404, 422])('does not retry a create after HTTP %i', status => {
+    expect(decide('create-job', http(status)).retry).toBe(false)
+  })
+
+  it('retries a create whose request provably never left (ECONNREFUSED), with backoff', () => {
+    const decision = decide(
+      'create-job',
+      { kind: 'network', code: 'ECONNREFUSED', mayHaveReachedServer: false },
+      1,
+      { random: half }
+    )
+    expect(decision).toEqual({ retry: true, delayMs: 500, reason: 'never sent' })
+  })
+
+  it('retries a create 429 with Retry-After 2000 ms after at least 2000 ms', () => {
+    for (const random of [zero, half, almostOne]) {
+      const decision = decide('create-job', http(429, { retryAfterMs: 2000 }), 1, { random })
+      expect(decision.retry).toBe(true)
+      if (!decision.retry) continue
+      expect(decision.delayMs).toBeGreaterThanOrEqual(2000)
+      expect(decision.delayMs).toBeLessThanOrEqual(2250)
+    }
+  })
+
+  it('does not retry a create 429 without Retry-After (likely the hourly quota)', () => {
+    expect(decide('create-job', http(429))).toEqual({
+      retry: false,
+      reason: '429 without Retry-After'
+    })
+  })
+
+  it('treats a follow-up message like a create', () => {
+    expect(decide('send-message', http(500)).retry).toBe(false)
+    expect(decide('send-message', { kind: 'timeout' }).retry).toBe(false)
+    expect(decide('send-message', http(429)).retry).toBe(false)
+    expect(decide('send-message', http(429, { retryAfterMs: 1000 })).retry).toBe(true)
+  })
+})
+
+describe('decideRetry: Retry-After and the budget', () => {
+  it.each<Operation>(['create-job', 'get-job', 'get-page-views'])(
+    'does not retry %s when Retry-After is above the budget',
+    operation => {
+      const retryAfterMs = RETRY_BUDGETS[operation].maxRetryAfterMs + 1
+      expect(decide(operation, http(429, { retryAfterMs }))).toEqual({
+        retry: false,
+        reason: 'Retry-After is longer than the retry budget'
+      })
+    }
+  )
+
+  it('waits a 429 Retry-After that equals the budget', () => {
+    const retryAfterMs = RETRY_BUDGETS['create-job'].maxRetryAfterMs
+    const decision = decide('create-job', http(429, { retryAfterMs }), 1, { random: zero })
+    expect(decision).toEqual({ retry: true, delayMs: retryAfterMs, reason: '429' })
+  })
+
+  it('does not retry when the attempts are used up', () => {
+    const budget = RETRY_BUDGETS['get-job']
+    expect(decide('get-job', http(503), budget.maxAttempts - 1).retry).toBe(true)
+    expect(decide('get-job', http(503), budget.maxAttempts)).toEqual({
+      retry: false,
+      reason: 'attempts used up'
+    })
+    expect(
+      decide('create-job', http(429, { retryAfterMs: 10 }), RETRY_BUDGETS['create-job'].maxAttempts)
+        .retry
+    ).toBe(false)
+  })
+
+  it('does not retry when the wait is longer than the time left before the deadline', () => {
+    // random 0.5, first retry, base 1000: a 500 ms wait.
+    expect(decide('get-job', http(500), 1, { remainingMs: 499 })).toEqual({
+      retry: false,
+      reason: 'the wait would pass the deadline'
+    })
+    expect(decide('get-job', http(500), 1, { remainingMs: 500 })).toMatchObject({
+      retry: true,
+      delayMs: 500
+    })
+    expect(
+      decide('create-job', http(429, { retryAfterMs: 2000 }), 1, { remainingMs: 1999 }).retry
+    ).toBe(false)
+  })
+
+  it('does not retry what is not a MintlifyError (a cancellation reason, a bug)', () => {
+    const decision = decideRetry('get-job', new Error('run cancelled'), 1, {
+      budget: RETRY_BUDGETS['get-job'],
+      random: half
+    })
+    expect(decision).toEqual({ retry: false, reason: 'not a service error' })
+  })
+})
+
+describe('decideRetry: reads are retried on transient failures only', () => {
+  it.each<[string, Partial<MintlifyErrorFields> & Pick<MintlifyErrorFields, 'kind'>]>([
+    ['HTTP 429 without Retry-After', http(429)],
+    ['HTTP 500', http(500)],
+    ['HTTP 502', http(502)],
+    ['HTTP 503', http(503)],
+    ['HTTP 408', http(408)],
+    ['a timeout', { kind: 'timeout' }],
+    ['a reset', { kind: 'network', code: 'ECONNRESET' }],
+    [
+      'a refused connection',
+      { kind: 'network', code: 'ECONNREFUSED', mayHaveReachedServer: false }
+    ],
+    ['an invalid response', { kind: 'invalid-response', status: 200 }]
+  ])('retries get-job and get-page-views after %s', (_label, fields) => {
+    for (const operation of ['get-job', 'get-page-views'] as const) {
+      const decision = decide(operation, fields)
+      expect(decision.retry).toBe(true)
+    }
+  })
+
+  it.each([400, 401, 403, 404, 422])('does not retry a read after HTTP %i', status => {
+    for (const operation of ['get-job', 'get-page-views'] as const) {
+      expect(decide(operation, http(status))).toEqual({
+        retry: false,
+        reason: `HTTP ${status} is final`
+      })
+    }
+  })
+
+  it('waits at least a 503`s Retry-After on a read', () => {
+    const decision = decide('get-job', http(503, { retryAfterMs: 5000 }), 1, { random: zero })
+    expect(decision).toEqual({ retry: true, delayMs: 5000, reason: 'HTTP 503' })
+  })
+
+  it('waits at least a 429`s Retry-After on a read', () => {
+    const decision = decide('get-page-views', http(429, { retryAfterMs: 3000 }), 2, {
+      random: zero
+    })
+    expect(decision).toEqual({ retry: true, delayMs: 3000, reason: '429' })
+  })
+})
+
+describe('backoffDelay: full jitter', () => {
+  const budget = { baseDelayMs: 100, maxDelayMs: 1000 }
+
+  it('stays within 0 <= delay <= min(cap, base * 2^(n-1)) for every retry and random value', () => {
+    for (let n = 1; n <= 10; n++) {
+      const ceiling = Math.min(budget.maxDelayMs, budget.baseDelayMs * 2 ** (n - 1))
+      for (const r of [0, 0.1, 0.25, 0.5, 0.75, 0.999999]) {
+        const delay = backoffDelay(n, budget, () => r)
+        expect(delay).toBeGreaterThanOrEqual(0)
+        expect(delay).toBeLessThanOrEqual(ceiling)
+      }
+      expect(backoffDelay(n, budget, zero)).toBe(0)
+      expect(backoffDelay(n, budget, almostOne)).toBe(ceiling)
+    }
+  })
+
+  it('doubles its ceiling per retry until the cap', () => {
+    const ceilings = [1, 2, 3, 4, 5, 6].map(n => backoffDelay(n, budget, almostOne))
+    expect(ceilings).toEqual([100, 200, 400, 800, 1000, 1000])
+  })
+
+  it('uses the same full-jitter backoff in decideRetry', () => {
+    const budget = RETRY_BUDGETS['get-job']
+    for (let attempt = 1; attempt < budget.maxAttempts; attempt++) {
+      const decision = decide('get-job', http(500), attempt, { random: almostOne })
+      expect(decision).toEqual({
+        retry: true,
+        delayMs: Math.min(budget.maxDelayMs, budget.baseDelayMs * 2 ** (attempt - 1)),
+        reason: 'HTTP 500'
+      })
+    }
+  })
+})
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2025-01-01T00:00:00Z')
+
+  it('reads seconds, fractional seconds and HTTP dates as milliseconds from now', () => {
+    expect(parseRetryAfter('2', now)).toBe(2000)
+    expect(parseRetryAfter(' 1.5 ', now)).toBe(1500)
+    expect(parseRetryAfter('0', now)).toBe(0)
+    expect(parseRetryAfter('Wed, 01 Jan 2025 00:01:00 GMT', now)).toBe(60_000)
+  })
+
+  it('reads a date in the past as 0 and nothing or garbage as undefined', () => {
+    expect(parseRetryAfter('Tue, 31 Dec 2024 23:00:00 GMT', now)).toBe(0)
+    expect(parseRetryAfter(null, now)).toBeUndefined()
+    expect(parseRetryAfter(undefined, now)).toBeUndefined()
+    expect(parseRetryAfter('', now)).toBeUndefined()
+    expect(parseRetryAfter('soon', now)).toBeUndefined()
+  })
+})

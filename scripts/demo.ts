@@ -1,0 +1,118 @@
+/**
+ * `npm run demo`: both committed bundles, started as the runner starts them, against the loopback
+ * Mintlify emulator and GitHub fake. Prints what a user would see. No credentials, no network.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { GitHubFake } from '../__tests__/fakes/github-fake.js'
+import { ServiceEmulator } from '../__tests__/fakes/service-emulator.js'
+import { cleanUp, runBundle, type BundleRun } from '../__tests__/helpers/action-env.js'
+import { issueCommentEvent } from '../__tests__/helpers/webhooks.js'
+
+const rule = (title: string): void => console.log(`\n\x1b[1m=== ${title} ===\x1b[0m\n`)
+const indent = (text: string): string =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map(line => `    ${line}`)
+    .join('\n')
+
+function showRun(run: BundleRun): void {
+  console.log(`exit code: ${run.exitCode}`)
+  console.log('log:')
+  console.log(indent(run.stdout))
+  console.log('outputs:')
+  for (const [name, value] of Object.entries(run.outputs)) console.log(`    ${name} = ${value}`)
+  console.log('step summary:')
+  console.log(indent(run.summary))
+}
+
+const emulator = await ServiceEmulator.start()
+const github = await GitHubFake.start()
+let exitCode = 0
+try {
+  rule('1. Agent: a maintainer comments on issue #7')
+  const body = '/mintlify Document the new rate-limit headers on the API reference page'
+  github.setPermission('acme', 'docs', 'maintainer', 'write')
+  github.addIssue('acme', 'docs', {
+    number: 7,
+    title: 'Rate-limit headers are undocumented',
+    body: 'The API now sends X-RateLimit-Remaining; the docs do not mention it.'
+  })
+  github.addComment('acme', 'docs', 7, body, 'maintainer', { id: 9001 })
+  github.addIssue('acme', 'docs', {
+    number: 1,
+    pull_request: true,
+    title: 'Docs: rate-limit headers'
+  })
+  emulator.scriptJobs({ activePolls: 2, outcome: 'completed' })
+  console.log(`comment by maintainer: ${body}\n`)
+
+  const agent = await runBundle('dist/index.js', {
+    eventName: 'issue_comment',
+    event: issueCommentEvent({
+      body,
+      issueNumber: 7,
+      commentId: 9001,
+      issueTitle: 'Rate-limit headers are undocumented',
+      issueBody: 'The API now sends X-RateLimit-Remaining; the docs do not mention it.'
+    }),
+    inputs: {
+      'api-key': emulator.apiKey,
+      'project-id': emulator.projectId,
+      'api-url': emulator.url,
+      'github-token': github.token,
+      'poll-interval-seconds': '1',
+      'max-poll-interval-seconds': '2'
+    },
+    env: { GITHUB_API_URL: github.url }
+  })
+  showRun(agent)
+  console.log('\nevery body the tracking comment took:')
+  const writes = github.calls.filter(
+    call =>
+      (call.method === 'POST' && call.path === '/repos/acme/docs/issues/7/comments') ||
+      (call.method === 'PATCH' && call.path.startsWith('/repos/acme/docs/issues/comments/'))
+  )
+  writes.forEach((call, i) => {
+    console.log(`\n  --- version ${i + 1} (${call.method}) ---`)
+    console.log(indent((call.body as { body: string }).body))
+  })
+  console.log('\nback-link comment on the agent’s pull request #1:')
+  for (const comment of github.comments('acme', 'docs', 1)) console.log(indent(comment.body))
+  console.log('\nrequests the Mintlify emulator received:')
+  for (const request of emulator.requests) console.log(`    ${request.method} ${request.path}`)
+  cleanUp(agent)
+  if (agent.exitCode !== 0) exitCode = 1
+
+  rule('2. Analytics: export page views (1,234 pages)')
+  emulator.generatePageViews(1234)
+  const analytics = await runBundle('dist/analytics/index.js', {
+    inputs: {
+      'api-key': emulator.apiKey,
+      'project-id': emulator.projectId,
+      'api-url': emulator.url,
+      'date-from': '-7d',
+      format: 'csv',
+      'output-file': 'page-views.csv',
+      'summary-rows': '5'
+    }
+  })
+  showRun(analytics)
+  const file = join(analytics.workDir, 'page-views.csv')
+  const lines = readFileSync(file, 'utf8').split('\n')
+  console.log(
+    `\nfile written: page-views.csv (${lines.filter(Boolean).length - 1} rows); first lines:`
+  )
+  console.log(indent(lines.slice(0, 4).join('\n')))
+  cleanUp(analytics)
+  if (analytics.exitCode !== 0) exitCode = 1
+
+  const violations = emulator.contractViolations
+  console.log(`\nOpenAPI contract violations seen by the emulator: ${violations.length}`)
+  if (violations.length) exitCode = 1
+} finally {
+  await emulator.close()
+  await github.close()
+}
+process.exit(exitCode)
