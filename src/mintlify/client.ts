@@ -4,6 +4,7 @@
  * one attempt: retries are the caller's choice (see retry-policy.ts).
  */
 import { MintlifyError, type Operation } from './errors.js'
+import { httpRequest, HttpTimeoutError, type HttpAnswer } from './http.js'
 import { parseRetryAfter } from './retry-after.js'
 import {
   parseAgentJob,
@@ -117,8 +118,6 @@ export class MintlifyClient {
     targetId: string = this.options.projectId
   ): Promise<unknown> {
     const target = this.describeTarget(targetId)
-    const timeout = AbortSignal.timeout(this.timeoutMs)
-    const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.options.apiKey}`,
       Accept: 'application/json',
@@ -126,19 +125,19 @@ export class MintlifyClient {
     }
     if (body !== undefined) headers['Content-Type'] = 'application/json'
 
-    let response: Response
-    let text: string
+    let response: HttpAnswer
     try {
-      response = await fetch(this.baseUrl + path, {
+      response = await httpRequest(new URL(this.baseUrl + path), {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal
+        timeoutMs: this.timeoutMs,
+        signal: call.signal,
+        reuseConnection: method === 'GET'
       })
-      text = await response.text()
     } catch (error) {
       if (call.signal?.aborted) throw call.signal.reason
-      if (timeout.aborted) {
+      if (error instanceof HttpTimeoutError) {
         throw new MintlifyError({ operation, kind: 'timeout', mayHaveReachedServer: true, target })
       }
       const code = networkCode(error)
@@ -150,8 +149,10 @@ export class MintlifyClient {
         target
       })
     }
+    const text = response.text
+    const ok = response.status >= 200 && response.status < 300
 
-    if (!response.ok) {
+    if (!ok) {
       const { message, details } = this.readErrorBody(text)
       throw new MintlifyError({
         operation,
@@ -160,7 +161,7 @@ export class MintlifyClient {
         serviceMessage: message,
         details,
         mayHaveReachedServer: true,
-        retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), this.now()),
+        retryAfterMs: parseRetryAfter(firstHeader(response.headers['retry-after']), this.now()),
         target
       })
     }
@@ -208,7 +209,11 @@ export class MintlifyClient {
   }
 }
 
-/** The system error code behind a failed fetch (undici nests it in `cause`, maybe in an AggregateError). */
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}
+
+/** The system error code of a failed request (it may be nested in `cause` or an AggregateError). */
 function networkCode(error: unknown): string | undefined {
   const seen = new Set<unknown>()
   const queue: unknown[] = [error]

@@ -1,0 +1,50 @@
+/** analytics/action.yml is the public contract (DESIGN.md): its inputs are the ones the code reads. */
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { parseAnalyticsSettings } from '../src/analytics/settings.js'
+import { PROJECT_ROOT } from './helpers/action-env.js'
+
+interface ActionYml {
+  inputs: Record<string, { required?: boolean; default?: string }>
+  outputs: Record<string, unknown>
+  runs: { using: string; main: string }
+}
+
+const action = parse(
+  readFileSync(join(PROJECT_ROOT, 'analytics', 'action.yml'), 'utf8')
+) as ActionYml
+
+describe('analytics/action.yml', () => {
+  it('declares exactly the inputs the settings parser reads', () => {
+    const read = new Set<string>()
+    const defaults = (name: string): string => {
+      read.add(name)
+      return action.inputs[name]?.default ?? (name === 'api-key' ? 'mint_x' : 'p')
+    }
+    parseAnalyticsSettings(defaults, new Date())
+    expect([...read].sort()).toEqual(Object.keys(action.inputs).sort())
+  })
+
+  it('declares the documented outputs and runs the analytics bundle on Node 24', () => {
+    expect(Object.keys(action.outputs).sort()).toEqual(['ai', 'file', 'human', 'pages', 'total'])
+    expect(action.runs).toEqual({ using: 'node24', main: '../dist/analytics/index.js' })
+  })
+
+  it('has defaults that parse into the documented defaults', () => {
+    const settings = parseAnalyticsSettings(
+      name => action.inputs[name]?.default ?? (name === 'api-key' ? 'mint_x' : 'p'),
+      new Date()
+    )
+    expect(settings).toMatchObject({
+      apiUrl: 'https://api.mintlify.com',
+      pageSize: 250,
+      outputFile: 'page-views.json',
+      format: 'json',
+      summaryRows: 10
+    })
+    expect(action.inputs['api-key'].required).toBe(true)
+    expect(action.inputs['project-id'].required).toBe(true)
+  })
+})

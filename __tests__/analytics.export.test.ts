@@ -1,0 +1,412 @@
+/**
+ * The export action end to end in process: the runner's environment, the service emulator over HTTP
+ * (checked against the OpenAPI document), the file on disk, outputs and the step summary.
+ */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { run, type RunOverrides } from '../src/analytics/main.js'
+import { VirtualClock } from '../src/shared/clock.js'
+import { rowsOfCsv } from './analytics-csv.js'
+import {
+  generatedPageView,
+  ServiceEmulator,
+  type PageViewRow,
+  type RecordedRequest
+} from './fakes/service-emulator.js'
+import { cleanUp, runInProcess, type ActionRunResult } from './helpers/action-env.js'
+
+let emulator: ServiceEmulator
+const results: ActionRunResult[] = []
+
+beforeEach(async () => {
+  emulator = await ServiceEmulator.start()
+})
+
+afterEach(async () => {
+  expect(emulator.contractViolations).toEqual([])
+  await emulator.close()
+  results.splice(0).forEach(cleanUp)
+})
+
+const NOW = Date.parse('2024-03-10T12:00:00Z')
+
+async function runExport(
+  inputs: Record<string, string> = {},
+  overrides: RunOverrides = {}
+): Promise<ActionRunResult> {
+  const result = await runInProcess(
+    {
+      inputs: {
+        'api-key': emulator.apiKey,
+        'project-id': emulator.projectId,
+        'api-url': emulator.url,
+        ...inputs
+      }
+    },
+    () => run({ clock: new VirtualClock(NOW), requestTimeoutMs: 2_000, ...overrides })
+  )
+  results.push(result)
+  return result
+}
+
+interface JsonExport {
+  totals: { human: number; ai: number; total: number }
+  views: PageViewRow[]
+  dateFrom: string | null
+  dateTo: string | null
+}
+
+function readJson(result: ActionRunResult, file = 'page-views.json'): JsonExport {
+  return JSON.parse(readFileSync(join(result.workDir, file), 'utf8')) as JsonExport
+}
+
+function viewRequests(): RecordedRequest[] {
+  return emulator.requestsTo('GET', /\/views$/)
+}
+
+/** The error line the action printed (`::error::...`), decoded. */
+function errorLine(result: ActionRunResult): string {
+  const lines = result.stdout.split('\n').filter(line => line.startsWith('::error::'))
+  expect(lines).toHaveLength(1)
+  return lines[0]
+    .slice('::error::'.length)
+    .replace(/%0D/g, '\r')
+    .replace(/%0A/g, '\n')
+    .replace(/%25/g, '%')
+}
+
+/** Files the export left in the work folder besides the runner's own. */
+function exportFiles(result: ActionRunResult): string[] {
+  const runnerFiles = ['event.json', 'output.txt', 'summary.md']
+  return readdirSync(result.workDir).filter(name => !runnerFiles.includes(name))
+}
+
+function sum(rows: PageViewRow[]): { human: number; ai: number; total: number } {
+  return rows.reduce(
+    (totals, row) => ({
+      human: totals.human + row.human,
+      ai: totals.ai + row.ai,
+      total: totals.total + row.total
+    }),
+    { human: 0, ai: 0, total: 0 }
+  )
+}
+
+const generated = (n: number): PageViewRow[] =>
+  Array.from({ length: n }, (_, i) => generatedPageView(i))
+
+describe('page-view export', () => {
+  it('exports 1,234 rows at 250 per page in exactly 5 requests, rows and totals equal to the service', async () => {
+    emulator.generatePageViews(1234)
+    const result = await runExport()
+
+    expect(result.exitCode).toBe(0)
+    const requests = viewRequests()
+    expect(requests.map(r => r.query)).toEqual(
+      [0, 250, 500, 750, 1000].map(offset => ({ limit: '250', offset: String(offset) }))
+    )
+    const file = readJson(result)
+    expect(file.views).toEqual(generated(1234))
+    expect(file.totals).toEqual(sum(generated(1234)))
+    expect(file.dateFrom).toBeNull()
+    expect(file.dateTo).toBeNull()
+    expect(result.outputs).toEqual({
+      total: String(file.totals.total),
+      human: String(file.totals.human),
+      ai: String(file.totals.ai),
+      pages: '1234',
+      file: join(result.workDir, 'page-views.json')
+    })
+    expect(result.summary).toContain('`page-views.json` (JSON, 1,234 pages, 5 requests)')
+    expect(result.summary).toContain('#### Top 10 pages by total views')
+    expect(result.stdout).toContain('Page 5 (offset 1000): 234 rows, 1234 so far; done.')
+    expect(exportFiles(result)).toEqual(['page-views.json'])
+  })
+
+  it('reads an exact multiple of the page size without a duplicate row', async () => {
+    emulator.generatePageViews(500)
+    const result = await runExport()
+    expect(result.exitCode).toBe(0)
+    expect([2, 3]).toContain(viewRequests().length)
+    const paths = readJson(result).views.map(v => v.path)
+    expect(paths).toHaveLength(500)
+    expect(new Set(paths).size).toBe(500)
+    expect(result.outputs.pages).toBe('500')
+  })
+
+  it('writes a valid JSON file with no rows for an empty range', async () => {
+    emulator.setPageViews([])
+    const result = await runExport()
+    expect(result.exitCode).toBe(0)
+    expect(readJson(result)).toEqual({
+      dateFrom: null,
+      dateTo: null,
+      views: [],
+      totals: { human: 0, ai: 0, total: 0 }
+    })
+    expect(result.outputs.pages).toBe('0')
+    expect(result.summary).toContain('_No page views in this range._')
+  })
+
+  it('writes a CSV with only the header for an empty range, named page-views.csv by default', async () => {
+    emulator.setPageViews([])
+    const result = await runExport({ format: 'csv', 'output-file': 'page-views.json' })
+    expect(result.exitCode).toBe(0)
+    expect(readFileSync(join(result.workDir, 'page-views.csv'), 'utf8')).toBe(
+      'path,human,ai,total\n'
+    )
+    expect(result.outputs.file).toBe(join(result.workDir, 'page-views.csv'))
+  })
+
+  it('writes CSV paths with commas, quotes, line breaks and non-ASCII that parse back equal', async () => {
+    const rows: PageViewRow[] = [
+      { path: '/a,b', human: 1, ai: 2, total: 3 },
+      { path: '/say "hi"', human: 4, ai: 0, total: 4 },
+      { path: '/two\nlines\r\nhere', human: 0, ai: 5, total: 5 },
+      { path: '/ü/日本語/emoji-😀', human: 6, ai: 1, total: 7 },
+      { path: '/plain', human: 0, ai: 0, total: 0 }
+    ]
+    emulator.setPageViews(rows)
+    const result = await runExport({ format: 'csv', 'output-file': 'views.csv', 'page-size': '2' })
+    expect(result.exitCode).toBe(0)
+    expect(viewRequests()).toHaveLength(3)
+    expect(rowsOfCsv(readFileSync(join(result.workDir, 'views.csv'), 'utf8'))).toEqual(rows)
+  })
+
+  it('waits out Retry-After on a 429 and retries a 503 on middle pages, with no gap and no duplicate', async () => {
+    emulator.generatePageViews(1234)
+    const clock = new VirtualClock(NOW)
+    // Page 2 gets a 429 with Retry-After: 1, its retry a 503; page 4 gets a 503 once.
+    emulator.inject({ path: onRequest(2), fault: { status: 429, headers: { 'retry-after': '1' } } })
+    emulator.inject({ path: onRequest(3), fault: { status: 503 } })
+    emulator.inject({ path: onRequest(5), fault: { status: 503 } })
+    const result = await runExport({}, { clock })
+
+    expect(result.exitCode).toBe(0)
+    expect(readJson(result).views).toEqual(generated(1234))
+    expect(viewRequests().map(r => r.query.offset)).toEqual([
+      '0',
+      '250',
+      '250',
+      '250',
+      '500',
+      '500',
+      '750',
+      '1000'
+    ])
+    expect(clock.now() - NOW).toBeGreaterThanOrEqual(1000)
+    expect(result.stdout).toMatch(/Page 2: .*HTTP 429.*retrying in/)
+  })
+
+  it.each(
+    [1, 2, 3, 4, 5].flatMap(page => [
+      [page, 503],
+      [page, 429]
+    ])
+  )(
+    'survives a failure on page %i (HTTP %i) with no gap and no duplicate',
+    async (page, status) => {
+      emulator.generatePageViews(1234)
+      const headers: Record<string, string> = status === 429 ? { 'retry-after': '1' } : {}
+      emulator.inject({ path: onRequest(page), fault: { status, headers } })
+      const result = await runExport()
+      expect(result.exitCode).toBe(0)
+      expect(readJson(result).views).toEqual(generated(1234))
+      expect(viewRequests()).toHaveLength(6)
+    }
+  )
+
+  it('ends with an error instead of looping when the service says hasMore on an empty page', async () => {
+    emulator.generatePageViews(300)
+    emulator.inject({
+      path: onRequest(2),
+      fault: {
+        status: 200,
+        body: JSON.stringify({ totals: { human: 1, ai: 0, total: 1 }, views: [], hasMore: true })
+      }
+    })
+    const result = await runExport()
+    expect(result.exitCode).toBe(1)
+    expect(errorLine(result)).toMatch(
+      /said more rows exist \(hasMore\) but page 2 at offset 250 had none/
+    )
+    expect(viewRequests()).toHaveLength(2)
+    expect(exportFiles(result)).toEqual([])
+  })
+
+  it('retries a page after a connection reset and after a malformed JSON body', async () => {
+    emulator.generatePageViews(600)
+    emulator.inject({ path: onRequest(2), fault: { kind: 'reset' } })
+    emulator.inject({ path: onRequest(4), fault: { kind: 'malformed' } })
+    const result = await runExport()
+    expect(result.exitCode).toBe(0)
+    expect(readJson(result).views).toEqual(generated(600))
+    expect(viewRequests().map(r => r.query.offset)).toEqual(['0', '250', '250', '500', '500'])
+  })
+
+  it('retries a page whose request hangs past the per-request timeout', async () => {
+    emulator.generatePageViews(300)
+    emulator.inject({ path: onRequest(1), fault: { kind: 'hang' } })
+    const result = await runExport({}, { requestTimeoutMs: 300 })
+    expect(result.exitCode).toBe(0)
+    expect(readJson(result).views).toEqual(generated(300))
+    expect(result.stdout).toMatch(/Page 1: .*no answer within the request timeout; retrying/)
+  })
+
+  it('ends with an error naming the 100-per-hour limit when Retry-After is an hour, and leaves no file', async () => {
+    emulator.generatePageViews(1234)
+    emulator.inject({
+      path: onRequest(3),
+      fault: {
+        status: 429,
+        headers: { 'retry-after': '3600' },
+        body: JSON.stringify({ error: 'Rate limit exceeded' })
+      }
+    })
+    const result = await runExport()
+
+    expect(result.exitCode).toBe(1)
+    const message = errorLine(result)
+    expect(message).toContain('allows 100 requests per organization per hour')
+    expect(message).toContain('on page 3 (offset 500; 500 rows read before it)')
+    expect(message).toContain('Retry after 2024-03-10 13:00 UTC (in 1 h)')
+    expect(message).toContain('The service said: Rate limit exceeded.')
+    expect(message).toContain('No file was written.')
+    expect(viewRequests()).toHaveLength(3)
+    expect(exportFiles(result)).toEqual([])
+    expect(result.outputs).toEqual({})
+    expect(result.summary).toContain('export failed')
+  })
+
+  it('shows the service error and its details on a 400', async () => {
+    emulator.generatePageViews(10)
+    emulator.inject({
+      path: onRequest(1),
+      fault: {
+        status: 400,
+        body: JSON.stringify({
+          error: 'Invalid query parameters',
+          details: [{ message: 'dateFrom is out of the retention window' }]
+        })
+      }
+    })
+    const result = await runExport()
+    expect(result.exitCode).toBe(1)
+    const message = errorLine(result)
+    expect(message).toContain(
+      'HTTP 400: Invalid query parameters; dateFrom is out of the retention window'
+    )
+    expect(viewRequests()).toHaveLength(1)
+    expect(exportFiles(result)).toEqual([])
+    expect(result.summary).toContain('dateFrom is out of the retention window')
+  })
+
+  it('says to check the key on a 401', async () => {
+    const result = await runExport({ 'api-key': 'mint_wrong_key' })
+    expect(result.exitCode).toBe(1)
+    expect(errorLine(result)).toMatch(/HTTP 401.*Check api-key/)
+  })
+
+  it('resolves -7d against the injected today and sends date-to as given (exclusive)', async () => {
+    emulator.generatePageViews(3)
+    const result = await runExport(
+      { 'date-from': '-7d', 'date-to': '2024-03-10' },
+      { today: new Date('2024-03-10T08:00:00Z') }
+    )
+    expect(result.exitCode).toBe(0)
+    expect(viewRequests()[0].query).toEqual({
+      dateFrom: '2024-03-03',
+      dateTo: '2024-03-10',
+      limit: '250',
+      offset: '0'
+    })
+    const file = readJson(result)
+    expect(file.dateFrom).toBe('2024-03-03')
+    expect(file.dateTo).toBe('2024-03-10')
+    expect(result.summary).toContain('- **From:** `2024-03-03`')
+    expect(result.summary).toContain('- **To (exclusive):** `2024-03-10`')
+  })
+
+  it('writes to a sub-folder given as output-file and reports its path', async () => {
+    emulator.generatePageViews(3)
+    const result = await runInProcess(
+      {
+        inputs: {
+          'api-key': emulator.apiKey,
+          'project-id': emulator.projectId,
+          'api-url': emulator.url,
+          'output-file': 'reports/views.json'
+        }
+      },
+      async () => {
+        mkdirSync(join(process.env.GITHUB_WORKSPACE as string, 'reports'))
+        await run({ clock: new VirtualClock(NOW) })
+      }
+    )
+    results.push(result)
+    expect(result.exitCode).toBe(0)
+    expect(readJson(result, 'reports/views.json').views).toEqual(generated(3))
+    expect(result.outputs.file).toBe(join(result.workDir, 'reports', 'views.json'))
+    expect(result.summary).toContain('`reports/views.json`')
+  })
+
+  it('never shows the API key in outputs, the summary or stdout, even when the service echoes it', async () => {
+    emulator.generatePageViews(3)
+    emulator.inject({
+      path: onRequest(1),
+      fault: {
+        status: 400,
+        body: JSON.stringify({
+          error: `bad key ${emulator.apiKey}`,
+          details: [{ message: `key=${emulator.apiKey}` }]
+        })
+      }
+    })
+    const failed = await runExport()
+    const succeeded = await runExport()
+    expect(failed.exitCode).toBe(1)
+    expect(succeeded.exitCode).toBe(0)
+    for (const result of [failed, succeeded]) {
+      const lines = result.stdout.split('\n')
+      // The mask command itself is the one line that must carry it, and it comes first.
+      expect(lines[0]).toBe(`::add-mask::${emulator.apiKey}`)
+      expect(lines.slice(1).join('\n')).not.toContain(emulator.apiKey)
+      expect(result.summary).not.toContain(emulator.apiKey)
+      expect(JSON.stringify(result.outputs)).not.toContain(emulator.apiKey)
+    }
+    expect(errorLine(failed)).toContain('bad key ***')
+  })
+
+  it('ends on SIGINT with a failure and no file left behind', async () => {
+    emulator.generatePageViews(600)
+    emulator.inject({ path: onRequest(2), fault: { kind: 'hang' } })
+    const controller = new AbortController()
+    const poll = setInterval(() => {
+      if (viewRequests().length >= 2) controller.abort()
+    }, 5)
+    const result = await runExport({}, { signal: controller.signal, requestTimeoutMs: 10_000 })
+    clearInterval(poll)
+    expect(result.exitCode).toBe(1)
+    expect(errorLine(result)).toContain('The run was cancelled (SIGINT). No file was written.')
+    expect(exportFiles(result)).toEqual([])
+  })
+})
+
+/**
+ * A fault rule "path" that matches only the n-th request the emulator receives (it records a request
+ * before it looks for a fault), so a fault can hit a middle page, whose URL path equals the others.
+ */
+function onRequest(n: number): RegExp {
+  return new RequestNumber(() => emulator.requests.length === n)
+}
+
+class RequestNumber extends RegExp {
+  constructor(private readonly hit: () => boolean) {
+    super('^/v1/analytics/')
+  }
+
+  override test(path: string): boolean {
+    return super.test(path) && this.hit()
+  }
+}

@@ -1,0 +1,3 @@
+import { run } from './analytics/main.js'
+
+void run()

@@ -1,0 +1,75 @@
+/**
+ * One clear message for a failed export: what failed, where the export stopped, what the service
+ * said (its `error` and `details`), and what to do. Pure: `now` is passed in.
+ */
+import { isRateLimited, MintlifyError } from '../mintlify/errors.js'
+import { formatDuration } from '../shared/duration.js'
+import { getErrorMessage } from '../shared/errors.js'
+import { InputError } from '../shared/inputs.js'
+import { CancelledError } from '../shared/cancellation.js'
+import { ExportFailure } from './export.js'
+import { PaginationError } from './pagination.js'
+import { MAX_PAGE_SIZE } from './settings.js'
+
+export const RATE_LIMIT_TEXT =
+  'The Mintlify analytics API allows 100 requests per organization per hour'
+
+const NO_FILE = 'No file was written.'
+
+export interface FailureContext {
+  now: number
+  /** The page size used; below the maximum, a larger one would have needed fewer requests. */
+  pageSize?: number
+}
+
+export function describeFailure(error: unknown, { now, pageSize }: FailureContext): string {
+  const failure = error instanceof ExportFailure ? error : undefined
+  const cause = failure ? failure.cause : error
+  if (cause instanceof InputError) return cause.message
+  if (cause instanceof CancelledError) return `${cause.message} ${NO_FILE}`
+
+  const where =
+    failure?.page === undefined
+      ? ''
+      : ` on page ${failure.page} (offset ${failure.offset}` +
+        `${failure.rowsRead > 0 ? `; ${failure.rowsRead} rows read before it` : ''})`
+
+  if (isRateLimited(cause)) {
+    const when =
+      cause.retryAfterMs === undefined
+        ? 'Retry once the hour has passed'
+        : `Retry after ${utc(now + cause.retryAfterMs)} (in ${formatDuration(cause.retryAfterMs)})`
+    const said = [cause.serviceMessage, ...cause.details].filter(Boolean).join('; ')
+    const fewer =
+      pageSize !== undefined && pageSize < MAX_PAGE_SIZE
+        ? ` A page-size of ${MAX_PAGE_SIZE} (now ${pageSize}) needs fewer requests.`
+        : ''
+    return (
+      `${RATE_LIMIT_TEXT}, and it answered HTTP 429 (Too Many Requests)${where}. ${when}.` +
+      `${fewer}${said ? ` The service said: ${said}.` : ''} ${NO_FILE}`
+    )
+  }
+  if (cause instanceof MintlifyError) {
+    return `${cause.message}${where ? ` —${where}` : ''}.${hint(cause)} ${NO_FILE}`
+  }
+  if (cause instanceof PaginationError) return `${cause.message} ${NO_FILE}`
+  if (failure && failure.page === undefined) {
+    return `Could not create the output file: ${getErrorMessage(cause)}. ${NO_FILE}`
+  }
+  return `Page-view export failed${where}: ${getErrorMessage(cause)}. ${NO_FILE}`
+}
+
+function hint(error: MintlifyError): string {
+  if (error.kind !== 'http') return ''
+  if (error.status === 401 || error.status === 403) {
+    return ' Check api-key: it must be an admin API key (mint_...) of the organization that owns the project.'
+  }
+  if (error.status === 404) return ' Check project-id (and api-url).'
+  return ''
+}
+
+/** `2024-01-31 13:05 UTC`, rounded up to the minute so it is never too early. */
+function utc(epochMs: number): string {
+  const minute = Math.ceil(epochMs / 60_000) * 60_000
+  return `${new Date(minute).toISOString().slice(0, 16).replace('T', ' ')} UTC`
+}

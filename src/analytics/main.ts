@@ -1,0 +1,169 @@
+/**
+ * The page-view export action: inputs → settings → export → outputs, step summary and the optional
+ * comment. One try/catch reports any failure as one message; the API key is masked first of all.
+ */
+import * as core from '@actions/core'
+import { createComment } from '../github/comments.js'
+import { createOctokit } from '../github/octokit.js'
+import { systemClock, type Clock } from '../shared/clock.js'
+import { getErrorMessage } from '../shared/errors.js'
+import type { InputReader } from '../shared/inputs.js'
+import { readRunnerContext, runUrl, type RunnerContext } from '../shared/runner-context.js'
+import { listenForCancellation } from '../shared/cancellation.js'
+import { exportPageViews, oneLine, type ExportOutcome } from './export.js'
+import { describeFailure } from './failure.js'
+import { checkOutputLocation, displayPath, resolveOutputPath } from './output-path.js'
+import {
+  COMMENT_MAX_CHARS,
+  renderFailure,
+  renderReport,
+  REPORT_MARKER,
+  type ExportReport
+} from './report.js'
+import { parseAnalyticsSettings, type AnalyticsSettings } from './settings.js'
+import { appendStepSummary } from '../shared/step-summary.js'
+
+export interface RunOverrides {
+  clock?: Clock
+  /** Per-request timeout of the service client (default 30 s). */
+  requestTimeoutMs?: number
+  /** "Today" for relative dates such as -7d (default: now). */
+  today?: Date
+  /** Cancels the run as SIGINT would (tests). */
+  signal?: AbortSignal
+}
+
+export async function run(overrides: RunOverrides = {}): Promise<void> {
+  const clock = overrides.clock ?? systemClock
+  const read: InputReader = name => core.getInput(name)
+  // Before anything can be logged: the runner then replaces the key with *** in every log line.
+  const rawKey = read('api-key')
+  if (rawKey) core.setSecret(rawKey)
+  const redact = (text: string): string => (rawKey ? text.split(rawKey).join('***') : text)
+
+  const cancellation = listenForCancellation(overrides.signal)
+  let settings: AnalyticsSettings | undefined
+  try {
+    settings = parseAnalyticsSettings(read, overrides.today ?? new Date())
+    if (settings.githubToken) core.setSecret(settings.githubToken)
+    const context = readRunnerContext()
+    const path = resolveOutputPath(context.workspace, settings.outputFile)
+    const shown = displayPath(context.workspace, path)
+    checkOutputLocation(path, settings.outputFile)
+
+    core.info(
+      `Exporting page views of project ${settings.projectId} ` +
+        `(from ${settings.dateFrom ?? 'not set'} to ${settings.dateTo ?? 'not set'}, exclusive; ` +
+        `${settings.pageSize} rows per request) to ${shown}.`
+    )
+    const outcome = await exportPageViews(settings, path, {
+      clock,
+      signal: cancellation.signal,
+      requestTimeoutMs: overrides.requestTimeoutMs,
+      log: {
+        info: message => core.info(redact(message)),
+        warning: message => core.warning(redact(message))
+      }
+    })
+    core.info(`Wrote ${outcome.rows} rows to ${shown} in ${outcome.requests} requests.`)
+
+    core.setOutput('total', String(outcome.totals.total))
+    core.setOutput('human', String(outcome.totals.human))
+    core.setOutput('ai', String(outcome.totals.ai))
+    core.setOutput('pages', String(outcome.rows))
+    core.setOutput('file', path)
+
+    const report = toReport(settings, outcome, shown)
+    await writeSummary(redact(renderReport(report)))
+    if (settings.issueNumber !== undefined) {
+      await postComment(settings, context, report, { clock, signal: cancellation.signal, redact })
+    }
+  } catch (error) {
+    const message = redact(
+      describeFailure(error, { now: clock.now(), pageSize: settings?.pageSize })
+    )
+    await writeSummary(
+      redact(
+        renderFailure(message, {
+          projectId: settings?.projectId,
+          dateFrom: settings?.dateFrom,
+          dateTo: settings?.dateTo
+        })
+      )
+    )
+    core.setFailed(message)
+  } finally {
+    cancellation.dispose()
+  }
+}
+
+function toReport(settings: AnalyticsSettings, outcome: ExportOutcome, file: string): ExportReport {
+  return {
+    projectId: settings.projectId,
+    dateFrom: settings.dateFrom,
+    dateTo: settings.dateTo,
+    totals: outcome.totals,
+    top: outcome.top,
+    rowsWritten: outcome.rows,
+    file,
+    format: settings.format,
+    requests: outcome.requests
+  }
+}
+
+/** The summary is a convenience: failing to write it must not fail the export. */
+async function writeSummary(markdown: string): Promise<void> {
+  try {
+    await appendStepSummary(markdown)
+  } catch (error) {
+    core.warning(`Could not write the step summary: ${oneLine(getErrorMessage(error))}`)
+  }
+}
+
+/** Posts the report once; a failure here is a warning, the file and outputs are already done. */
+async function postComment(
+  settings: AnalyticsSettings,
+  context: RunnerContext,
+  report: ExportReport,
+  deps: { clock: Clock; signal: AbortSignal; redact: (text: string) => string }
+): Promise<void> {
+  const issueNumber = settings.issueNumber as number
+  if (!context.owner || !context.repo) {
+    core.warning(
+      `Not commenting on #${issueNumber}: GITHUB_REPOSITORY is not set, so the repository is unknown.`
+    )
+    return
+  }
+  const body = deps.redact(
+    renderReport(report, {
+      marker: REPORT_MARKER,
+      maxChars: COMMENT_MAX_CHARS,
+      runUrl: runUrl(context) || undefined
+    })
+  )
+  try {
+    const octokit = createOctokit(settings.githubToken, context.apiUrl)
+    const comment = await createComment(
+      octokit,
+      { owner: context.owner, repo: context.repo, issueNumber },
+      body,
+      {
+        clock: deps.clock,
+        signal: deps.signal,
+        onRetry: ({ attempt, delayMs, status }) =>
+          core.info(
+            `Commenting on #${issueNumber}: attempt ${attempt} failed${status ? ` (HTTP ${status})` : ''}; ` +
+              `retrying in ${(delayMs / 1000).toFixed(1)} s.`
+          )
+      }
+    )
+    core.info(`Posted the report to ${comment.htmlUrl || `#${issueNumber}`}.`)
+  } catch (error) {
+    core.warning(
+      deps.redact(
+        `The export succeeded, but the report could not be posted to #${issueNumber}: ` +
+          oneLine(getErrorMessage(error))
+      )
+    )
+  }
+}

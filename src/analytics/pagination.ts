@@ -1,0 +1,152 @@
+/**
+ * The pagination loop: `limit = page-size`, the next offset right after the rows received, while the
+ * service says `hasMore`. Each page goes to the sink as it arrives (nothing is accumulated here), and
+ * the guards turn a misbehaving service into an error instead of an endless loop or a silent gap.
+ */
+import type { PageViewRow, PageViewsPage, PageViewsQuery, ViewTotals } from '../mintlify/types.js'
+
+export interface ExportPlan {
+  dateFrom?: string
+  dateTo?: string
+  pageSize: number
+}
+
+export type FetchPage = (query: PageViewsQuery) => Promise<PageViewsPage>
+
+export interface PageInfo {
+  /** From 1. */
+  page: number
+  offset: number
+  /** Rows written before this page. */
+  rowsBefore: number
+}
+
+export type PageSink = (rows: readonly PageViewRow[], info: PageInfo) => Promise<void>
+
+export interface PaginationEvents {
+  /** After the sink took a page. */
+  onPage?: (info: PageInfo & { rows: number; rowsSoFar: number; hasMore: boolean }) => void
+  onWarning?: (message: string) => void
+}
+
+export interface PaginationResult {
+  /** The site-wide totals of the first page. */
+  totals: ViewTotals
+  rows: number
+  requests: number
+}
+
+/** The service misbehaved in a way that would loop forever or lose rows. */
+export class PaginationError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'PaginationError'
+  }
+}
+
+/** Far beyond what 100 requests an hour allow; only a service that never ends gets here. */
+export const MAX_PAGES = 10_000
+
+/** The query for the page starting at `offset`. */
+export function pageQuery(plan: ExportPlan, offset: number): PageViewsQuery {
+  const query: PageViewsQuery = { limit: plan.pageSize, offset }
+  if (plan.dateFrom) query.dateFrom = plan.dateFrom
+  if (plan.dateTo) query.dateTo = plan.dateTo
+  return query
+}
+
+/**
+ * Requests a complete export takes: one per started page, plus one when the last page is exactly full
+ * and the service still says `hasMore` (the next page then comes back empty).
+ */
+export function expectedRequests(rows: number, pageSize: number): { min: number; max: number } {
+  const pages = Math.max(1, Math.ceil(rows / pageSize))
+  const exact = rows > 0 && rows % pageSize === 0
+  return { min: pages, max: exact ? pages + 1 : pages }
+}
+
+export function sameTotals(a: ViewTotals, b: ViewTotals): boolean {
+  return a.human === b.human && a.ai === b.ai && a.total === b.total
+}
+
+export async function paginate(
+  plan: ExportPlan,
+  fetchPage: FetchPage,
+  sink: PageSink,
+  events: PaginationEvents = {}
+): Promise<PaginationResult> {
+  let totals: ViewTotals | undefined
+  let offset = 0
+  let rows = 0
+  let requests = 0
+  let warnedTotals = false
+  let warnedShortPage = false
+  let previous: { offset: number; first: string; last: string; length: number } | undefined
+
+  for (let page = 1; ; page++) {
+    if (page > MAX_PAGES) {
+      throw new PaginationError(
+        `The service still said hasMore after ${MAX_PAGES} pages (${rows} rows); stopped to avoid an endless export.`
+      )
+    }
+    const result = await fetchPage(pageQuery(plan, offset))
+    requests++
+    const views = result.views
+
+    if (totals === undefined) {
+      totals = result.totals
+    } else if (!warnedTotals && !sameTotals(totals, result.totals)) {
+      warnedTotals = true
+      events.onWarning?.(
+        `The site-wide totals changed between pages (page 1: ${describeTotals(totals)}; page ${page}: ` +
+          `${describeTotals(result.totals)}); new views may have arrived during the export. ` +
+          'The totals of page 1 are reported.'
+      )
+    }
+
+    if (result.hasMore && views.length === 0) {
+      throw new PaginationError(
+        `The service said more rows exist (hasMore) but page ${page} at offset ${offset} had none; ` +
+          'stopped to avoid an endless export.'
+      )
+    }
+    if (views.length > 0) {
+      const first = views[0].path
+      const last = views[views.length - 1].path
+      if (
+        previous &&
+        previous.length === views.length &&
+        previous.first === first &&
+        previous.last === last
+      ) {
+        throw new PaginationError(
+          `Page ${page} (offset ${offset}) repeated the rows of offset ${previous.offset}; the ` +
+            'service seems to ignore the offset. Stopped to avoid duplicate rows.'
+        )
+      }
+      previous = { offset, first, last, length: views.length }
+    }
+
+    const info: PageInfo = { page, offset, rowsBefore: rows }
+    await sink(views, info)
+    rows += views.length
+    events.onPage?.({ ...info, rows: views.length, rowsSoFar: rows, hasMore: result.hasMore })
+
+    if (!result.hasMore) return { totals, rows, requests }
+
+    if (views.length !== plan.pageSize && !warnedShortPage) {
+      warnedShortPage = true
+      events.onWarning?.(
+        `Page ${page} had ${views.length} rows for a limit of ${plan.pageSize} while the service ` +
+          `said more exist; the next page starts right after the rows received (offset ${offset + views.length}).`
+      )
+    }
+    // Offset counts rows to skip: continuing right after what arrived leaves no gap even when the
+    // service sends fewer rows than asked (with full pages this is offset += limit).
+    offset += views.length
+  }
+}
+
+function describeTotals(totals: ViewTotals): string {
+  return `total ${totals.total}, human ${totals.human}, AI ${totals.ai}`
+}

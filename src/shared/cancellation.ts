@@ -1,0 +1,49 @@
+/**
+ * The runner cancels a step with SIGINT, then SIGTERM 7.5 s later, then kills it 2.5 s after that.
+ * A Node signal handler stops the default exit, so the handler only aborts: the flow stops its work,
+ * reports the cancel, and the run ends non-zero.
+ */
+export class CancelledError extends Error {
+  constructor(readonly signalName: string) {
+    super(`The run was cancelled (${signalName}).`)
+    this.name = 'CancelledError'
+  }
+}
+
+export interface Cancellation {
+  signal: AbortSignal
+  /** True once a signal arrived. */
+  readonly cancelled: boolean
+  dispose(): void
+}
+
+export function listenForCancellation(external?: AbortSignal, handleSignals = true): Cancellation {
+  const controller = new AbortController()
+  const onSignal = (name: NodeJS.Signals): void => {
+    if (!controller.signal.aborted) controller.abort(new CancelledError(name))
+  }
+  const onExternal = (): void => onSignal('SIGINT')
+  external?.addEventListener('abort', onExternal, { once: true })
+  if (external?.aborted) onExternal()
+  if (handleSignals) {
+    process.on('SIGINT', onSignal)
+    process.on('SIGTERM', onSignal)
+  }
+  return {
+    signal: controller.signal,
+    get cancelled() {
+      return controller.signal.aborted
+    },
+    dispose() {
+      external?.removeEventListener('abort', onExternal)
+      if (handleSignals) {
+        process.off('SIGINT', onSignal)
+        process.off('SIGTERM', onSignal)
+      }
+    }
+  }
+}
+
+export function isCancellation(error: unknown): boolean {
+  return error instanceof CancelledError
+}
