@@ -87,9 +87,7 @@ describe('analytics bundle', () => {
     expect(signalledAt).toBeGreaterThan(0)
     expect(Date.now() - signalledAt).toBeLessThan(5_000)
     expect(result.exitCode).toBe(1)
-    expect(result.stdout).toContain(
-      '::error::The run was cancelled (SIGINT). No file was written.'
-    )
+    expect(result.stdout).toContain('::error::The run was cancelled (SIGINT). No file was written.')
     expect(readdirSync(result.workDir).sort()).toEqual(['event.json', 'output.txt', 'summary.md'])
   })
 })

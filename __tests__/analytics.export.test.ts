@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { run, type RunOverrides } from '../src/analytics/main.js'
 import { VirtualClock } from '../src/shared/clock.js'
-import { rowsOfCsv } from './analytics-csv.js'
+import { rowsOfCsv } from './helpers/csv.js'
 import {
   generatedPageView,
   ServiceEmulator,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openExportWriter } from '../src/analytics/writers.js'
 import type { PageViewRow } from '../src/mintlify/types.js'
-import { parseCsv, rowsOfCsv } from './analytics-csv.js'
+import { parseCsv, rowsOfCsv } from './helpers/csv.js'
 
 let dir: string
 beforeEach(() => {

@@ -3,7 +3,7 @@
  * commas, doubled quotes and line breaks. Written apart from csv-stringify, so a round trip checks
  * the writer against the standard rather than against itself.
  */
-import type { PageViewRow } from '../src/mintlify/types.js'
+import type { PageViewRow } from '../../src/mintlify/types.js'
 
 export function parseCsv(text: string): string[][] {
   const records: string[][] = []
