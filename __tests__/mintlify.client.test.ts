@@ -327,18 +327,15 @@ describe('MintlifyClient: HTTP errors', () => {
 
   // BUG (src/mintlify/client.ts, readErrorBody, non-JSON branch): the body is cut to 500 characters
   // *before* the key is redacted, so a key that straddles character 500 leaves its prefix behind.
-  it(
-    'leaves no part of an echoed API key in a non-JSON body cut at 500 characters',
-    async () => {
-      const key = emu.apiKey
-      const body = `${'-'.repeat(490)}${key} trailing text`
-      emu.inject({ method: 'GET', path: /\/views$/, fault: { status: 502, body } })
+  it('leaves no part of an echoed API key in a non-JSON body cut at 500 characters', async () => {
+    const key = emu.apiKey
+    const body = `${'-'.repeat(490)}${key} trailing text`
+    emu.inject({ method: 'GET', path: /\/views$/, fault: { status: 502, body } })
 
-      const error = await failure(clientFor().getPageViews({ limit: 1, offset: 0 }))
+    const error = await failure(clientFor().getPageViews({ limit: 1, offset: 0 }))
 
-      expect(error.serviceMessage).not.toContain(key.slice(0, 10))
-    }
-  )
+    expect(error.serviceMessage).not.toContain(key.slice(0, 10))
+  })
 })
 
 describe('MintlifyClient: network failures', () => {
