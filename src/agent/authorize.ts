@@ -3,12 +3,16 @@
  * author_association; any failure to learn it refuses (fail closed). "Not allowed" is a value, so
  * the flow can answer it politely; exceptions stay for real faults.
  */
-import { getCollaboratorPermission, meetsPermission, type RepoPermission } from '../github/permissions.js'
+import {
+  getCollaboratorPermission,
+  meetsPermission,
+  type RepoPermission
+} from '../github/permissions.js'
 import type { CallDeps } from '../github/comments.js'
 import type { Octokit } from '../github/octokit.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { AgentSettings } from './settings.js'
-import type { AgentRequest } from './trigger.js'
+import { isAllowedBot, type AgentRequest } from './trigger.js'
 
 export type Authorization =
   | { allowed: true; permission?: RepoPermission; reason: string }
@@ -23,12 +27,17 @@ export async function authorize(
   // A workflow author's own prompt (schedule, dispatch, pipeline) needs no commenter check.
   if (request.origin === 'manual') return { allowed: true, reason: 'the workflow gives the prompt' }
   const requester = request.requester
-  if (!requester) return { allowed: false, permission: 'unknown', reason: 'the event names no user' }
-  if (requester.isBot && settings.allowedBots.includes(requester.login.toLowerCase())) {
+  if (!requester)
+    return { allowed: false, permission: 'unknown', reason: 'the event names no user' }
+  if (requester.isBot && isAllowedBot(requester.login, settings.allowedBots)) {
     return { allowed: true, reason: `${requester.login} is listed in allowed-bots` }
   }
   if (!octokit || !request.thread) {
-    return { allowed: false, permission: 'unknown', reason: 'no github-token to check the permission with' }
+    return {
+      allowed: false,
+      permission: 'unknown',
+      reason: 'no github-token to check the permission with'
+    }
   }
   let permission: RepoPermission
   try {

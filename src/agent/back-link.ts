@@ -9,7 +9,7 @@ import type { Octokit } from '../github/octokit.js'
 import { gitHubErrorStatus } from '../github/retry.js'
 import { codeSpan, inert } from '../shared/markdown.js'
 import { getErrorMessage } from '../shared/errors.js'
-import { readMarkers, renderMarker } from './markers.js'
+import { readFinalMarker, renderMarker } from './markers.js'
 import type { PullRequestLink } from './pull-request-link.js'
 import { TITLE } from './render.js'
 import { isTrustedAuthor } from './thread-state.js'
@@ -48,9 +48,10 @@ export async function postBackLink(
     const existing = await findComments(
       octokit,
       ref,
-      comment =>
-        isTrustedAuthor(comment) &&
-        readMarkers(comment.body).some(m => m.kind === 'back-link' && m.job === facts.jobId),
+      comment => {
+        const marker = isTrustedAuthor(comment) ? readFinalMarker(comment.body) : undefined
+        return marker?.kind === 'back-link' && marker.job === facts.jobId
+      },
       deps
     )
     if (existing.length > 0) return 'exists'
@@ -64,7 +65,9 @@ export async function postBackLink(
       )
       return 'no-access'
     }
-    core.warning(`Could not post the back-link comment on ${facts.pr.url}: ${getErrorMessage(error)}`)
+    core.warning(
+      `Could not post the back-link comment on ${facts.pr.url}: ${getErrorMessage(error)}`
+    )
     return 'failed'
   }
 }

@@ -66,12 +66,22 @@ export async function runJobFlow(
     tracking.write(renderTrackingComment({ ...deps.frame, marker: m }, phase), { urgent })
 
   const finish = async (result: AgentResult): Promise<AgentResult> => {
-    const state: TrackingState | 'none' = result.jobId
-      ? 'job'
-      : result.problem?.kind === 'unknown-outcome' || result.problem?.kind === 'previous-attempt-unknown'
-        ? 'unknown'
-        : 'none'
-    await show({ phase: 'done', result }, marker(result.jobId, state), result.status === 'cancelled')
+    // A follow-up the service refused did not reach the job: a re-run sends it again, not re-attach.
+    const notSent = ['rate-limited', 'refused', 'follow-up-refused'].includes(
+      result.problem?.kind ?? ''
+    )
+    const state: TrackingState | 'none' =
+      result.jobId && !notSent
+        ? 'job'
+        : result.problem?.kind === 'unknown-outcome' ||
+            result.problem?.kind === 'previous-attempt-unknown'
+          ? 'unknown'
+          : 'none'
+    await show(
+      { phase: 'done', result },
+      marker(result.jobId, state),
+      result.status === 'cancelled'
+    )
     return result
   }
 
@@ -90,31 +100,69 @@ export async function runJobFlow(
   } else {
     const followUp = plan.kind === 'follow-up'
     await show({ phase: 'working' }, marker(followUp ? plan.jobId : undefined, 'pending'))
+    // A cancel that cuts a request off on its way leaves its outcome unknown, as a timeout would.
+    let cutOff = false
+    const sending = async <T>(request: Promise<T>): Promise<T> => {
+      try {
+        return await request
+      } catch (error) {
+        if (deps.signal.aborted) cutOff = true
+        throw error
+      }
+    }
     try {
       firstJob = followUp
-        ? await withRetry('send-message', signal => deps.client.sendMessage(plan.jobId, plan.prompt, { signal }), {
-            clock,
-            signal: deps.signal,
-            deadline,
-            random: deps.random,
-            onRetry: ({ reason, delayMs }) => core.warning(`Sending the follow-up failed (${reason}); trying again in ${Math.round(delayMs / 1000)} s.`)
-          })
-        : await withRetry('create-job', signal => deps.client.createJob(plan.prompt, { signal }), {
-            clock,
-            signal: deps.signal,
-            deadline,
-            random: deps.random,
-            onRetry: ({ reason, delayMs }) => core.warning(`Creating the job failed (${reason}); trying again in ${Math.round(delayMs / 1000)} s.`)
-          })
+        ? await withRetry(
+            'send-message',
+            signal => sending(deps.client.sendMessage(plan.jobId, plan.prompt, { signal })),
+            {
+              clock,
+              signal: deps.signal,
+              deadline,
+              random: deps.random,
+              onRetry: ({ reason, delayMs }) =>
+                core.warning(
+                  `Sending the follow-up failed (${reason}); trying again in ${Math.round(delayMs / 1000)} s.`
+                )
+            }
+          )
+        : await withRetry(
+            'create-job',
+            signal => sending(deps.client.createJob(plan.prompt, { signal })),
+            {
+              clock,
+              signal: deps.signal,
+              deadline,
+              random: deps.random,
+              onRetry: ({ reason, delayMs }) =>
+                core.warning(
+                  `Creating the job failed (${reason}); trying again in ${Math.round(delayMs / 1000)} s.`
+                )
+            }
+          )
     } catch (error) {
       if (isCancellation(error)) {
-        return finish({ status: 'cancelled', jobId: followUp ? plan.jobId : undefined, elapsedMs: elapsed() })
+        // A create cut off on its way may have started a job: say so, and mark it so a re-run does not create another.
+        const problem: Problem | undefined =
+          cutOff && !followUp
+            ? {
+                kind: 'unknown-outcome',
+                cause: 'the run was cancelled while waiting for the answer'
+              }
+            : undefined
+        return finish({
+          status: 'cancelled',
+          jobId: followUp ? plan.jobId : undefined,
+          problem,
+          elapsedMs: elapsed()
+        })
       }
       if (!(error instanceof MintlifyError)) throw error
       core.error(error.message)
       return finish({
         status: 'failed',
         jobId: followUp ? plan.jobId : undefined,
+        mode: followUp ? 'follow-up' : undefined,
         problem: problemOf(error, followUp),
         elapsedMs: elapsed()
       })
@@ -147,7 +195,8 @@ export async function runJobFlow(
       onWarning: message => core.warning(message)
     })
   } catch (error) {
-    if (isCancellation(error)) return finish({ status: 'cancelled', jobId, mode, elapsedMs: elapsed() })
+    if (isCancellation(error))
+      return finish({ status: 'cancelled', jobId, mode, elapsedMs: elapsed() })
     throw error
   }
   core.info(`Polled the job ${outcome.polls} time(s).`)
@@ -158,18 +207,32 @@ export async function runJobFlow(
         status: 'failed',
         jobId,
         mode,
-        problem: { kind: 'lost', cause: outcome.error instanceof MintlifyError ? outcomeCause(outcome.error) : String(outcome.error) },
+        problem: {
+          kind: 'lost',
+          cause:
+            outcome.error instanceof MintlifyError
+              ? outcomeCause(outcome.error)
+              : String(outcome.error)
+        },
         elapsedMs: elapsed()
       })
     case 'timed-out':
       if (!settings.wait && outcome.job) {
         return finish({ status: 'active', jobId, job: outcome.job, mode, elapsedMs: elapsed() })
       }
-      return finish({ status: 'timed-out', jobId, job: outcome.job, mode, elapsedMs: elapsed(), maxWaitMs: settings.maxWaitMs })
+      return finish({
+        status: 'timed-out',
+        jobId,
+        job: outcome.job,
+        mode,
+        elapsedMs: elapsed(),
+        maxWaitMs: settings.maxWaitMs
+      })
     case 'ended': {
       const { job } = outcome
       const status = job.status as 'completed' | 'failed' | 'archived'
-      const pr = status === 'completed' ? parsePullRequestLink(job.prLink, deps.serverUrl) : undefined
+      const pr =
+        status === 'completed' ? parsePullRequestLink(job.prLink, deps.serverUrl) : undefined
       return finish({
         status,
         jobId,
@@ -198,10 +261,19 @@ function problemOf(error: MintlifyError, followUp: boolean): Problem {
   if (error.kind === 'http' && error.status !== undefined && error.status < 500) {
     return followUp
       ? { kind: 'follow-up-refused', httpStatus: error.status, message: error.serviceMessage }
-      : { kind: 'refused', httpStatus: error.status, message: error.serviceMessage, details: error.details }
+      : {
+          kind: 'refused',
+          httpStatus: error.status,
+          message: error.serviceMessage,
+          details: error.details
+        }
   }
   if (!error.mayHaveReachedServer) {
-    return { kind: 'refused', message: `the Mintlify API could not be reached (${error.code ?? error.kind})`, details: [] }
+    return {
+      kind: 'refused',
+      message: `the Mintlify API could not be reached (${error.code ?? error.kind})`,
+      details: []
+    }
   }
   const cause =
     error.kind === 'http'

@@ -5,7 +5,12 @@
 import * as core from '@actions/core'
 import { readFileSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
-import { listComments, replyToReviewComment, createComment, type CallDeps } from '../github/comments.js'
+import {
+  listComments,
+  replyToReviewComment,
+  createComment,
+  type CallDeps
+} from '../github/comments.js'
 import { createOctokit, type Octokit } from '../github/octokit.js'
 import { getPullRequest, listPullFiles } from '../github/pulls.js'
 import { addReaction } from '../github/reactions.js'
@@ -21,6 +26,7 @@ import { isFailure, type AgentResult } from './outcome.js'
 import { buildPrompt, type PromptContext } from './prompt-context.js'
 import { needsInstructionText, refusalText, renderReply, renderSummary } from './render.js'
 import { parseAgentSettings, type AgentSettings } from './settings.js'
+import { appendStepSummary } from '../shared/step-summary.js'
 import { readThreadState, type ThreadState } from './thread-state.js'
 import { TrackingComment } from './tracking-comment.js'
 import { decideTrigger, type AgentRequest } from './trigger.js'
@@ -51,8 +57,14 @@ export async function run(overrides: RunOverrides = {}): Promise<void> {
       name => core.getInput(name),
       path => readFileSync(isAbsolute(path) ? path : resolve(context.workspace, path), 'utf8')
     )
-    const result = await handle(settings, context, { ...overrides, clock, runStartedAt, signal: cancellation.signal })
-    if (result) await publish(result.result, result.instruction, result.commentUrl, result.commentId)
+    const result = await handle(settings, context, {
+      ...overrides,
+      clock,
+      runStartedAt,
+      signal: cancellation.signal
+    })
+    if (result)
+      await publish(result.result, result.instruction, result.commentUrl, result.commentId)
     if (cancellation.cancelled) {
       core.setFailed('The run was cancelled; the agent job may still finish.')
       if (handleSignals) process.exit(1)
@@ -94,12 +106,16 @@ async function handle(
     return undefined
   }
   const { request } = decision
-  const octokit = settings.githubToken ? createOctokit(settings.githubToken, context.apiUrl) : undefined
+  const octokit = settings.githubToken
+    ? createOctokit(settings.githubToken, context.apiUrl)
+    : undefined
   const gitHubDeps: CallDeps = {
     clock: deps.clock,
     random: deps.random,
     onRetry: ({ attempt, delayMs }) =>
-      core.info(`GitHub API call failed (attempt ${attempt}); trying again in ${Math.round(delayMs / 1000)} s.`)
+      core.info(
+        `GitHub API call failed (attempt ${attempt}); trying again in ${Math.round(delayMs / 1000)} s.`
+      )
   }
   const commenting = settings.comment && octokit !== undefined && request.thread !== undefined
 
@@ -107,20 +123,32 @@ async function handle(
   if (!authorization.allowed) {
     core.info(`Not starting a job: ${authorization.reason}.`)
     if (commenting && request.requester) {
-      await reply(octokit!, request, refusalText(request.requester.login, settings.requiredPermission, authorization.permission), gitHubDeps)
+      await reply(
+        octokit!,
+        request,
+        refusalText(request.requester.login, settings.requiredPermission, authorization.permission),
+        gitHubDeps
+      )
     }
     core.setOutput('status', 'skipped')
     return undefined
   }
   if (decision.kind === 'needs-instruction') {
-    if (commenting) await reply(octokit!, request, needsInstructionText(settings.triggerPhrase), gitHubDeps)
+    if (commenting)
+      await reply(octokit!, request, needsInstructionText(settings.triggerPhrase), gitHubDeps)
     core.setOutput('status', 'skipped')
     return undefined
   }
 
   if (commenting && request.comment) {
-    await addReaction(octokit!, request.thread!, { commentId: request.comment.id, kind: request.comment.kind }, 'eyes', gitHubDeps).catch(
-      (error: unknown) => core.warning(`Could not add the 👀 reaction: ${getErrorMessage(error)}`)
+    await addReaction(
+      octokit!,
+      request.thread!,
+      { commentId: request.comment.id, kind: request.comment.kind },
+      'eyes',
+      gitHubDeps
+    ).catch((error: unknown) =>
+      core.warning(`Could not add the 👀 reaction: ${getErrorMessage(error)}`)
     )
   }
 
@@ -129,7 +157,10 @@ async function handle(
   let thread: ThreadState = {}
   if (commenting) {
     try {
-      thread = readThreadState(await listComments(octokit!, request.thread!, gitHubDeps), request.requestKey)
+      thread = readThreadState(
+        await listComments(octokit!, request.thread!, gitHubDeps),
+        request.requestKey
+      )
     } catch (error) {
       core.warning(`Could not read the thread's comments: ${getErrorMessage(error)}`)
     }
@@ -159,19 +190,41 @@ async function handle(
     random: deps.random
   })
 
-  if (result.pr && result.jobId && settings.backLink && octokit && !deps.signal.aborted) {
+  // The back-link is a comment too: `comment: false` turns it off with the rest.
+  if (
+    result.pr &&
+    result.jobId &&
+    settings.comment &&
+    settings.backLink &&
+    octokit &&
+    !deps.signal.aborted
+  ) {
     const origin = request.thread?.htmlUrl
-      ? { label: `${request.thread.owner}/${request.thread.repo}#${request.thread.issueNumber}`, url: request.thread.htmlUrl }
+      ? {
+          label: `${request.thread.owner}/${request.thread.repo}#${request.thread.issueNumber}`,
+          url: request.thread.htmlUrl
+        }
       : runUrl(context)
         ? { label: 'a workflow run', url: runUrl(context) }
         : undefined
     await postBackLink(
       octokit,
-      { pr: result.pr, jobId: result.jobId, triggerPhrase: settings.triggerPhrase, requester: request.requester?.login, origin },
+      {
+        pr: result.pr,
+        jobId: result.jobId,
+        triggerPhrase: settings.triggerPhrase,
+        requester: request.requester?.login,
+        origin
+      },
       gitHubDeps
     )
   }
-  return { result, instruction: request.instruction, commentId: tracking.id, commentUrl: tracking.url }
+  return {
+    result,
+    instruction: request.instruction,
+    commentId: tracking.id,
+    commentUrl: tracking.url
+  }
 }
 
 /** Decide what to do about the job: re-attach, attach, follow up, or create. */
@@ -183,8 +236,12 @@ async function planJob(
   deps: CallDeps
 ): Promise<JobPlan> {
   const own = thread.own?.marker
-  if (own?.job && own.state === 'job') return { kind: 'attach', jobId: own.job, mode: 're-attached' }
-  if (own?.state === 'pending' || own?.state === 'unknown') return { kind: 'previous-unknown' }
+  if (own?.job && own.state === 'job')
+    return { kind: 'attach', jobId: own.job, mode: 're-attached' }
+  // A job was started for this request but its id cannot be read back: never start a second one.
+  if (own?.state === 'pending' || own?.state === 'unknown' || own?.state === 'job') {
+    return { kind: 'previous-unknown' }
+  }
   if (settings.jobId) return { kind: 'attach', jobId: settings.jobId, mode: 'attached' }
   const fromComment = request.origin === 'comment' || request.origin === 'review-comment'
   const prompt = await promptFor(settings, request, octokit, deps)
@@ -201,8 +258,10 @@ async function promptFor(
   octokit: Octokit | undefined,
   deps: CallDeps
 ): Promise<string> {
+  // The workflow author's own prompt (`prompt` / `prompt-file`) is sent as given: no cut, no context.
+  if (settings.promptSource !== 'event') return request.instruction
   const thread = request.thread
-  if (!settings.includeContext || request.origin === 'manual' || !thread || settings.promptSource !== 'event') {
+  if (!settings.includeContext || request.origin === 'manual' || !thread) {
     return buildPrompt(request.instruction)
   }
   const context: PromptContext = {
@@ -212,7 +271,8 @@ async function promptFor(
     title: thread.title,
     url: thread.htmlUrl,
     requester: request.requester?.login,
-    body: thread.body
+    // An opened issue's title and body are the instruction already: not repeated as "context by others".
+    body: request.origin === 'issue' ? undefined : thread.body
   }
   if (thread.isPullRequest && octokit) {
     try {
@@ -222,21 +282,40 @@ async function promptFor(
       context.title ??= pull.title
       context.url ??= pull.htmlUrl
       context.body = thread.body || pull.body
-      context.pull = { baseRef: pull.baseRef, headRef: pull.headRef, files: files.slice(0, 100), moreFiles: files.length > 100 }
+      context.pull = {
+        baseRef: pull.baseRef,
+        headRef: pull.headRef,
+        files: files.slice(0, 100),
+        moreFiles: files.length > 100
+      }
     } catch (error) {
-      core.warning(`Could not read the pull request for the prompt's context: ${getErrorMessage(error)}`)
+      core.warning(
+        `Could not read the pull request for the prompt's context: ${getErrorMessage(error)}`
+      )
     }
   }
   return buildPrompt(request.instruction, context)
 }
 
 /** A short answer with no job: in the review thread for review comments, else on the issue. */
-async function reply(octokit: Octokit, request: AgentRequest, text: string, deps: CallDeps): Promise<void> {
+async function reply(
+  octokit: Octokit,
+  request: AgentRequest,
+  text: string,
+  deps: CallDeps
+): Promise<void> {
   const thread = request.thread!
   const body = renderReply(text, { kind: 'reply', request: request.requestKey })
   try {
     if (request.comment?.kind === 'review_comment') {
-      await replyToReviewComment(octokit, thread, thread.issueNumber, request.comment.id, body, deps)
+      await replyToReviewComment(
+        octokit,
+        thread,
+        thread.issueNumber,
+        request.comment.id,
+        body,
+        deps
+      )
     } else {
       await createComment(octokit, thread, body, deps)
     }
@@ -260,12 +339,10 @@ async function publish(
   if (result.pr) core.notice(`The Mintlify agent opened ${result.pr.url}`)
   core.info(`Status: ${result.status}${result.jobId ? ` (job ${result.jobId})` : ''}`)
   const summary = renderSummary({ result, instruction, commentUrl })
-  if (process.env.GITHUB_STEP_SUMMARY) {
-    try {
-      await core.summary.addRaw(summary, true).write()
-    } catch (error) {
-      core.warning(`Could not write the step summary: ${getErrorMessage(error)}`)
-    }
+  try {
+    await appendStepSummary(summary)
+  } catch (error) {
+    core.warning(`Could not write the step summary: ${getErrorMessage(error)}`)
   }
 }
 
@@ -275,7 +352,9 @@ function failureLine(result: AgentResult): string {
     case 'rate-limited':
       return 'The Mintlify API is rate limited (100 agent uses per project per hour).'
     case 'unknown-outcome':
-      return `Could not tell whether the agent job was created (${result.problem.cause}); it was not retried.`
+      return result.mode === 'follow-up'
+        ? `Could not tell whether the follow-up reached the agent job${id} (${result.problem.cause}); it was not sent again.`
+        : `Could not tell whether the agent job was created (${result.problem.cause}); it was not retried.`
     case 'previous-attempt-unknown':
       return 'An earlier attempt may have started a job whose id was not recorded; not starting another.'
     case 'refused':

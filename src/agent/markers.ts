@@ -19,23 +19,45 @@ export interface Marker {
   state?: TrackingState
 }
 
-const SAFE_VALUE = /^[A-Za-z0-9._:-]+$/
+/**
+ * A value as it is written into a marker: letters, digits and `._:-` as they are, anything else
+ * percent-encoded. The service does not say what its job ids look like; a job id that could not be
+ * written down would leave a re-run without the job to re-attach to.
+ */
+function encodeValue(value: string): string {
+  return encodeURIComponent(value)
+    .replace(/[!~*'()]/g, char => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%3A/gi, ':')
+}
+
+function decodeValue(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return undefined
+  }
+}
 
 export function renderMarker(marker: Marker): string {
   const fields = (['request', 'job', 'state'] as const)
-    .filter(key => marker[key] !== undefined && SAFE_VALUE.test(String(marker[key])))
-    .map(key => `${key}=${marker[key]}`)
+    .filter(key => marker[key] !== undefined && marker[key] !== '')
+    .map(key => `${key}=${encodeValue(String(marker[key]))}`)
   return `<!-- ${PREFIX}:${[marker.kind, ...fields].join(' ')} -->`
 }
 
-const MARKER_PATTERN = new RegExp(`<!-- ${PREFIX}:(tracking|back-link|reply)((?: [a-z]+=[A-Za-z0-9._:-]+)*) -->`, 'g')
+const MARKER_PATTERN = new RegExp(
+  `<!-- ${PREFIX}:(tracking|back-link|reply)((?: [a-z]+=[A-Za-z0-9._:%-]+)*) -->`,
+  'g'
+)
 
 export function readMarkers(body: string): Marker[] {
   const markers: Marker[] = []
   for (const match of body.matchAll(MARKER_PATTERN)) {
     const marker: Marker = { kind: match[1] as MarkerKind }
     for (const pair of match[2].trim().split(' ').filter(Boolean)) {
-      const [key, value] = pair.split('=')
+      const [key, raw] = pair.split('=')
+      const value = decodeValue(raw)
+      if (value === undefined) continue
       if (key === 'request') marker.request = value
       if (key === 'job') marker.job = value
       if (key === 'state') marker.state = value as TrackingState
@@ -43,6 +65,18 @@ export function readMarkers(body: string): Marker[] {
     markers.push(marker)
   }
   return markers
+}
+
+/**
+ * The marker that ends a comment body, the only one the action trusts: every comment it writes ends
+ * with its marker, while text it quotes from elsewhere (a job id or a prLink from the service, in a
+ * code span) sits before it. A marker-like string inside that text is never read as the action's own.
+ */
+export function readFinalMarker(body: string): Marker | undefined {
+  const text = body.trimEnd()
+  const last = [...text.matchAll(MARKER_PATTERN)].at(-1)
+  if (last === undefined || last.index + last[0].length !== text.length) return undefined
+  return readMarkers(last[0])[0]
 }
 
 /** Any comment written by this action, whatever its kind. */

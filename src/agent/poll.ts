@@ -63,7 +63,9 @@ export async function pollJob(options: PollOptions): Promise<PollOutcome> {
         deadline,
         random,
         onRetry: ({ reason, delayMs }) =>
-          options.onWarning?.(`Reading the job failed (${reason}); trying again in ${Math.round(delayMs / 1000)} s.`)
+          options.onWarning?.(
+            `Reading the job failed (${reason}); trying again in ${Math.round(delayMs / 1000)} s.`
+          )
       })
       lastJob = job
       lastError = undefined
@@ -71,7 +73,9 @@ export async function pollJob(options: PollOptions): Promise<PollOutcome> {
       if (isTerminalJobStatus(job.status)) return { kind: 'ended', job, polls }
       if (!isKnownJobStatus(job.status) && !warnedStatuses.has(job.status)) {
         warnedStatuses.add(job.status)
-        options.onWarning?.(`The job reports an unknown status "${job.status}"; still following it.`)
+        options.onWarning?.(
+          `The job reports an unknown status "${job.status}"; still following it.`
+        )
       }
     } catch (error) {
       if (signal?.aborted) throw signal.reason

@@ -24,5 +24,10 @@ export function parsePullRequestLink(
   const match = /^\/([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)\/pull\/(\d+)\/?$/.exec(url.pathname)
   if (!match || url.search || url.hash) return undefined
   const [, owner, repo, number] = match
-  return { url: `https://${url.host}/${owner}/${repo}/pull/${number}`, owner, repo, number: Number(number) }
+  return {
+    url: `https://${url.host}/${owner}/${repo}/pull/${number}`,
+    owner,
+    repo,
+    number: Number(number)
+  }
 }

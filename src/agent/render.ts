@@ -107,9 +107,17 @@ function problemText(problem: Problem, result: AgentResult): string {
       return (
         '⏸️ The Mintlify API is rate limited: it allows 100 agent uses per project per hour' +
         (problem.retryAfterMs ? ` (it asks to wait ${formatDuration(problem.retryAfterMs)})` : '') +
-        '. No job was started; try again later.'
+        (result.mode === 'follow-up'
+          ? `. The follow-up was not sent to agent job${jobRef(result)}; try again later.`
+          : '. No job was started; try again later.')
       )
     case 'unknown-outcome':
+      if (result.mode === 'follow-up') {
+        return (
+          `⚠️ Could not tell whether the follow-up reached agent job${jobRef(result)}: ${inert(problem.cause)} after it was sent. ` +
+          'It was not sent again, so that the job does not get it twice.'
+        )
+      }
       return (
         `⚠️ Could not tell whether the agent job was created: ${inert(problem.cause)} after the request was sent. ` +
         'It was not sent again, so that no second job is started. Check the Mintlify dashboard before asking again.'
@@ -136,6 +144,10 @@ export function renderReply(text: string, marker: Marker): string {
 }
 
 export function refusalText(login: string, required: string, actual: string): string {
+  if (actual === 'unknown') {
+    // Fail closed: the permission API failed, so say that rather than "yours is unknown".
+    return `Sorry, ${codeSpan(login)}: asking the docs agent needs \`${required}\` permission on this repository, and yours could not be checked (the GitHub API did not answer). Please try again later.`
+  }
   return `Sorry, ${codeSpan(login)}: asking the docs agent needs \`${required}\` permission on this repository, and yours is \`${actual}\`.`
 }
 

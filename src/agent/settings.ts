@@ -85,8 +85,10 @@ export function parseAgentSettings(read: InputReader, readTextFile: ReadTextFile
   }
 
   const jobId = readString(read, 'job-id') || undefined
-  if (jobId !== undefined && !/^[A-Za-z0-9._:-]+$/.test(jobId)) {
-    throw new InputError('job-id', 'must be an agent job id (letters, digits, . _ : -)', jobId)
+  // The service does not document its id format, and the id is URL-encoded in the path: any id a
+  // job was reported with (the timed-out comment prints it) must be accepted back here.
+  if (jobId !== undefined && !/^[^\s\p{C}]{1,200}$/u.test(jobId)) {
+    throw new InputError('job-id', 'must be an agent job id, one word without spaces', jobId)
   }
 
   const maxWaitMinutes = parseNumber(read, 'max-wait-minutes', {
@@ -119,7 +121,11 @@ export function parseAgentSettings(read: InputReader, readTextFile: ReadTextFile
   const allowedBots = parseList(read, 'allowed-bots').map(login => login.toLowerCase())
   for (const login of allowedBots) {
     if (!/^[A-Za-z0-9-]+(\[bot\])?$/.test(login)) {
-      throw new InputError('allowed-bots', 'must be comma-separated logins such as renovate[bot]', login)
+      throw new InputError(
+        'allowed-bots',
+        'must be comma-separated logins such as renovate[bot]',
+        login
+      )
     }
   }
 

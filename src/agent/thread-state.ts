@@ -4,7 +4,7 @@
  * comments written by bots are read: a person can type a marker, but cannot post as a bot.
  */
 import type { IssueComment } from '../github/comments.js'
-import { readMarkers, type Marker } from './markers.js'
+import { readFinalMarker, type Marker } from './markers.js'
 
 export interface ThreadState {
   /** The tracking comment of this request, with its marker. */
@@ -21,12 +21,12 @@ export function readThreadState(comments: IssueComment[], requestKey: string): T
   const state: ThreadState = {}
   for (const comment of comments) {
     if (!isTrustedAuthor(comment)) continue
-    for (const marker of readMarkers(comment.body)) {
-      if (marker.kind === 'tracking' && marker.request === requestKey) {
-        state.own ??= { comment, marker }
-      } else if ((marker.kind === 'tracking' || marker.kind === 'back-link') && marker.job) {
-        if (marker.kind === 'back-link' || marker.state === 'job') state.latestJobId = marker.job
-      }
+    const marker = readFinalMarker(comment.body)
+    if (marker === undefined) continue
+    if (marker.kind === 'tracking' && marker.request === requestKey) {
+      state.own ??= { comment, marker }
+    } else if ((marker.kind === 'tracking' || marker.kind === 'back-link') && marker.job) {
+      if (marker.kind === 'back-link' || marker.state === 'job') state.latestJobId = marker.job
     }
   }
   return state

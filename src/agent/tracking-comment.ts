@@ -4,7 +4,12 @@
  * reaches the outputs and the step summary.
  */
 import * as core from '@actions/core'
-import { createComment, updateComment, type CallDeps, type IssueComment } from '../github/comments.js'
+import {
+  createComment,
+  updateComment,
+  type CallDeps,
+  type IssueComment
+} from '../github/comments.js'
 import type { Octokit } from '../github/octokit.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Thread } from './trigger.js'
@@ -53,7 +58,12 @@ export class TrackingComment {
     try {
       const written: IssueComment = this.comment
         ? await updateComment(this.octokit, repo, this.comment.id, body, deps)
-        : await createComment(this.octokit, { ...repo, issueNumber: this.thread.issueNumber }, body, deps)
+        : await createComment(
+            this.octokit,
+            { ...repo, issueNumber: this.thread.issueNumber },
+            body,
+            deps
+          )
       this.comment = { id: written.id, htmlUrl: written.htmlUrl }
       this.lastBody = body
     } catch (error) {

@@ -94,9 +94,15 @@ function requesterOf(user: PayloadUser | undefined): Requester | undefined {
   return { login: user.login, isBot: user.type === 'Bot' || user.login.endsWith('[bot]') }
 }
 
+/** Whether `login` is in allowed-bots; `renovate` and `renovate[bot]` name the same app. */
+export function isAllowedBot(login: string, allowedBots: readonly string[]): boolean {
+  const bare = (name: string): string => name.toLowerCase().replace(/\[bot\]$/, '')
+  return allowedBots.some(allowed => bare(allowed) === bare(login))
+}
+
 function botIgnored(requester: Requester | undefined, settings: AgentSettings): string | undefined {
   if (!requester?.isBot) return undefined
-  if (settings.allowedBots.includes(requester.login.toLowerCase())) return undefined
+  if (isAllowedBot(requester.login, settings.allowedBots)) return undefined
   return `${requester.login} is a bot that is not listed in allowed-bots`
 }
 
@@ -105,7 +111,8 @@ export function decideTrigger(context: RunnerContext, settings: AgentSettings): 
   const action = typeof payload.action === 'string' ? payload.action : ''
 
   if (COMMENT_EVENTS.includes(eventName)) {
-    if (action !== 'created') return { kind: 'ignore', reason: `comment ${action || 'event'} is not a new comment` }
+    if (action !== 'created')
+      return { kind: 'ignore', reason: `comment ${action || 'event'} is not a new comment` }
     const comment = (payload.comment ?? {}) as PayloadComment
     const body = comment.body ?? ''
     if (isActionComment(body)) return { kind: 'ignore', reason: 'the comment is this action’s own' }
@@ -149,7 +156,8 @@ export function decideTrigger(context: RunnerContext, settings: AgentSettings): 
   }
 
   if (eventName === 'issues') {
-    if (action !== 'opened') return { kind: 'ignore', reason: `issue ${action || 'event'} is not an opened issue` }
+    if (action !== 'opened')
+      return { kind: 'ignore', reason: `issue ${action || 'event'} is not an opened issue` }
     const issue = (payload.issue ?? {}) as PayloadIssue
     if (!issue.number) return { kind: 'error', message: 'The issues event has no issue number.' }
     const requester = requesterOf(issue.user ?? (payload.sender as PayloadUser | undefined))
