@@ -146,6 +146,38 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
     })
   })
 
+  it('a re-run that cannot read the thread (GitHub 500 for good) starts no job, since it cannot see attempt 1', async () => {
+    setUp()
+    world.gh.inject({
+      method: 'GET',
+      path: '/repos/acme/docs/issues/7/comments',
+      times: 20,
+      fault: { status: 500 }
+    })
+    const result = await runAgent(world, attempt(2))
+    expect(creates(world)).toHaveLength(0)
+    expect(result.exitCode).toBe(1)
+    expect(result.outputs).toMatchObject({ status: 'failed', 'job-id': '' })
+    expect(
+      botComments(world)
+        .map(c => c.body)
+        .join('\n')
+    ).toContain('the thread could not be read to find the job of the earlier attempt')
+  })
+
+  it('a first attempt that cannot read the thread still creates its job (there is no earlier attempt)', async () => {
+    setUp()
+    world.gh.inject({
+      method: 'GET',
+      path: '/repos/acme/docs/issues/7/comments',
+      times: 20,
+      fault: { status: 500 }
+    })
+    const result = await runAgent(world, attempt(1))
+    expect(creates(world)).toHaveLength(1)
+    expect(result.outputs.status).toBe('completed')
+  })
+
   it('does not create a job on a re-run after a create whose outcome was unknown', async () => {
     setUp()
     world.svc.inject({ method: 'POST', path: CREATE, fault: { status: 502, process: true } })

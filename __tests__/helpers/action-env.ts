@@ -120,7 +120,6 @@ export async function runInProcess(
 
 export interface BundleRun extends ActionRunResult {
   stderr: string
-  /** The child process, for tests that signal it. */
 }
 
 /** Starts `node24 dist/...js` as the runner would and waits for it to end. */

@@ -8,7 +8,7 @@ import { MintlifyError } from '../mintlify/errors.js'
 import type { AgentJob } from '../mintlify/types.js'
 import { withRetry } from '../mintlify/with-retry.js'
 import type { Clock } from '../shared/clock.js'
-import { isCancellation } from './cancellation.js'
+import { isCancellation } from '../shared/cancellation.js'
 import type { Marker, TrackingState } from './markers.js'
 import type { AgentResult, JobMode, Problem } from './outcome.js'
 import { pollJob } from './poll.js'
@@ -23,7 +23,7 @@ export type JobPlan =
   | { kind: 'follow-up'; jobId: string; prompt: string }
   | { kind: 'attach'; jobId: string; mode: Extract<JobMode, 'attached' | 're-attached'> }
   /** An earlier attempt may have created a job whose id was never recorded. */
-  | { kind: 'previous-unknown' }
+  | { kind: 'previous-unknown'; threadUnreadable?: boolean }
 
 export interface JobFlowDeps {
   client: MintlifyClient
@@ -86,7 +86,11 @@ export async function runJobFlow(
   }
 
   if (plan.kind === 'previous-unknown') {
-    return finish({ status: 'failed', problem: { kind: 'previous-attempt-unknown' }, elapsedMs: 0 })
+    return finish({
+      status: 'failed',
+      problem: { kind: 'previous-attempt-unknown', threadUnreadable: plan.threadUnreadable },
+      elapsedMs: 0
+    })
   }
 
   // 1. Get a job to follow.

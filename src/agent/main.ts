@@ -20,7 +20,7 @@ import { getErrorMessage } from '../shared/errors.js'
 import { readRunnerContext, runUrl, type RunnerContext } from '../shared/runner-context.js'
 import { authorize } from './authorize.js'
 import { postBackLink } from './back-link.js'
-import { listenForCancellation } from './cancellation.js'
+import { listenForCancellation } from '../shared/cancellation.js'
 import { runJobFlow, type JobPlan } from './job-flow.js'
 import { isFailure, type AgentResult } from './outcome.js'
 import { buildPrompt, type PromptContext } from './prompt-context.js'
@@ -67,7 +67,6 @@ export async function run(overrides: RunOverrides = {}): Promise<void> {
       await publish(result.result, result.instruction, result.commentUrl, result.commentId)
     if (cancellation.cancelled) {
       core.setFailed('The run was cancelled; the agent job may still finish.')
-      if (handleSignals) process.exit(1)
     } else if (result && settings.failOnError && isFailure(result.result)) {
       core.setFailed(failureLine(result.result))
     }
@@ -76,6 +75,8 @@ export async function run(overrides: RunOverrides = {}): Promise<void> {
   } finally {
     cancellation.dispose()
   }
+  // The signal handler kept the process alive; after reporting, it must end itself.
+  if (cancellation.cancelled && handleSignals) process.exit(1)
 }
 
 interface Handled {
@@ -112,6 +113,8 @@ async function handle(
   const gitHubDeps: CallDeps = {
     clock: deps.clock,
     random: deps.random,
+    // A cancel also stops the calls before the job (reaction, reading the thread).
+    signal: deps.signal,
     onRetry: ({ attempt, delayMs }) =>
       core.info(
         `GitHub API call failed (attempt ${attempt}); trying again in ${Math.round(delayMs / 1000)} s.`
@@ -119,7 +122,11 @@ async function handle(
   }
   const commenting = settings.comment && octokit !== undefined && request.thread !== undefined
 
-  const authorization = await authorize(octokit, request, settings, gitHubDeps)
+  // Not cut short by a cancel: an aborted check would read as "not allowed" instead of "cancelled".
+  const authorization = await authorize(octokit, request, settings, {
+    ...gitHubDeps,
+    signal: undefined
+  })
   if (!authorization.allowed) {
     core.info(`Not starting a job: ${authorization.reason}.`)
     if (commenting && request.requester) {
@@ -155,6 +162,7 @@ async function handle(
   // One look at the thread: this request's comment from an earlier attempt, and the thread's job.
   const tracking = new TrackingComment(commenting ? octokit : undefined, request.thread, gitHubDeps)
   let thread: ThreadState = {}
+  let threadUnreadable = false
   if (commenting) {
     try {
       thread = readThreadState(
@@ -162,12 +170,17 @@ async function handle(
         request.requestKey
       )
     } catch (error) {
+      threadUnreadable = true
       core.warning(`Could not read the thread's comments: ${getErrorMessage(error)}`)
     }
   }
   if (thread.own) tracking.adopt(thread.own.comment)
 
-  const plan = await planJob(settings, request, thread, octokit, gitHubDeps)
+  // A re-run that cannot see what its first attempt wrote must not risk a second job.
+  const plan: JobPlan =
+    threadUnreadable && context.runAttempt > 1 && !settings.jobId
+      ? { kind: 'previous-unknown', threadUnreadable: true }
+      : await planJob(settings, request, thread, octokit, gitHubDeps)
   const client = new MintlifyClient({
     baseUrl: settings.apiUrl,
     apiKey: settings.apiKey,
@@ -356,6 +369,9 @@ function failureLine(result: AgentResult): string {
         ? `Could not tell whether the follow-up reached the agent job${id} (${result.problem.cause}); it was not sent again.`
         : `Could not tell whether the agent job was created (${result.problem.cause}); it was not retried.`
     case 'previous-attempt-unknown':
+      if (result.problem.threadUnreadable) {
+        return 'A re-run could not read the thread to find the earlier attempt’s job; not starting another.'
+      }
       return 'An earlier attempt may have started a job whose id was not recorded; not starting another.'
     case 'refused':
       return `The Mintlify API refused the request${result.problem.httpStatus ? ` (HTTP ${result.problem.httpStatus})` : ''}: ${[result.problem.message, ...result.problem.details].filter(Boolean).join('; ')}`

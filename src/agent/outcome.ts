@@ -14,7 +14,8 @@ export type Problem =
   | { kind: 'rate-limited'; retryAfterMs?: number }
   | { kind: 'unknown-outcome'; cause: string }
   | { kind: 'lost'; cause: string }
-  | { kind: 'previous-attempt-unknown' }
+  /** threadUnreadable: a re-run could not read the thread to find the earlier attempt's job. */
+  | { kind: 'previous-attempt-unknown'; threadUnreadable?: boolean }
   | { kind: 'follow-up-refused'; httpStatus?: number; message?: string }
 
 export interface AgentResult {

@@ -123,6 +123,12 @@ function problemText(problem: Problem, result: AgentResult): string {
         'It was not sent again, so that no second job is started. Check the Mintlify dashboard before asking again.'
       )
     case 'previous-attempt-unknown':
+      if (problem.threadUnreadable) {
+        return (
+          '⚠️ This is a re-run, and the thread could not be read to find the job of the earlier attempt. ' +
+          'To be sure no second job is started, this attempt starts none. Re-run it again, or comment anew.'
+        )
+      }
       return (
         '⚠️ An earlier attempt of this run may have started an agent job, but its id was never recorded. ' +
         'This attempt does not start another one. Check the Mintlify dashboard; a new comment starts a new request.'

@@ -71,11 +71,16 @@ function optionalString(value: unknown, field: string): string | undefined {
   return value
 }
 
+/** One printable word: ids and statuses are logged, and a line break could forge a workflow command. */
+const TOKEN = /^[^\s\p{Cc}]{1,200}$/u
+
 export function parseAgentJob(body: unknown): AgentJob {
   if (!isRecord(body)) throw new ShapeError('the job is not a JSON object')
   const { id, status, prLink, source } = body
   if (typeof id !== 'string' || id === '') throw new ShapeError('the job has no "id"')
+  if (!TOKEN.test(id)) throw new ShapeError('the job "id" is not one printable word')
   if (typeof status !== 'string' || status === '') throw new ShapeError('the job has no "status"')
+  if (!TOKEN.test(status)) throw new ShapeError('the job "status" is not one printable word')
   if (prLink !== undefined && prLink !== null && typeof prLink !== 'string') {
     throw new ShapeError('field "prLink" is neither a string nor null')
   }
