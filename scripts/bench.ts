@@ -211,6 +211,8 @@ const report = [
   '',
   ...polling.lines,
   '',
+  'The job lengths are whole multiples of 10 s, so a fixed-interval poller happens to poll right as the job ends: its best case. Over jobs of any length it notices the end half an interval late on average (5 s and 15 s) and a whole interval late at worst. The adaptive loop is shown at its worst over 20 jitter seeds.',
+  '',
   '### Page-view export (committed bundle against the loopback emulator, page size 250, CSV)',
   '',
   ...exporting.lines,
