@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { MintlifyError, type MintlifyErrorFields, type Operation } from '../src/mintlify/errors.js'
-import { parseRetryAfter } from '../src/mintlify/retry-after.js'
+import { parseRetryAfter } from '../src/shared/retry-after.js'
 import {
   backoffDelay,
   decideRetry,

@@ -9,7 +9,7 @@
  * - Everything else (other 4xx, non-HTTP errors, the caller's abort) is final.
  */
 import type { Clock } from '../shared/clock.js'
-import { parseRetryAfter } from '../mintlify/retry-after.js'
+import { parseRetryAfter } from '../shared/retry-after.js'
 import { MalformedResponseError } from './response.js'
 
 export const GITHUB_MAX_ATTEMPTS = 4

@@ -5,7 +5,7 @@
  */
 import { MintlifyError, type Operation } from './errors.js'
 import { httpRequest, HttpTimeoutError, type HttpAnswer } from './http.js'
-import { parseRetryAfter } from './retry-after.js'
+import { parseRetryAfter } from '../shared/retry-after.js'
 import {
   parseAgentJob,
   parsePageViewsPage,
