@@ -115,35 +115,27 @@ export async function runJobFlow(
       }
     }
     try {
-      firstJob = followUp
-        ? await withRetry(
-            'send-message',
-            signal => sending(deps.client.sendMessage(plan.jobId, plan.prompt, { signal })),
-            {
-              clock,
-              signal: deps.signal,
-              deadline,
-              random: deps.random,
-              onRetry: ({ reason, delayMs }) =>
-                core.warning(
-                  `Sending the follow-up failed (${reason}); trying again in ${Math.round(delayMs / 1000)} s.`
-                )
-            }
-          )
-        : await withRetry(
-            'create-job',
-            signal => sending(deps.client.createJob(plan.prompt, { signal })),
-            {
-              clock,
-              signal: deps.signal,
-              deadline,
-              random: deps.random,
-              onRetry: ({ reason, delayMs }) =>
-                core.warning(
-                  `Creating the job failed (${reason}); trying again in ${Math.round(delayMs / 1000)} s.`
-                )
-            }
-          )
+      const operation = followUp ? 'send-message' : 'create-job'
+      const what = followUp ? 'Sending the follow-up' : 'Creating the job'
+      firstJob = await withRetry(
+        operation,
+        signal =>
+          sending(
+            followUp
+              ? deps.client.sendMessage(plan.jobId, plan.prompt, { signal })
+              : deps.client.createJob(plan.prompt, { signal })
+          ),
+        {
+          clock,
+          signal: deps.signal,
+          deadline,
+          random: deps.random,
+          onRetry: ({ reason, delayMs }) =>
+            core.warning(
+              `${what} failed (${reason}); trying again in ${Math.round(delayMs / 1000)} s.`
+            )
+        }
+      )
     } catch (error) {
       if (isCancellation(error)) {
         // A create cut off on its way may have started a job: say so, and mark it so a re-run does not create another.
