@@ -17,6 +17,7 @@ import { addReaction } from '../github/reactions.js'
 import { MintlifyClient } from '../mintlify/client.js'
 import { systemClock, type Clock } from '../shared/clock.js'
 import { getErrorMessage } from '../shared/errors.js'
+import { logLine } from '../shared/log-line.js'
 import { readRunnerContext, runUrl, type RunnerContext } from '../shared/runner-context.js'
 import { authorize } from './authorize.js'
 import { postBackLink } from './back-link.js'
@@ -102,7 +103,7 @@ async function handle(
   const decision = decideTrigger(context, settings)
   if (decision.kind === 'error') throw new Error(decision.message)
   if (decision.kind === 'ignore') {
-    core.info(`Nothing to do: ${decision.reason}.`)
+    core.info(logLine(`Nothing to do: ${decision.reason}.`))
     core.setOutput('status', 'skipped')
     return undefined
   }
@@ -128,7 +129,7 @@ async function handle(
     signal: undefined
   })
   if (!authorization.allowed) {
-    core.info(`Not starting a job: ${authorization.reason}.`)
+    core.info(logLine(`Not starting a job: ${authorization.reason}.`))
     if (commenting && request.requester) {
       await reply(
         octokit!,
