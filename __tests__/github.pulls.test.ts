@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { GitHubFake } from './fakes/github-fake.js'
 import { VirtualClock } from '../src/shared/clock.js'
 import { createOctokit, type Octokit } from '../src/github/octokit.js'
-import { getIssue, getPullRequest, listPullFiles } from '../src/github/pulls.js'
+import { getPullRequest, listPullFiles } from '../src/github/pulls.js'
 import type { CallDeps } from '../src/github/comments.js'
 
 const repo = { owner: 'acme', repo: 'docs' }
@@ -83,29 +83,5 @@ describe('listPullFiles', () => {
   it('stops at 300 files by default', async () => {
     fake.addIssue('acme', 'docs', { number: 12, pull_request: true, files: files(450) })
     await expect(listPullFiles(octokit, repo, 12, deps)).resolves.toHaveLength(300)
-  })
-})
-
-describe('getIssue', () => {
-  it('reads an issue, with an empty body when it has none', async () => {
-    fake.addIssue('acme', 'docs', { number: 4, title: 'Broken link', user: 'bob' })
-    await expect(getIssue(octokit, repo, 4, deps)).resolves.toEqual({
-      number: 4,
-      title: 'Broken link',
-      body: '',
-      htmlUrl: 'https://github.com/acme/docs/issues/4',
-      author: 'bob',
-      isPullRequest: false
-    })
-  })
-
-  it('tells a pull request from an issue', async () => {
-    fake.addIssue('acme', 'docs', { number: 5, pull_request: true })
-    await expect(getIssue(octokit, repo, 5, deps)).resolves.toMatchObject({ isPullRequest: true })
-  })
-
-  it('a missing issue is a 404 error, not retried', async () => {
-    await expect(getIssue(octokit, repo, 99, deps)).rejects.toMatchObject({ status: 404 })
-    expect(fake.calls).toHaveLength(1)
   })
 })

@@ -31,7 +31,6 @@ export interface AgentResult {
   elapsedMs: number
   /** For timed-out: the wait that ran out. */
   maxWaitMs?: number
-  /** Unknown job status values seen while polling. */
 }
 
 /** Outcomes that fail the step when fail-on-error is true. */

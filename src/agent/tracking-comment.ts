@@ -15,7 +15,9 @@ import { getErrorMessage } from '../shared/errors.js'
 import type { Thread } from './trigger.js'
 
 /** Comment writes get their own short deadline, so a cancelled run can still say so in time. */
-const WRITE_TIMEOUT_MS = 10_000
+/** All attempts of one write, retries included. */
+const WRITE_DEADLINE_MS = 40_000
+/** After a cancel the runner kills the step 10 s after SIGINT: one short try. */
 const CANCEL_WRITE_TIMEOUT_MS = 4_000
 
 export class TrackingComment {
@@ -52,7 +54,7 @@ export class TrackingComment {
     const deps: CallDeps = {
       ...this.deps,
       timeoutMs: options.urgent ? CANCEL_WRITE_TIMEOUT_MS : this.deps.timeoutMs,
-      signal: AbortSignal.timeout(options.urgent ? CANCEL_WRITE_TIMEOUT_MS : 4 * WRITE_TIMEOUT_MS)
+      signal: AbortSignal.timeout(options.urgent ? CANCEL_WRITE_TIMEOUT_MS : WRITE_DEADLINE_MS)
     }
     const repo = { owner: this.thread.owner, repo: this.thread.repo }
     try {

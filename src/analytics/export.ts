@@ -9,6 +9,7 @@ import type { PageViewRow, ViewTotals } from '../mintlify/types.js'
 import { withRetry } from '../mintlify/with-retry.js'
 import type { Clock } from '../shared/clock.js'
 import { getErrorMessage } from '../shared/errors.js'
+import { logLine } from '../shared/log-line.js'
 import { paginate } from './pagination.js'
 import type { AnalyticsSettings } from './settings.js'
 import { TopPages } from './top-pages.js'
@@ -88,7 +89,7 @@ export async function exportPageViews(
           signal,
           onRetry: ({ attempt, delayMs, error }) =>
             log.info(
-              `Page ${current}: ${oneLine(getErrorMessage(error))}; retrying in ` +
+              `Page ${current}: ${logLine(getErrorMessage(error))}; retrying in ` +
                 `${(delayMs / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${maxAttempts}).`
             )
         })
@@ -115,9 +116,4 @@ export async function exportPageViews(
     await writer.discard()
     throw new ExportFailure(signal?.aborted ? signal.reason : error, page, offset, rowsRead)
   }
-}
-
-/** Untrusted text on one log line, so it cannot start a workflow command of its own. */
-export function oneLine(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ')
 }

@@ -10,7 +10,8 @@ import { getErrorMessage } from '../shared/errors.js'
 import type { InputReader } from '../shared/inputs.js'
 import { readRunnerContext, runUrl, type RunnerContext } from '../shared/runner-context.js'
 import { listenForCancellation } from '../shared/cancellation.js'
-import { exportPageViews, oneLine, type ExportOutcome } from './export.js'
+import { exportPageViews, type ExportOutcome } from './export.js'
+import { logLine } from '../shared/log-line.js'
 import { describeFailure } from './failure.js'
 import { checkOutputLocation, displayPath, resolveOutputPath } from './output-path.js'
 import {
@@ -116,7 +117,7 @@ async function writeSummary(markdown: string): Promise<void> {
   try {
     await appendStepSummary(markdown)
   } catch (error) {
-    core.warning(`Could not write the step summary: ${oneLine(getErrorMessage(error))}`)
+    core.warning(`Could not write the step summary: ${logLine(getErrorMessage(error))}`)
   }
 }
 
@@ -162,7 +163,7 @@ async function postComment(
     core.warning(
       deps.redact(
         `The export succeeded, but the report could not be posted to #${issueNumber}: ` +
-          oneLine(getErrorMessage(error))
+          logLine(getErrorMessage(error))
       )
     )
   }

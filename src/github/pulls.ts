@@ -1,4 +1,4 @@
-/** Issue and pull-request details, for the context block of a prompt. */
+/** Pull-request details, for the context block of a prompt. */
 import type { Octokit } from './octokit.js'
 import { type CallDeps, type RepoRef, retryOptions } from './deps.js'
 import { listAllPages } from './paginate.js'
@@ -20,15 +20,6 @@ export interface PullFile {
   additions: number
   deletions: number
   status: string
-}
-
-export interface IssueInfo {
-  number: number
-  title: string
-  body: string
-  htmlUrl: string
-  author: string
-  isPullRequest: boolean
 }
 
 /** GitHub lists at most 3000 files of a pull request; a prompt needs far fewer. */
@@ -90,32 +81,4 @@ export async function listPullFiles(
     deletions: file.deletions,
     status: file.status
   }))
-}
-
-export async function getIssue(
-  octokit: Octokit,
-  repo: RepoRef,
-  issueNumber: number,
-  deps: CallDeps
-): Promise<IssueInfo> {
-  const data = await withGitHubRetry(
-    async signal => {
-      const answer = await octokit.rest.issues.get({
-        owner: repo.owner,
-        repo: repo.repo,
-        issue_number: issueNumber,
-        request: { signal }
-      })
-      return expectRecord(answer.data, `issue #${issueNumber}`)
-    },
-    retryOptions(deps, true)
-  )
-  return {
-    number: data.number,
-    title: data.title,
-    body: data.body ?? '',
-    htmlUrl: data.html_url,
-    author: data.user?.login ?? '',
-    isPullRequest: data.pull_request !== undefined && data.pull_request !== null
-  }
 }
