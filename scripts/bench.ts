@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: one table of the figures the project promises, measured in one run.
- *  1. Polling, in virtual time through the real poll loop (pollJob) with the default settings, beside
+ *  1. Polling, in virtual time (fake timers) through the real poll loop (pollJob, p-retry's backoff)
+ *     with the default settings, beside
  *     fixed-interval polling every 10 s and 30 s.
  *  2. Page-view export by the committed analytics bundle against the loopback emulator.
  *  3. Bundle sizes and the time Node 24 takes to load each.
@@ -11,9 +12,14 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pollJob } from '../src/agent/poll.js'
-import { DEFAULT_POLL_SCHEDULE, type PollSchedule } from '../src/agent/poll-schedule.js'
-import { VirtualClock } from '../src/shared/clock.js'
+import {
+  DEFAULT_POLL_SCHEDULE,
+  pollBackoff,
+  type PollSchedule
+} from '../src/agent/poll-schedule.js'
 import type { AgentJob } from '../src/mintlify/types.js'
+import { createRuntime, type Log } from '../src/shared/runtime.js'
+import { VirtualTime } from '../fakes/virtual-time.js'
 import { ServiceEmulator } from '../__tests__/fakes/service-emulator.js'
 import { actionEnvironment, PROJECT_ROOT } from '../__tests__/helpers/action-env.js'
 
@@ -33,26 +39,37 @@ interface PollFigures {
   delayMs: number
 }
 
+const silent: Log = { debug() {}, info() {}, warning() {}, error() {}, notice() {} }
+
 /** The real poll loop following a job that ends `jobMs` after creation, in virtual time. */
 async function adaptivePolling(
   jobMs: number,
   schedule: PollSchedule,
   seed: number
 ): Promise<PollFigures> {
-  const clock = new VirtualClock(0)
-  const job = (status: string): AgentJob => ({ id: 'bench', status, prLink: null })
-  const outcome = await pollJob({
-    getJob: async () => job(clock.now() >= jobMs ? 'completed' : 'active'),
-    clock,
-    schedule,
-    deadline: 60 * 60_000,
-    startedAt: 0,
-    waitFirst: true,
-    random: seeded(seed)
-  })
-  if (outcome.kind !== 'ended')
-    throw new Error(`bench job of ${jobMs} ms did not end: ${outcome.kind}`)
-  return { polls: outcome.polls, delayMs: clock.now() - jobMs }
+  const time = VirtualTime.install(0)
+  try {
+    const random = seeded(seed)
+    const rt = createRuntime(new AbortController().signal, { random, log: silent })
+    const job = (status: string): AgentJob => ({ id: 'bench', status, prLink: null })
+    const outcome = await time.drive(
+      pollJob(
+        {
+          getJob: async () => job(Date.now() >= jobMs ? 'completed' : 'active'),
+          backoff: pollBackoff(schedule, random),
+          deadline: 60 * 60_000,
+          startedAt: 0,
+          waitFirst: true
+        },
+        rt
+      )
+    )
+    if (outcome.kind !== 'ended')
+      throw new Error(`bench job of ${jobMs} ms did not end: ${outcome.kind}`)
+    return { polls: outcome.polls, delayMs: Date.now() - jobMs }
+  } finally {
+    time.uninstall()
+  }
 }
 
 function fixedPolling(jobMs: number, intervalMs: number): PollFigures {
@@ -73,7 +90,9 @@ async function pollingTable(): Promise<{ lines: string[]; ok: boolean }> {
   ]
   let ok = true
   for (const jobMs of durations) {
-    const runs = await Promise.all(seeds.map(seed => adaptivePolling(jobMs, schedule, seed)))
+    const runs: PollFigures[] = []
+    // One at a time: the fake timers are global.
+    for (const seed of seeds) runs.push(await adaptivePolling(jobMs, schedule, seed))
     const meanPolls = runs.reduce((sum, r) => sum + r.polls, 0) / runs.length
     const worstDelay = Math.max(...runs.map(r => r.delayMs))
     const targetDelay = Math.min(schedule.maxDelayMs, schedule.firstDelayMs + 0.1 * jobMs)

@@ -8,9 +8,9 @@ import {
   meetsPermission,
   type RepoPermission
 } from '../github/permissions.js'
-import type { CallDeps } from '../github/comments.js'
 import type { Octokit } from '../github/octokit.js'
 import { getErrorMessage } from '../shared/errors.js'
+import type { Runtime } from '../shared/runtime.js'
 import type { AgentSettings } from './settings.js'
 import { isAllowedBot, type AgentRequest } from './trigger.js'
 
@@ -22,7 +22,7 @@ export async function authorize(
   octokit: Octokit | undefined,
   request: AgentRequest,
   settings: AgentSettings,
-  deps: CallDeps
+  rt: Runtime
 ): Promise<Authorization> {
   // A workflow author's own prompt (schedule, dispatch, pipeline) needs no commenter check.
   if (request.origin === 'manual') return { allowed: true, reason: 'the workflow gives the prompt' }
@@ -45,7 +45,9 @@ export async function authorize(
       octokit,
       { owner: request.thread.owner, repo: request.thread.repo },
       requester.login,
-      deps
+      rt,
+      // Not cut short by a cancel: an aborted check would read as "not allowed" instead of "cancelled".
+      { signal: null }
     )
   } catch (error) {
     return {

@@ -3,16 +3,17 @@
  * there continues the same job (its marker names the job, so follow-ups find it). Posted once per
  * job and PR; when the token cannot reach that repository, a notice says so and the run goes on.
  */
-import * as core from '@actions/core'
-import { createComment, findComments, type CallDeps } from '../github/comments.js'
+import { createComment, findComments } from '../github/comments.js'
 import type { Octokit } from '../github/octokit.js'
 import { gitHubErrorStatus } from '../github/retry.js'
 import { codeSpan, inert } from '../shared/markdown.js'
 import { getErrorMessage } from '../shared/errors.js'
+import type { Runtime } from '../shared/runtime.js'
 import { readFinalMarker, renderMarker } from './markers.js'
 import type { PullRequestLink } from './pull-request-link.js'
 import { TITLE } from './render.js'
 import { isTrustedAuthor } from './thread-state.js'
+import type { Thread } from './trigger.js'
 
 export interface BackLinkFacts {
   pr: PullRequestLink
@@ -21,6 +22,17 @@ export interface BackLinkFacts {
   requester?: string
   /** Where the request came from: the issue / PR link, or the workflow run. */
   origin?: { label: string; url: string }
+}
+
+/** Where a request came from, as the back-link names it: its issue or PR, else the workflow run. */
+export function originOf(
+  thread: Thread | undefined,
+  runUrl: string | undefined
+): BackLinkFacts['origin'] {
+  if (thread?.htmlUrl) {
+    return { label: `${thread.owner}/${thread.repo}#${thread.issueNumber}`, url: thread.htmlUrl }
+  }
+  return runUrl ? { label: 'a workflow run', url: runUrl } : undefined
 }
 
 export function renderBackLink(facts: BackLinkFacts): string {
@@ -41,7 +53,7 @@ export type BackLinkResult = 'posted' | 'exists' | 'no-access' | 'failed'
 export async function postBackLink(
   octokit: Octokit,
   facts: BackLinkFacts,
-  deps: CallDeps
+  rt: Runtime
 ): Promise<BackLinkResult> {
   const ref = { owner: facts.pr.owner, repo: facts.pr.repo, issueNumber: facts.pr.number }
   try {
@@ -52,20 +64,20 @@ export async function postBackLink(
         const marker = isTrustedAuthor(comment) ? readFinalMarker(comment.body) : undefined
         return marker?.kind === 'back-link' && marker.job === facts.jobId
       },
-      deps
+      rt
     )
     if (existing.length > 0) return 'exists'
-    await createComment(octokit, ref, renderBackLink(facts), deps)
+    await createComment(octokit, ref, renderBackLink(facts), rt)
     return 'posted'
   } catch (error) {
     const status = gitHubErrorStatus(error)
     if (status === 403 || status === 404) {
-      core.notice(
+      rt.log.notice(
         `No back-link comment on ${facts.pr.url}: the github-token cannot write to ${facts.pr.owner}/${facts.pr.repo} (HTTP ${status}).`
       )
       return 'no-access'
     }
-    core.warning(
+    rt.log.warning(
       `Could not post the back-link comment on ${facts.pr.url}: ${getErrorMessage(error)}`
     )
     return 'failed'

@@ -1,30 +1,34 @@
 /**
- * How long to wait before the next poll. The wait grows with the time already spent, by a tenth of
- * it (the same curve as a backoff factor of 1.1 per poll), from `firstDelayMs` up to `maxDelayMs`.
- * Jitter only shortens a wait, so a job that ends at time T is noticed within
- * min(maxDelayMs, firstDelayMs + T / 10) at the latest.
+ * The waits between polls, as p-retry's exponential backoff: the first poll waits `firstDelayMs`,
+ * each wait after it is `factor` times the one before (1.1: the first interval plus a tenth of the
+ * time already waited), up to `maxDelayMs`. One random draw per run shortens every wait by at most
+ * `jitter`, so parallel runs spread out while a job that ends at time T is still noticed within
+ * min(maxDelayMs, firstDelayMs + T / 10).
  */
+import type { Backoff } from '../shared/retry.js'
+
 export interface PollSchedule {
   firstDelayMs: number
   maxDelayMs: number
-  /** Share of the elapsed time added to the wait (0.1 = factor 1.1). */
-  growth: number
-  /** Largest share by which a wait is shortened at random (spreads parallel runs). */
+  factor: number
+  /** Largest share by which the waits are shortened at random. */
   jitter: number
 }
 
 export const DEFAULT_POLL_SCHEDULE: PollSchedule = {
   firstDelayMs: 5_000,
   maxDelayMs: 30_000,
-  growth: 0.1,
+  factor: 1.1,
   jitter: 0.03
 }
 
-export function nextPollDelay(
-  elapsedMs: number,
-  schedule: PollSchedule,
-  random: () => number = Math.random
-): number {
-  const nominal = Math.min(schedule.maxDelayMs, schedule.firstDelayMs + schedule.growth * elapsedMs)
-  return Math.round(nominal * (1 - schedule.jitter * random()))
+export function pollBackoff(schedule: PollSchedule, random: () => number): Backoff {
+  const shorten = 1 - schedule.jitter * random()
+  return {
+    retries: Number.POSITIVE_INFINITY,
+    minTimeoutMs: Math.round(schedule.firstDelayMs * shorten),
+    factor: schedule.factor,
+    maxTimeoutMs: Math.round(schedule.maxDelayMs * shorten),
+    randomize: false
+  }
 }

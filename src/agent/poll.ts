@@ -1,12 +1,15 @@
 /**
- * Follows a job until it ends, the deadline passes, or the run is cancelled. Clock and sleep are
- * parameters, so the benchmark drives this very loop in virtual time.
+ * Follows a job until it ends, the deadline passes, or the run is cancelled. The polls are p-retry's
+ * attempts and the waits between them its backoff (poll-schedule.ts): a poll that finds the job still
+ * running fails with NotEnded, and p-retry waits before the next one until `maxRetryTime` runs out.
+ * A read that fails is retried inside the poll (withRetry), so one poll is one answer about the job.
  */
-import type { Clock } from '../shared/clock.js'
+import pRetry from 'p-retry'
 import { MintlifyError } from '../mintlify/errors.js'
 import { isKnownJobStatus, isTerminalJobStatus, type AgentJob } from '../mintlify/types.js'
 import { withRetry } from '../mintlify/with-retry.js'
-import { nextPollDelay, type PollSchedule } from './poll-schedule.js'
+import type { Backoff } from '../shared/retry.js'
+import type { Runtime } from '../shared/runtime.js'
 
 export type PollOutcome =
   | { kind: 'ended'; job: AgentJob; polls: number }
@@ -14,83 +17,102 @@ export type PollOutcome =
   /** A final answer that is not a job: 401, 403, or a 404 that outlived the grace window. */
   | { kind: 'lost'; error: unknown; polls: number }
 
-export interface PollOptions {
+export interface PollPlan {
   getJob: (signal?: AbortSignal) => Promise<AgentJob>
-  clock: Clock
-  schedule: PollSchedule
+  backoff: Backoff
   /** Epoch ms: no poll starts after it. */
   deadline: number
-  /** When the job was created or the follow-up sent: growth and the 404 grace count from here. */
+  /** When the job was created or the follow-up sent: the 404 grace counts from here. */
   startedAt: number
   /** Wait before the first poll (a job just created is active). */
   waitFirst: boolean
-  signal?: AbortSignal
-  random?: () => number
   /** A job read right after create may 404 for a moment (eventual consistency). */
   notFoundGraceMs?: number
-  onJob?: (job: AgentJob) => void
-  onWarning?: (message: string) => void
 }
 
 const DEFAULT_NOT_FOUND_GRACE_MS = 30_000
 
-export async function pollJob(options: PollOptions): Promise<PollOutcome> {
-  const { clock, schedule, deadline, signal } = options
-  const random = options.random ?? Math.random
-  const grace = options.notFoundGraceMs ?? DEFAULT_NOT_FOUND_GRACE_MS
+/** The job has not ended yet (or could not be read this time): p-retry waits, then polls again. */
+class NotEnded extends Error {
+  constructor() {
+    super('the job has not ended yet')
+    this.name = 'NotEnded'
+  }
+}
+
+/** A read that failed for good: polling stops. */
+class Lost extends Error {
+  constructor(readonly reason: unknown) {
+    super('the job could not be read')
+    this.name = 'Lost'
+  }
+}
+
+export async function pollJob(plan: PollPlan, rt: Runtime): Promise<PollOutcome> {
+  const grace = plan.notFoundGraceMs ?? DEFAULT_NOT_FOUND_GRACE_MS
   const warnedStatuses = new Set<string>()
   let polls = 0
   let lastJob: AgentJob | undefined
   let lastError: unknown
-  let mustWait = options.waitFirst
 
-  for (;;) {
-    if (mustWait) {
-      const delay = nextPollDelay(clock.now() - options.startedAt, schedule, random)
-      const remaining = deadline - clock.now()
-      if (remaining <= 0) return { kind: 'timed-out', job: lastJob, polls, lastError }
-      // The last wait is cut to the deadline, so the final poll happens right at it.
-      await clock.sleep(Math.min(delay, remaining), signal)
-    }
-    mustWait = true
-    signal?.throwIfAborted()
-
-    polls++
+  const read = async (): Promise<AgentJob> => {
     try {
-      const job = await withRetry('get-job', options.getJob, {
-        clock,
-        signal,
-        deadline,
-        random,
+      return await withRetry('get-job', plan.getJob, rt, {
+        deadline: plan.deadline,
         onRetry: ({ reason, delayMs }) =>
-          options.onWarning?.(
+          rt.log.warning(
             `Reading the job failed (${reason}); trying again in ${Math.round(delayMs / 1000)} s.`
           )
       })
-      lastJob = job
-      lastError = undefined
-      options.onJob?.(job)
-      if (isTerminalJobStatus(job.status)) return { kind: 'ended', job, polls }
-      if (!isKnownJobStatus(job.status) && !warnedStatuses.has(job.status)) {
-        warnedStatuses.add(job.status)
-        options.onWarning?.(
-          `The job reports an unknown status "${job.status}"; still following it.`
-        )
-      }
     } catch (error) {
-      if (signal?.aborted) throw signal.reason
+      rt.signal.throwIfAborted()
       if (!(error instanceof MintlifyError)) throw error
       const notFoundYet =
-        error.kind === 'http' && error.status === 404 && clock.now() - options.startedAt < grace
+        error.kind === 'http' && error.status === 404 && rt.clock.now() - plan.startedAt < grace
       const transient = error.kind !== 'http' || error.status === 429 || (error.status ?? 0) >= 500
-      if (!notFoundYet && !transient) return { kind: 'lost', error, polls }
+      if (!notFoundYet && !transient) throw new Lost(error)
       lastError = error
-      options.onWarning?.(
+      rt.log.warning(
         notFoundYet
           ? 'The job is not visible yet; polling again.'
           : `Could not read the job this time (${error.message}); polling again.`
       )
+      throw new NotEnded()
     }
-    if (clock.now() >= deadline) return { kind: 'timed-out', job: lastJob, polls, lastError }
+  }
+
+  const poll = async (attempt: number): Promise<AgentJob> => {
+    // Attempt 1 of a job just created stands for the create: the first read comes after one wait.
+    if (plan.waitFirst && attempt === 1) throw new NotEnded()
+    polls++
+    const job = await read()
+    lastJob = job
+    lastError = undefined
+    rt.log.debug(`Job ${job.id}: ${job.status}`)
+    if (isTerminalJobStatus(job.status)) return job
+    if (!isKnownJobStatus(job.status) && !warnedStatuses.has(job.status)) {
+      warnedStatuses.add(job.status)
+      rt.log.warning(`The job reports an unknown status "${job.status}"; still following it.`)
+    }
+    throw new NotEnded()
+  }
+
+  try {
+    const job = await pRetry(poll, {
+      retries: plan.backoff.retries,
+      minTimeout: plan.backoff.minTimeoutMs,
+      factor: plan.backoff.factor,
+      maxTimeout: plan.backoff.maxTimeoutMs,
+      randomize: plan.backoff.randomize,
+      // The last wait is cut to the deadline, so the final poll happens right at it.
+      maxRetryTime: Math.max(0, plan.deadline - rt.clock.now()),
+      signal: rt.signal,
+      shouldRetry: ({ error }) => error instanceof NotEnded
+    })
+    return { kind: 'ended', job, polls }
+  } catch (error) {
+    if (error instanceof NotEnded) return { kind: 'timed-out', job: lastJob, polls, lastError }
+    if (error instanceof Lost) return { kind: 'lost', error: error.reason, polls }
+    throw error
   }
 }

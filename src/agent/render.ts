@@ -144,6 +144,32 @@ function problemText(problem: Problem, result: AgentResult): string {
   }
 }
 
+/** The one line that fails the step (`core.setFailed`) for a result that counts as a failure. */
+export function failureLine(result: AgentResult): string {
+  const id = result.jobId ? ` (job ${result.jobId})` : ''
+  switch (result.problem?.kind) {
+    case 'rate-limited':
+      return 'The Mintlify API is rate limited (100 agent uses per project per hour).'
+    case 'unknown-outcome':
+      return result.mode === 'follow-up'
+        ? `Could not tell whether the follow-up reached the agent job${id} (${result.problem.cause}); it was not sent again.`
+        : `Could not tell whether the agent job was created (${result.problem.cause}); it was not retried.`
+    case 'previous-attempt-unknown':
+      if (result.problem.threadUnreadable) {
+        return 'A re-run could not read the thread to find the earlier attempt’s job; not starting another.'
+      }
+      return 'An earlier attempt may have started a job whose id was not recorded; not starting another.'
+    case 'refused':
+      return `The Mintlify API refused the request${result.problem.httpStatus ? ` (HTTP ${result.problem.httpStatus})` : ''}: ${[result.problem.message, ...result.problem.details].filter(Boolean).join('; ')}`
+    case 'follow-up-refused':
+      return `The follow-up could not be sent${id}${result.problem.httpStatus ? ` (HTTP ${result.problem.httpStatus})` : ''}.`
+    case 'lost':
+      return `Could not follow the agent job${id}: ${result.problem.cause}`
+    default:
+      return `The agent job ended with status ${result.status}${id}.`
+  }
+}
+
 /** A short reply for a refused or empty request (no job). */
 export function renderReply(text: string, marker: Marker): string {
   return [TITLE, '', text, '', renderMarker(marker)].join('\n')

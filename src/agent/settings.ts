@@ -4,28 +4,22 @@
  */
 import {
   InputError,
-  parseApiUrl,
   parseBoolean,
   parseChoice,
   parseIssueNumber,
   parseList,
   parseNumber,
   readString,
-  requireString,
   type InputReader
 } from '../shared/inputs.js'
+import { parseServiceSettings, type ServiceSettings } from '../shared/service-settings.js'
 import type { RepoPermission } from '../github/permissions.js'
-
-export const DEFAULT_API_URL = 'https://api.mintlify.com'
 export const PERMISSION_CHOICES = ['read', 'triage', 'write', 'maintain', 'admin'] as const
 
 export interface AgentSettings {
-  apiKey: string
-  projectId: string
-  apiUrl: string
+  service: ServiceSettings
   /** The instruction from `prompt` or `prompt-file`; undefined: take it from the event. */
   prompt?: string
-  promptSource: 'input' | 'file' | 'event'
   triggerPhrase: string
   /** Attach to this job instead of creating one. */
   jobId?: string
@@ -49,11 +43,7 @@ export interface AgentSettings {
 export type ReadTextFile = (path: string) => string
 
 export function parseAgentSettings(read: InputReader, readTextFile: ReadTextFile): AgentSettings {
-  const apiKey = requireString(read, 'api-key', 'the Mintlify admin API key (starts with `mint_`)')
-  const projectId = requireString(read, 'project-id', 'the Mintlify project id')
-  if (/[\s/?#]/.test(projectId)) {
-    throw new InputError('project-id', 'must be a project id without spaces or slashes', projectId)
-  }
+  const service = parseServiceSettings(read)
 
   const inlinePrompt = readString(read, 'prompt')
   const promptFile = readString(read, 'prompt-file')
@@ -130,11 +120,8 @@ export function parseAgentSettings(read: InputReader, readTextFile: ReadTextFile
   }
 
   return {
-    apiKey,
-    projectId,
-    apiUrl: parseApiUrl(read, 'api-url', DEFAULT_API_URL),
+    service,
     prompt,
-    promptSource: promptFile ? 'file' : inlinePrompt ? 'input' : 'event',
     triggerPhrase,
     jobId,
     wait: parseBoolean(read, 'wait', true),

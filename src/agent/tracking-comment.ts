@@ -3,19 +3,16 @@
  * allowed to sink the run: when GitHub fails for good, a warning is logged and the result still
  * reaches the outputs and the step summary.
  */
-import * as core from '@actions/core'
-import {
-  createComment,
-  updateComment,
-  type CallDeps,
-  type IssueComment
-} from '../github/comments.js'
+import { createComment, updateComment, type IssueComment } from '../github/comments.js'
+import type { IssueRef } from '../github/refs.js'
 import type { Octokit } from '../github/octokit.js'
 import { getErrorMessage } from '../shared/errors.js'
-import type { Thread } from './trigger.js'
+import type { Runtime } from '../shared/runtime.js'
 
-/** Comment writes get their own short deadline, so a cancelled run can still say so in time. */
-/** All attempts of one write, retries included. */
+/**
+ * Comment writes get their own deadline instead of the run's signal, so a cancelled run can still
+ * say so: all attempts of one write within this time.
+ */
 const WRITE_DEADLINE_MS = 40_000
 /** After a cancel the runner kills the step 10 s after SIGINT: one short try. */
 const CANCEL_WRITE_TIMEOUT_MS = 4_000
@@ -25,14 +22,10 @@ export class TrackingComment {
   private lastBody?: string
 
   constructor(
-    private readonly octokit: Octokit | undefined,
-    private readonly thread: Thread | undefined,
-    private readonly deps: Omit<CallDeps, 'signal'>
+    private readonly octokit: Octokit,
+    private readonly thread: IssueRef,
+    private readonly rt: Runtime
   ) {}
-
-  get enabled(): boolean {
-    return this.octokit !== undefined && this.thread !== undefined
-  }
 
   get id(): number | undefined {
     return this.comment?.id
@@ -50,26 +43,19 @@ export class TrackingComment {
 
   /** Creates the comment, or edits it when it exists already. */
   async write(body: string, options: { urgent?: boolean } = {}): Promise<void> {
-    if (!this.octokit || !this.thread || body === this.lastBody) return
-    const deps: CallDeps = {
-      ...this.deps,
-      timeoutMs: options.urgent ? CANCEL_WRITE_TIMEOUT_MS : this.deps.timeoutMs,
-      signal: AbortSignal.timeout(options.urgent ? CANCEL_WRITE_TIMEOUT_MS : WRITE_DEADLINE_MS)
-    }
+    if (body === this.lastBody) return
+    const call = options.urgent
+      ? { timeoutMs: CANCEL_WRITE_TIMEOUT_MS, signal: AbortSignal.timeout(CANCEL_WRITE_TIMEOUT_MS) }
+      : { signal: AbortSignal.timeout(WRITE_DEADLINE_MS) }
     const repo = { owner: this.thread.owner, repo: this.thread.repo }
     try {
       const written: IssueComment = this.comment
-        ? await updateComment(this.octokit, repo, this.comment.id, body, deps)
-        : await createComment(
-            this.octokit,
-            { ...repo, issueNumber: this.thread.issueNumber },
-            body,
-            deps
-          )
+        ? await updateComment(this.octokit, repo, this.comment.id, body, this.rt, call)
+        : await createComment(this.octokit, this.thread, body, this.rt, call)
       this.comment = { id: written.id, htmlUrl: written.htmlUrl }
       this.lastBody = body
     } catch (error) {
-      core.warning(
+      this.rt.log.warning(
         `Could not ${this.comment ? 'update' : 'write'} the tracking comment on #${this.thread.issueNumber}: ${getErrorMessage(error)}. ` +
           'The result is still in the outputs and the step summary.'
       )

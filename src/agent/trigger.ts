@@ -35,6 +35,8 @@ export interface AgentRequest {
   origin: Origin
   /** The user's instruction (before any context block). */
   instruction: string
+  /** `prompt` / `prompt-file` (sent as given) or the event's own text (cut, with context). */
+  instructionSource: 'workflow' | 'event'
   requester?: Requester
   /** Where the action reports; undefined when there is nowhere to comment. */
   thread?: Thread
@@ -132,6 +134,7 @@ export function decideTrigger(context: RunnerContext, settings: AgentSettings): 
     const request: AgentRequest = {
       origin: isReview ? 'review-comment' : 'comment',
       instruction: settings.prompt ?? rest,
+      instructionSource: settings.prompt === undefined ? 'event' : 'workflow',
       requester,
       thread: {
         owner: context.owner,
@@ -169,6 +172,7 @@ export function decideTrigger(context: RunnerContext, settings: AgentSettings): 
       request: {
         origin: 'issue',
         instruction: settings.prompt ?? fromIssue,
+        instructionSource: settings.prompt === undefined ? 'event' : 'workflow',
         requester,
         thread: {
           owner: context.owner,
@@ -199,6 +203,7 @@ export function decideTrigger(context: RunnerContext, settings: AgentSettings): 
     request: {
       origin: 'manual',
       instruction: settings.prompt ?? '',
+      instructionSource: 'workflow',
       requester: context.actor ? { login: context.actor, isBot: false } : undefined,
       thread:
         settings.issueNumber !== undefined

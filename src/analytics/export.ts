@@ -3,29 +3,17 @@
  * top-pages tally, then the file moved into place. Any failure removes the unfinished file and is
  * rethrown as an ExportFailure that knows where the export stopped.
  */
-import { MintlifyClient } from '../mintlify/client.js'
+import { createMintlifyClient } from '../mintlify/client.js'
 import { RETRY_BUDGETS } from '../mintlify/retry-policy.js'
 import type { PageViewRow, ViewTotals } from '../mintlify/types.js'
 import { withRetry } from '../mintlify/with-retry.js'
-import type { Clock } from '../shared/clock.js'
 import { getErrorMessage } from '../shared/errors.js'
 import { logLine } from '../shared/log-line.js'
+import type { Runtime } from '../shared/runtime.js'
 import { paginate } from './pagination.js'
 import type { AnalyticsSettings } from './settings.js'
 import { TopPages } from './top-pages.js'
 import { openExportWriter, type ExportWriter } from './writers.js'
-
-export interface ExportLog {
-  info(message: string): void
-  warning(message: string): void
-}
-
-export interface ExportDeps {
-  clock: Clock
-  signal?: AbortSignal
-  requestTimeoutMs?: number
-  log: ExportLog
-}
 
 export interface ExportOutcome {
   totals: ViewTotals
@@ -52,15 +40,11 @@ export class ExportFailure extends Error {
 export async function exportPageViews(
   settings: AnalyticsSettings,
   path: string,
-  deps: ExportDeps
+  rt: Runtime,
+  options: { requestTimeoutMs?: number } = {}
 ): Promise<ExportOutcome> {
-  const { clock, signal, log } = deps
-  const client = new MintlifyClient({
-    baseUrl: settings.apiUrl,
-    apiKey: settings.apiKey,
-    projectId: settings.projectId,
-    requestTimeoutMs: deps.requestTimeoutMs
-  })
+  const { signal, log } = rt
+  const client = createMintlifyClient(settings.service, options)
   const maxAttempts = RETRY_BUDGETS['get-page-views'].maxAttempts
   const top = new TopPages(settings.summaryRows)
   let page: number | undefined
@@ -84,9 +68,7 @@ export async function exportPageViews(
         page = (page ?? 0) + 1
         offset = query.offset
         const current = page
-        return withRetry('get-page-views', s => client.getPageViews(query, { signal: s }), {
-          clock,
-          signal,
+        return withRetry('get-page-views', s => client.getPageViews(query, { signal: s }), rt, {
           onRetry: ({ attempt, delayMs, error }) =>
             log.info(
               `Page ${current}: ${logLine(getErrorMessage(error))}; retrying in ` +
@@ -109,11 +91,11 @@ export async function exportPageViews(
         onWarning: message => log.warning(message)
       }
     )
-    signal?.throwIfAborted()
+    signal.throwIfAborted()
     await writer.finish(result.totals)
     return { ...result, top: top.sorted() }
   } catch (error) {
     await writer.discard()
-    throw new ExportFailure(signal?.aborted ? signal.reason : error, page, offset, rowsRead)
+    throw new ExportFailure(signal.aborted ? signal.reason : error, page, offset, rowsRead)
   }
 }

@@ -5,11 +5,17 @@
 import * as core from '@actions/core'
 import { createComment } from '../github/comments.js'
 import { createOctokit } from '../github/octokit.js'
-import { systemClock, type Clock } from '../shared/clock.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { InputReader } from '../shared/inputs.js'
 import { readRunnerContext, runUrl, type RunnerContext } from '../shared/runner-context.js'
 import { listenForCancellation } from '../shared/cancellation.js'
+import {
+  actionsLog,
+  createRuntime,
+  type Runtime,
+  type RuntimeOverrides
+} from '../shared/runtime.js'
+import { maskApiKey } from '../shared/service-settings.js'
 import { exportPageViews, type ExportOutcome } from './export.js'
 import { logLine } from '../shared/log-line.js'
 import { describeFailure } from './failure.js'
@@ -24,49 +30,36 @@ import {
 import { parseAnalyticsSettings, type AnalyticsSettings } from './settings.js'
 import { appendStepSummary } from '../shared/step-summary.js'
 
-export interface RunOverrides {
-  clock?: Clock
+export interface RunOptions extends RuntimeOverrides {
   /** Per-request timeout of the service client (default 30 s). */
   requestTimeoutMs?: number
   /** "Today" for relative dates such as -7d (default: now). */
   today?: Date
-  /** Cancels the run as SIGINT would (tests). */
-  signal?: AbortSignal
 }
 
-export async function run(overrides: RunOverrides = {}): Promise<void> {
-  const clock = overrides.clock ?? systemClock
+export async function run(options: RunOptions = {}): Promise<void> {
   const read: InputReader = name => core.getInput(name)
   // Before anything can be logged: the runner then replaces the key with *** in every log line.
-  const rawKey = read('api-key')
-  if (rawKey) core.setSecret(rawKey)
-  const redact = (text: string): string => (rawKey ? text.split(rawKey).join('***') : text)
+  const redact = maskApiKey(read)
 
-  const cancellation = listenForCancellation(overrides.signal)
+  const cancellation = listenForCancellation(options.signal)
+  const rt = createRuntime(cancellation.signal, { log: actionsLog(redact), ...options })
   let settings: AnalyticsSettings | undefined
   try {
-    settings = parseAnalyticsSettings(read, overrides.today ?? new Date())
+    settings = parseAnalyticsSettings(read, options.today ?? new Date(rt.clock.now()))
     if (settings.githubToken) core.setSecret(settings.githubToken)
     const context = readRunnerContext()
     const path = resolveOutputPath(context.workspace, settings.outputFile)
     const shown = displayPath(context.workspace, path)
     checkOutputLocation(path, settings.outputFile)
 
-    core.info(
-      `Exporting page views of project ${settings.projectId} ` +
+    rt.log.info(
+      `Exporting page views of project ${settings.service.projectId} ` +
         `(from ${settings.dateFrom ?? 'not set'} to ${settings.dateTo ?? 'not set'}, exclusive; ` +
         `${settings.pageSize} rows per request) to ${shown}.`
     )
-    const outcome = await exportPageViews(settings, path, {
-      clock,
-      signal: cancellation.signal,
-      requestTimeoutMs: overrides.requestTimeoutMs,
-      log: {
-        info: message => core.info(redact(message)),
-        warning: message => core.warning(redact(message))
-      }
-    })
-    core.info(`Wrote ${outcome.rows} rows to ${shown} in ${outcome.requests} requests.`)
+    const outcome = await exportPageViews(settings, path, rt, options)
+    rt.log.info(`Wrote ${outcome.rows} rows to ${shown} in ${outcome.requests} requests.`)
 
     core.setOutput('total', String(outcome.totals.total))
     core.setOutput('human', String(outcome.totals.human))
@@ -75,23 +68,20 @@ export async function run(overrides: RunOverrides = {}): Promise<void> {
     core.setOutput('file', path)
 
     const report = toReport(settings, outcome, shown)
-    await writeSummary(redact(renderReport(report)))
+    await writeSummary(redact(renderReport(report)), rt)
     if (settings.issueNumber !== undefined) {
-      await postComment(settings, context, report, { clock, signal: cancellation.signal, redact })
+      await postComment(settings, context, report, rt, redact)
     }
   } catch (error) {
     const message = redact(
-      describeFailure(error, { now: clock.now(), pageSize: settings?.pageSize })
+      describeFailure(error, { now: rt.clock.now(), pageSize: settings?.pageSize })
     )
-    await writeSummary(
-      redact(
-        renderFailure(message, {
-          projectId: settings?.projectId,
-          dateFrom: settings?.dateFrom,
-          dateTo: settings?.dateTo
-        })
-      )
-    )
+    const failure = renderFailure(message, {
+      projectId: settings?.service.projectId,
+      dateFrom: settings?.dateFrom,
+      dateTo: settings?.dateTo
+    })
+    await writeSummary(redact(failure), rt)
     core.setFailed(message)
   } finally {
     cancellation.dispose()
@@ -100,7 +90,7 @@ export async function run(overrides: RunOverrides = {}): Promise<void> {
 
 function toReport(settings: AnalyticsSettings, outcome: ExportOutcome, file: string): ExportReport {
   return {
-    projectId: settings.projectId,
+    projectId: settings.service.projectId,
     dateFrom: settings.dateFrom,
     dateTo: settings.dateTo,
     totals: outcome.totals,
@@ -113,11 +103,11 @@ function toReport(settings: AnalyticsSettings, outcome: ExportOutcome, file: str
 }
 
 /** The summary is a convenience: failing to write it must not fail the export. */
-async function writeSummary(markdown: string): Promise<void> {
+async function writeSummary(markdown: string, rt: Runtime): Promise<void> {
   try {
     await appendStepSummary(markdown)
   } catch (error) {
-    core.warning(`Could not write the step summary: ${logLine(getErrorMessage(error))}`)
+    rt.log.warning(`Could not write the step summary: ${logLine(getErrorMessage(error))}`)
   }
 }
 
@@ -126,16 +116,17 @@ async function postComment(
   settings: AnalyticsSettings,
   context: RunnerContext,
   report: ExportReport,
-  deps: { clock: Clock; signal: AbortSignal; redact: (text: string) => string }
+  rt: Runtime,
+  redact: (text: string) => string
 ): Promise<void> {
   const issueNumber = settings.issueNumber as number
   if (!context.owner || !context.repo) {
-    core.warning(
+    rt.log.warning(
       `Not commenting on #${issueNumber}: GITHUB_REPOSITORY is not set, so the repository is unknown.`
     )
     return
   }
-  const body = deps.redact(
+  const body = redact(
     renderReport(report, {
       marker: REPORT_MARKER,
       maxChars: COMMENT_MAX_CHARS,
@@ -144,27 +135,13 @@ async function postComment(
   )
   try {
     const octokit = createOctokit(settings.githubToken, context.apiUrl)
-    const comment = await createComment(
-      octokit,
-      { owner: context.owner, repo: context.repo, issueNumber },
-      body,
-      {
-        clock: deps.clock,
-        signal: deps.signal,
-        onRetry: ({ attempt, delayMs, status }) =>
-          core.info(
-            `Commenting on #${issueNumber}: attempt ${attempt} failed${status ? ` (HTTP ${status})` : ''}; ` +
-              `retrying in ${(delayMs / 1000).toFixed(1)} s.`
-          )
-      }
-    )
-    core.info(`Posted the report to ${comment.htmlUrl || `#${issueNumber}`}.`)
+    const ref = { owner: context.owner, repo: context.repo, issueNumber }
+    const comment = await createComment(octokit, ref, body, rt)
+    rt.log.info(`Posted the report to ${comment.htmlUrl || `#${issueNumber}`}.`)
   } catch (error) {
-    core.warning(
-      deps.redact(
-        `The export succeeded, but the report could not be posted to #${issueNumber}: ` +
-          logLine(getErrorMessage(error))
-      )
+    rt.log.warning(
+      `The export succeeded, but the report could not be posted to #${issueNumber}: ` +
+        logLine(getErrorMessage(error))
     )
   }
 }

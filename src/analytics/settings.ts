@@ -4,29 +4,25 @@
  */
 import {
   InputError,
-  parseApiUrl,
   parseChoice,
   parseIssueNumber,
   parseNumber,
   readString,
-  requireString,
   type InputReader
 } from '../shared/inputs.js'
+import { parseServiceSettings, type ServiceSettings } from '../shared/service-settings.js'
 import { parseDateInput } from './dates.js'
 
 export const EXPORT_FORMATS = ['json', 'csv'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
-export const DEFAULT_API_URL = 'https://api.mintlify.com'
 export const MAX_PAGE_SIZE = 250
 /** The step summary and a comment have size limits; more rows than this is not a summary. */
 export const MAX_SUMMARY_ROWS = 1000
 const DEFAULT_OUTPUT_FILE = 'page-views.json'
 
 export interface AnalyticsSettings {
-  apiKey: string
-  projectId: string
-  apiUrl: string
+  service: ServiceSettings
   /** As sent to the service (`-7d` already resolved); undefined: not sent. */
   dateFrom?: string
   dateTo?: string
@@ -40,22 +36,7 @@ export interface AnalyticsSettings {
 }
 
 export function parseAnalyticsSettings(read: InputReader, today: Date): AnalyticsSettings {
-  const apiKey = requireString(read, 'api-key', 'the Mintlify admin API key (it starts with mint_)')
-  if (/\s/.test(apiKey)) {
-    throw new InputError(
-      'api-key',
-      'must be one API key (it starts with mint_) with no spaces or line breaks'
-    )
-  }
-  const projectId = requireString(read, 'project-id', 'the project id from the API keys page')
-  if (/[\s/?#]/.test(projectId)) {
-    throw new InputError(
-      'project-id',
-      'must be a project id from the API keys page (no spaces or slashes)',
-      projectId
-    )
-  }
-  const apiUrl = parseApiUrl(read, 'api-url', DEFAULT_API_URL)
+  const service = parseServiceSettings(read)
 
   const dateFrom = parseDateInput(read, 'date-from', today)
   const dateTo = parseDateInput(read, 'date-to', today)
@@ -94,9 +75,7 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
   }
 
   return {
-    apiKey,
-    projectId,
-    apiUrl,
+    service,
     dateFrom: dateFrom?.value,
     dateTo: dateTo?.value,
     pageSize,

@@ -3,13 +3,19 @@
  * the comment may exist, so before posting again we look for it (its body carries a unique hidden
  * marker from the caller) and post a second time only when it is not there.
  */
+import type { Runtime } from '../shared/runtime.js'
+import type { IssueRef, RepoRef } from './refs.js'
 import type { Octokit } from './octokit.js'
-import { type CallDeps, type IssueRef, type RepoRef, retryOptions } from './deps.js'
 import { listAllPages } from './paginate.js'
 import { expectRecord } from './response.js'
-import { gitHubBackoff, gitHubErrorStatus, gitHubRetryKind, withGitHubRetry } from './retry.js'
+import {
+  GITHUB_BASE_DELAY_MS,
+  gitHubRetryKind,
+  withGitHubRetry,
+  type GitHubCallOptions
+} from './retry.js'
 
-export type { CallDeps, IssueRef, RepoRef } from './deps.js'
+export type { IssueRef, RepoRef } from './refs.js'
 
 export interface IssueComment {
   id: number
@@ -68,19 +74,19 @@ function sameBody(stored: string, sent: string): boolean {
 export async function listComments(
   octokit: Octokit,
   ref: IssueRef,
-  deps: CallDeps
+  rt: Runtime,
+  options: GitHubCallOptions = {}
 ): Promise<IssueComment[]> {
   const raw = await listAllPages(
-    (page, perPage, signal) =>
+    page =>
       octokit.rest.issues.listComments({
         owner: ref.owner,
         repo: ref.repo,
         issue_number: ref.issueNumber,
-        per_page: perPage,
-        page,
-        request: { signal }
+        ...page
       }),
-    deps
+    rt,
+    options
   )
   return raw.map(toIssueComment)
 }
@@ -89,9 +95,10 @@ export async function findComments(
   octokit: Octokit,
   ref: IssueRef,
   predicate: (comment: IssueComment) => boolean,
-  deps: CallDeps
+  rt: Runtime,
+  options: GitHubCallOptions = {}
 ): Promise<IssueComment[]> {
-  return (await listComments(octokit, ref, deps)).filter(predicate)
+  return (await listComments(octokit, ref, rt, options)).filter(predicate)
 }
 
 /**
@@ -101,17 +108,22 @@ export async function findComments(
 async function postOnce<T>(
   post: (signal?: AbortSignal) => Promise<T>,
   findPosted: () => Promise<T | undefined>,
-  deps: CallDeps
+  rt: Runtime,
+  options: GitHubCallOptions
 ): Promise<T> {
-  const options = retryOptions(deps, false)
+  const signal = options.signal === undefined ? rt.signal : (options.signal ?? undefined)
+  const mayHavePosted = (error: unknown): boolean =>
+    !signal?.aborted && gitHubRetryKind(error) === 'transient'
   try {
-    return await withGitHubRetry(post, options)
+    return await withGitHubRetry(post, rt, false, options)
   } catch (error) {
-    if (deps.signal?.aborted || gitHubRetryKind(error) !== 'transient') throw error
+    if (!mayHavePosted(error)) throw error
     // Give GitHub a moment so a comment that was stored shows up in the listing.
-    const delayMs = gitHubBackoff(1, deps.random)
-    deps.onRetry?.({ attempt: 1, delayMs, status: gitHubErrorStatus(error) })
-    await deps.clock.sleep(delayMs, deps.signal)
+    const settleMs = Math.round(GITHUB_BASE_DELAY_MS * (1 + rt.random()))
+    rt.log.info(
+      `GitHub API call failed; looking for what was sent in ${Math.round(settleMs / 1000)} s.`
+    )
+    await rt.clock.sleep(settleMs, signal)
     let posted: T | undefined
     try {
       posted = await findPosted()
@@ -122,9 +134,9 @@ async function postOnce<T>(
     if (posted !== undefined) return posted
   }
   try {
-    return await withGitHubRetry(post, options)
+    return await withGitHubRetry(post, rt, false, options)
   } catch (error) {
-    if (deps.signal?.aborted || gitHubRetryKind(error) !== 'transient') throw error
+    if (!mayHavePosted(error)) throw error
     const posted = await findPosted().catch(() => undefined)
     if (posted !== undefined) return posted
     throw error
@@ -135,7 +147,8 @@ export async function createComment(
   octokit: Octokit,
   ref: IssueRef,
   body: string,
-  deps: CallDeps
+  rt: Runtime,
+  options: GitHubCallOptions = {}
 ): Promise<IssueComment> {
   const sent = clampCommentBody(body)
   return postOnce(
@@ -150,10 +163,11 @@ export async function createComment(
       return toIssueComment(data)
     },
     async () => {
-      const found = await findComments(octokit, ref, c => sameBody(c.body, sent), deps)
+      const found = await findComments(octokit, ref, c => sameBody(c.body, sent), rt, options)
       return found.at(-1)
     },
-    deps
+    rt,
+    options
   )
 }
 
@@ -163,7 +177,8 @@ export async function updateComment(
   repo: RepoRef,
   commentId: number,
   body: string,
-  deps: CallDeps
+  rt: Runtime,
+  options: GitHubCallOptions = {}
 ): Promise<IssueComment> {
   const sent = clampCommentBody(body)
   return withGitHubRetry(
@@ -177,26 +192,26 @@ export async function updateComment(
       })
       return toIssueComment(data)
     },
-    retryOptions(deps, true)
+    rt,
+    true,
+    options
   )
 }
 
 /** Answers in the thread of a pull-request review comment; not repeated blindly, as createComment. */
 export async function replyToReviewComment(
   octokit: Octokit,
-  repo: RepoRef,
-  pullNumber: number,
+  ref: IssueRef,
   commentId: number,
   body: string,
-  deps: CallDeps
+  rt: Runtime
 ): Promise<{ id: number; htmlUrl: string }> {
   const sent = clampCommentBody(body)
+  const pull = { owner: ref.owner, repo: ref.repo, pull_number: ref.issueNumber }
   return postOnce(
     async signal => {
       const { data } = await octokit.rest.pulls.createReplyForReviewComment({
-        owner: repo.owner,
-        repo: repo.repo,
-        pull_number: pullNumber,
+        ...pull,
         comment_id: commentId,
         body: sent,
         request: { signal }
@@ -206,23 +221,15 @@ export async function replyToReviewComment(
     },
     async () => {
       const replies = await listAllPages(
-        (page, perPage, signal) =>
-          octokit.rest.pulls.listReviewComments({
-            owner: repo.owner,
-            repo: repo.repo,
-            pull_number: pullNumber,
-            per_page: perPage,
-            page,
-            request: { signal }
-          }),
-        deps
+        page => octokit.rest.pulls.listReviewComments({ ...pull, ...page }),
+        rt
       )
-      const found = replies.filter(
-        c => c.in_reply_to_id === commentId && sameBody(c.body ?? '', sent)
-      )
-      const last = found.at(-1)
+      const last = replies
+        .filter(c => c.in_reply_to_id === commentId && sameBody(c.body ?? '', sent))
+        .at(-1)
       return last === undefined ? undefined : { id: last.id, htmlUrl: last.html_url }
     },
-    deps
+    rt,
+    {}
   )
 }

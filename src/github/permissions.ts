@@ -2,10 +2,11 @@
  * A user's permission on a repository, from the collaborator-permission endpoint (never from
  * `author_association`, which is a label). Errors other than 404 are thrown: the caller fails closed.
  */
+import type { Runtime } from '../shared/runtime.js'
+import type { RepoRef } from './refs.js'
 import type { Octokit } from './octokit.js'
-import { type CallDeps, type RepoRef, retryOptions } from './deps.js'
 import { expectObject } from './response.js'
-import { gitHubErrorStatus, withGitHubRetry } from './retry.js'
+import { gitHubErrorStatus, withGitHubRetry, type GitHubCallOptions } from './retry.js'
 
 export type RepoPermission = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'
 
@@ -43,7 +44,8 @@ export async function getCollaboratorPermission(
   octokit: Octokit,
   repo: RepoRef,
   login: string,
-  deps: CallDeps
+  rt: Runtime,
+  options: GitHubCallOptions = {}
 ): Promise<RepoPermission> {
   try {
     const data = await withGitHubRetry(
@@ -56,7 +58,9 @@ export async function getCollaboratorPermission(
         })
         return expectObject(answer.data, `the permission of ${login}`)
       },
-      retryOptions(deps, true)
+      rt,
+      true,
+      options
     )
     return permissionFromResponse(data)
   } catch (error) {

@@ -1,6 +1,7 @@
 /** Pull-request details, for the context block of a prompt. */
+import type { Runtime } from '../shared/runtime.js'
+import type { RepoRef } from './refs.js'
 import type { Octokit } from './octokit.js'
-import { type CallDeps, type RepoRef, retryOptions } from './deps.js'
 import { listAllPages } from './paginate.js'
 import { expectRecord } from './response.js'
 import { withGitHubRetry } from './retry.js'
@@ -29,7 +30,7 @@ export async function getPullRequest(
   octokit: Octokit,
   repo: RepoRef,
   pullNumber: number,
-  deps: CallDeps
+  rt: Runtime
 ): Promise<PullRequestInfo> {
   const data = await withGitHubRetry(
     async signal => {
@@ -41,7 +42,8 @@ export async function getPullRequest(
       })
       return expectRecord(answer.data, `pull request #${pullNumber}`)
     },
-    retryOptions(deps, true)
+    rt,
+    true
   )
   return {
     number: data.number,
@@ -58,22 +60,20 @@ export async function listPullFiles(
   octokit: Octokit,
   repo: RepoRef,
   pullNumber: number,
-  deps: CallDeps,
+  rt: Runtime,
   max: number = DEFAULT_MAX_PULL_FILES
 ): Promise<PullFile[]> {
   if (max <= 0) return []
   const files = await listAllPages(
-    (page, perPage, signal) =>
+    page =>
       octokit.rest.pulls.listFiles({
         owner: repo.owner,
         repo: repo.repo,
         pull_number: pullNumber,
-        per_page: perPage,
-        page,
-        request: { signal }
+        ...page
       }),
-    deps,
-    max
+    rt,
+    { max }
   )
   return files.map(file => ({
     path: file.filename,

@@ -2,9 +2,10 @@
  * Reactions on issue and review comments. Adding one twice gives the same reaction (GitHub answers
  * 200 instead of 201), so the call is idempotent and every transient error is retried.
  */
+import type { Runtime } from '../shared/runtime.js'
+import type { RepoRef } from './refs.js'
 import type { Octokit } from './octokit.js'
-import { type CallDeps, type RepoRef, retryOptions } from './deps.js'
-import { withGitHubRetry } from './retry.js'
+import { withGitHubRetry, type GitHubCallOptions } from './retry.js'
 
 export type ReactionContent = 'eyes' | '+1' | 'rocket' | 'confused'
 
@@ -18,7 +19,8 @@ export async function addReaction(
   repo: RepoRef,
   target: ReactionTarget,
   content: ReactionContent,
-  deps: CallDeps
+  rt: Runtime,
+  options: GitHubCallOptions = {}
 ): Promise<void> {
   await withGitHubRetry(
     signal => {
@@ -33,6 +35,8 @@ export async function addReaction(
         ? octokit.rest.reactions.createForIssueComment(params)
         : octokit.rest.reactions.createForPullRequestReviewComment(params)
     },
-    retryOptions(deps, true)
+    rt,
+    true,
+    options
   )
 }

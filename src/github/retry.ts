@@ -1,6 +1,6 @@
 /**
- * Retry policy for GitHub calls. Pure parts (`gitHubRetryKind`, `gitHubRetryDelay`) decide; the
- * loop in `withGitHubRetry` waits on the injected clock. Bounded: 4 attempts, no wait over 60 s.
+ * Retry policy for GitHub calls, on the shared p-retry loop (shared/retry.ts). The pure part
+ * (`gitHubRetryPolicy`) decides; p-retry waits. Bounded: 4 attempts, no wait over 60 s.
  *
  * - A secondary rate limit (403/429 with `retry-after`, or `x-ratelimit-remaining: 0` with
  *   `x-ratelimit-reset`) is retried for every call: GitHub refused the request, nothing happened.
@@ -8,8 +8,9 @@
  *   PATCH, reactions): a POST that failed this way may have been carried out.
  * - Everything else (other 4xx, non-HTTP errors, the caller's abort) is final.
  */
-import type { Clock } from '../shared/clock.js'
 import { parseRetryAfter } from '../shared/retry-after.js'
+import { retrying, type RetryPolicy } from '../shared/retry.js'
+import type { Runtime } from '../shared/runtime.js'
 import { MalformedResponseError } from './response.js'
 
 export const GITHUB_MAX_ATTEMPTS = 4
@@ -25,24 +26,12 @@ const RATE_LIMIT_JITTER_MS = 1_000
 
 export type GitHubRetryKind = 'rate-limit' | 'transient'
 
-export interface GitHubRetryInfo {
-  /** The attempt that failed, from 1. */
-  attempt: number
-  delayMs: number
-  /** HTTP status of the failure; absent for network errors and timeouts. */
-  status?: number
-}
-
-export interface GitHubRetryOptions {
-  clock: Clock
-  signal?: AbortSignal
-  /** True when repeating the request cannot do harm (GET, PATCH, reactions). */
-  idempotent: boolean
-  onRetry?: (info: GitHubRetryInfo) => void
-  /** Per-attempt timeout in ms (default GITHUB_REQUEST_TIMEOUT_MS); 0 turns it off. */
+/** How one GitHub call is made: whether it may be repeated, its timeout, its signal. */
+export interface GitHubCallOptions {
+  /** Per-attempt timeout in ms (default GITHUB_REQUEST_TIMEOUT_MS). */
   timeoutMs?: number
-  /** A number in [0, 1); Math.random by default. */
-  random?: () => number
+  /** Replaces the run's signal for this call; null: not stopped by a cancel. */
+  signal?: AbortSignal | null
 }
 
 interface HttpLikeError {
@@ -111,74 +100,59 @@ function rateLimitWaitMs(error: HttpLikeError, now: number): number | undefined 
   return undefined
 }
 
-/** Exponential backoff with "equal jitter" for the n-th retry (n from 1): half fixed, half random. */
-export function gitHubBackoff(retry: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(
-    GITHUB_MAX_BACKOFF_MS,
-    GITHUB_BASE_DELAY_MS * 2 ** Math.max(0, retry - 1)
-  )
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2)
-}
-
-/**
- * The wait before retrying after attempt `attempt` (from 1) failed with `error`, in ms; undefined
- * when the error is final, the attempts are used up, or GitHub asks for a wait over 60 s. It does not
- * know whether the call is idempotent: `withGitHubRetry` drops transient errors of other calls.
- */
-export function gitHubRetryDelay(
-  error: unknown,
-  attempt: number,
-  random: () => number = Math.random,
-  now: number = Date.now()
-): number | undefined {
-  const kind = gitHubRetryKind(error)
-  if (kind === undefined || attempt >= GITHUB_MAX_ATTEMPTS) return undefined
-  const http = asHttpError(error)
-  if (kind === 'transient') {
-    const backoff = gitHubBackoff(attempt, random)
-    const asked = http === undefined ? undefined : rateLimitWaitMs(http, now)
-    if (asked === undefined) return backoff
-    return asked > GITHUB_MAX_WAIT_MS ? undefined : Math.max(backoff, asked)
+/** Pure: which failures are tried again, and how long GitHub asked to wait first. */
+export function gitHubRetryPolicy(idempotent: boolean): RetryPolicy {
+  return {
+    backoff: {
+      retries: GITHUB_MAX_ATTEMPTS - 1,
+      minTimeoutMs: GITHUB_BASE_DELAY_MS,
+      factor: 2,
+      maxTimeoutMs: GITHUB_MAX_BACKOFF_MS,
+      randomize: true
+    },
+    decide: (error, _attempt, now, random) => {
+      const kind = gitHubRetryKind(error)
+      if (kind === undefined) return { retry: false, reason: 'final' }
+      if (kind === 'transient' && !idempotent) {
+        return { retry: false, reason: 'a write that may have been carried out' }
+      }
+      const http = asHttpError(error)
+      const asked = http === undefined ? undefined : rateLimitWaitMs(http, now)
+      if (kind === 'transient') {
+        if (asked === undefined) return { retry: true, reason: 'transient' }
+        return asked > GITHUB_MAX_WAIT_MS
+          ? { retry: false, reason: 'GitHub asks for a longer wait' }
+          : { retry: true, reason: 'transient', atLeastMs: asked }
+      }
+      const wait = asked ?? UNSPECIFIED_RATE_LIMIT_WAIT_MS
+      if (wait > GITHUB_MAX_WAIT_MS)
+        return { retry: false, reason: 'GitHub asks for a longer wait' }
+      return {
+        retry: true,
+        reason: 'rate limit',
+        atLeastMs: Math.min(GITHUB_MAX_WAIT_MS, Math.round(wait + random() * RATE_LIMIT_JITTER_MS))
+      }
+    }
   }
-  const asked =
-    (http === undefined ? undefined : rateLimitWaitMs(http, now)) ?? UNSPECIFIED_RATE_LIMIT_WAIT_MS
-  if (asked > GITHUB_MAX_WAIT_MS) return undefined
-  return Math.min(GITHUB_MAX_WAIT_MS, Math.round(asked + random() * RATE_LIMIT_JITTER_MS))
-}
-
-/** The caller's signal joined with a per-attempt timeout. */
-function attemptSignal(
-  signal: AbortSignal | undefined,
-  timeoutMs: number
-): AbortSignal | undefined {
-  if (timeoutMs <= 0) return signal
-  const timeout = AbortSignal.timeout(timeoutMs)
-  return signal === undefined ? timeout : AbortSignal.any([signal, timeout])
 }
 
 /**
  * Runs `call` until it succeeds or the policy says stop; the last error is thrown as is. `call`
- * receives a signal to pass to octokit (`request: { signal }`) that fires on the caller's abort or
- * the per-attempt timeout.
+ * receives a signal to pass to octokit (`request: { signal }`) that fires on the run's cancel (or
+ * the call's own signal) or the per-attempt timeout. Each retry is one log line.
  */
-export async function withGitHubRetry<T>(
+export function withGitHubRetry<T>(
   call: (signal?: AbortSignal) => Promise<T>,
-  options: GitHubRetryOptions
+  rt: Runtime,
+  idempotent: boolean,
+  options: GitHubCallOptions = {}
 ): Promise<T> {
-  const random = options.random ?? Math.random
-  const timeoutMs = options.timeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS
-  for (let attempt = 1; ; attempt++) {
-    options.signal?.throwIfAborted()
-    try {
-      return await call(attemptSignal(options.signal, timeoutMs))
-    } catch (error) {
-      if (options.signal?.aborted) throw error
-      const kind = gitHubRetryKind(error)
-      if (kind === 'transient' && !options.idempotent) throw error
-      const delayMs = gitHubRetryDelay(error, attempt, random, options.clock.now())
-      if (delayMs === undefined) throw error
-      options.onRetry?.({ attempt, delayMs, status: gitHubErrorStatus(error) })
-      await options.clock.sleep(delayMs, options.signal)
-    }
-  }
+  return retrying(call, gitHubRetryPolicy(idempotent), rt, {
+    signal: options.signal,
+    attemptTimeoutMs: options.timeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS,
+    onRetry: ({ attempt, delayMs }) =>
+      rt.log.info(
+        `GitHub API call failed (attempt ${attempt}); trying again in ${Math.round(delayMs / 1000)} s.`
+      )
+  })
 }

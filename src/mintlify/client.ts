@@ -6,6 +6,7 @@
 import { MintlifyError, type Operation } from './errors.js'
 import { httpRequest, HttpTimeoutError, type HttpAnswer } from './http.js'
 import { parseRetryAfter } from '../shared/retry-after.js'
+import type { ServiceSettings } from '../shared/service-settings.js'
 import {
   parseAgentJob,
   parsePageViewsPage,
@@ -227,4 +228,17 @@ function networkCode(error: unknown): string | undefined {
     if (Array.isArray(errors)) queue.push(...errors)
   }
   return undefined
+}
+
+/** The one place a client is built from the parsed service inputs. */
+export function createMintlifyClient(
+  service: ServiceSettings,
+  options: { requestTimeoutMs?: number } = {}
+): MintlifyClient {
+  return new MintlifyClient({
+    baseUrl: service.apiUrl,
+    apiKey: service.apiKey,
+    projectId: service.projectId,
+    requestTimeoutMs: options.requestTimeoutMs
+  })
 }

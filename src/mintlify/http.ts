@@ -58,15 +58,18 @@ export function httpRequest(url: URL, exchange: HttpExchange): Promise<HttpAnswe
     const settle = (done: () => void): void => {
       if (settled) return
       settled = true
-      clearTimeout(timer)
+      timeout.removeEventListener('abort', onTimeout)
       signal?.removeEventListener('abort', onAbort)
       done()
     }
-    const timer = setTimeout(() => {
+    // The same kind of per-request timeout as the GitHub calls: a timer signal, never kept alive.
+    const timeout = AbortSignal.timeout(exchange.timeoutMs)
+    const onTimeout = (): void => {
       const error = new HttpTimeoutError(exchange.timeoutMs)
       settle(() => reject(error))
       request.destroy(error)
-    }, exchange.timeoutMs)
+    }
+    timeout.addEventListener('abort', onTimeout, { once: true })
     const onAbort = (): void => {
       settle(() => reject(signal?.reason))
       request.destroy()

@@ -1,51 +1,25 @@
-/**
- * Runs one service call under the retry policy, with p-retry counting the attempts. p-retry's own
- * delay is switched off (minTimeout 0) because it knows neither Retry-After nor an injected clock;
- * the wait happens in `shouldRetry`, on the caller's clock.
- */
-import pRetry from 'p-retry'
-import type { Clock } from '../shared/clock.js'
+/** Runs one service call under its operation's retry policy, on the shared p-retry loop. */
+import { retrying, type RetryInfo } from '../shared/retry.js'
+import type { Runtime } from '../shared/runtime.js'
 import type { Operation } from './errors.js'
-import { decideRetry, RETRY_BUDGETS, type RetryBudget } from './retry-policy.js'
+import { serviceRetryPolicy, type RetryBudget } from './retry-policy.js'
 
 export interface WithRetryOptions {
-  clock: Clock
-  signal?: AbortSignal
   /** Epoch ms after which no further wait starts. */
   deadline?: number
   budget?: RetryBudget
-  random?: () => number
   /** Told before each wait: for a warning line. */
-  onRetry?: (info: { attempt: number; delayMs: number; reason: string; error: unknown }) => void
+  onRetry?: (info: RetryInfo) => void
 }
 
-export async function withRetry<T>(
+export function withRetry<T>(
   operation: Operation,
   call: (signal?: AbortSignal) => Promise<T>,
-  options: WithRetryOptions
+  rt: Runtime,
+  options: WithRetryOptions = {}
 ): Promise<T> {
-  const budget = options.budget ?? RETRY_BUDGETS[operation]
-  return pRetry(() => call(options.signal), {
-    retries: Math.max(0, budget.maxAttempts - 1),
-    minTimeout: 0,
-    signal: options.signal,
-    shouldRetry: async ({ error, attemptNumber }) => {
-      const remainingMs =
-        options.deadline === undefined ? undefined : options.deadline - options.clock.now()
-      const decision = decideRetry(operation, error, attemptNumber, {
-        budget,
-        remainingMs,
-        random: options.random
-      })
-      if (!decision.retry) return false
-      options.onRetry?.({
-        attempt: attemptNumber,
-        delayMs: decision.delayMs,
-        reason: decision.reason,
-        error
-      })
-      await options.clock.sleep(decision.delayMs, options.signal)
-      return true
-    }
+  return retrying(call, serviceRetryPolicy(operation, options.budget), rt, {
+    deadline: options.deadline,
+    onRetry: options.onRetry
   })
 }

@@ -1,0 +1,191 @@
+/**
+ * The re-run protocol as one table, both ways: every state a tracking comment's marker can be in and
+ * what a later attempt of the same request does on reading it; and every way a run can end, the
+ * marker it writes, and what the next attempt then does. Markers go through the comment text (render,
+ * then read back) as a re-run would meet them.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { readFinalMarker, renderMarker, type Marker } from '../src/agent/markers.js'
+import type { AgentResult } from '../src/agent/outcome.js'
+import {
+  markerAfter,
+  markerWhileSending,
+  markerWithJob,
+  resumeFrom,
+  type Resume
+} from '../src/agent/rerun-protocol.js'
+
+const KEY = 'comment-9001'
+const ATTACH: Resume = { kind: 'attach', jobId: 'job_1' }
+const REFUSE: Resume = { kind: 'refuse', threadUnreadable: false }
+const FRESH: Resume = { kind: 'fresh' }
+
+/** The marker as the next attempt reads it back from the comment body. */
+function throughComment(marker: Marker): Marker | undefined {
+  return readFinalMarker(`**Mintlify docs agent**\n\ntext\n\n${renderMarker(marker)}`)
+}
+
+function nextAttempt(marker: Marker | undefined): Resume {
+  return resumeFrom({ marker, threadUnreadable: false, runAttempt: 2, jobIdGiven: false })
+}
+
+describe('re-run protocol: what a marker says → what a later attempt does', () => {
+  const tracking = (fields: Partial<Marker>): Marker => ({
+    kind: 'tracking',
+    request: KEY,
+    ...fields
+  })
+  it.each<[string, Marker | undefined, Resume]>([
+    ['no tracking comment of this request: a fresh request', undefined, FRESH],
+    [
+      'pending without a job (a create sent, no answer yet): refuse',
+      tracking({ state: 'pending' }),
+      REFUSE
+    ],
+    [
+      'pending with a job (a follow-up sent, no answer yet): refuse',
+      tracking({ state: 'pending', job: 'job_1' }),
+      REFUSE
+    ],
+    ['job with its id: re-attach to it', tracking({ state: 'job', job: 'job_1' }), ATTACH],
+    ['job without an id: refuse', tracking({ state: 'job' }), REFUSE],
+    ['unknown (the outcome could not be told): refuse', tracking({ state: 'unknown' }), REFUSE],
+    ['unknown with a job id: refuse', tracking({ state: 'unknown', job: 'job_1' }), REFUSE],
+    ['no state (ended before reaching a job): a fresh request', tracking({}), FRESH],
+    [
+      'no state with a job id (a refused follow-up): a fresh request',
+      tracking({ job: 'job_1' }),
+      FRESH
+    ]
+  ])('%s', (_name, marker, expected) => {
+    expect(nextAttempt(marker === undefined ? undefined : throughComment(marker))).toEqual(expected)
+  })
+
+  it('a re-run that cannot read the thread refuses, whatever it might have held', () => {
+    expect(resumeFrom({ threadUnreadable: true, runAttempt: 2, jobIdGiven: false })).toEqual({
+      kind: 'refuse',
+      threadUnreadable: true
+    })
+  })
+
+  it('a first attempt that cannot read the thread is a fresh request (nothing can be there yet)', () => {
+    expect(resumeFrom({ threadUnreadable: true, runAttempt: 1, jobIdGiven: false })).toEqual(FRESH)
+  })
+
+  it('a re-run with job-id that cannot read the thread follows the named job (fresh here, attached by the plan)', () => {
+    expect(resumeFrom({ threadUnreadable: true, runAttempt: 2, jobIdGiven: true })).toEqual(FRESH)
+  })
+})
+
+describe('re-run protocol: the markers written while a request is sent', () => {
+  it('before the create: pending, and a re-run then refuses', () => {
+    const marker = markerWhileSending(KEY)
+    expect(marker).toEqual({ kind: 'tracking', request: KEY, job: undefined, state: 'pending' })
+    expect(nextAttempt(throughComment(marker))).toEqual(REFUSE)
+  })
+
+  it('before a follow-up: pending with the job, and a re-run then refuses', () => {
+    const marker = markerWhileSending(KEY, 'job_1')
+    expect(throughComment(marker)).toEqual({
+      kind: 'tracking',
+      request: KEY,
+      job: 'job_1',
+      state: 'pending'
+    })
+    expect(nextAttempt(throughComment(marker))).toEqual(REFUSE)
+  })
+
+  it('as soon as the job is known: job with its id, and a re-run re-attaches', () => {
+    expect(nextAttempt(throughComment(markerWithJob(KEY, 'job_1')))).toEqual(ATTACH)
+  })
+})
+
+describe('re-run protocol: how a run ended → its final marker → what a later attempt does', () => {
+  const job = { jobId: 'job_1', elapsedMs: 1_000 }
+  it.each<[string, AgentResult, Marker['state'], Resume]>([
+    ['completed', { status: 'completed', ...job }, 'job', ATTACH],
+    ['failed (the job failed)', { status: 'failed', ...job }, 'job', ATTACH],
+    ['archived', { status: 'archived', ...job }, 'job', ATTACH],
+    ['timed out', { status: 'timed-out', ...job }, 'job', ATTACH],
+    ['started without waiting (active)', { status: 'active', ...job }, 'job', ATTACH],
+    ['cancelled while following a job', { status: 'cancelled', ...job }, 'job', ATTACH],
+    [
+      'lost (the job could not be read)',
+      { status: 'failed', ...job, problem: { kind: 'lost', cause: 'HTTP 401' } },
+      'job',
+      ATTACH
+    ],
+    [
+      'a follow-up whose outcome is unknown',
+      {
+        status: 'failed',
+        ...job,
+        mode: 'follow-up',
+        problem: { kind: 'unknown-outcome', cause: 'timeout' }
+      },
+      'job',
+      ATTACH
+    ],
+    ['cancelled before any job', { status: 'cancelled', elapsedMs: 0 }, undefined, FRESH],
+    [
+      'cancelled while the create was on its way',
+      {
+        status: 'cancelled',
+        elapsedMs: 0,
+        problem: { kind: 'unknown-outcome', cause: 'cancelled' }
+      },
+      'unknown',
+      REFUSE
+    ],
+    [
+      'a create whose outcome is unknown',
+      { status: 'failed', elapsedMs: 0, problem: { kind: 'unknown-outcome', cause: 'HTTP 502' } },
+      'unknown',
+      REFUSE
+    ],
+    [
+      'an earlier attempt that may have started a job',
+      { status: 'failed', elapsedMs: 0, problem: { kind: 'previous-attempt-unknown' } },
+      'unknown',
+      REFUSE
+    ],
+    [
+      'a create refused by the service',
+      {
+        status: 'failed',
+        elapsedMs: 0,
+        problem: { kind: 'refused', httpStatus: 400, details: [] }
+      },
+      undefined,
+      FRESH
+    ],
+    [
+      'a rate-limited create',
+      { status: 'failed', elapsedMs: 0, problem: { kind: 'rate-limited' } },
+      undefined,
+      FRESH
+    ],
+    [
+      'a rate-limited follow-up',
+      { status: 'failed', ...job, mode: 'follow-up', problem: { kind: 'rate-limited' } },
+      undefined,
+      FRESH
+    ],
+    [
+      'a follow-up the service refused',
+      {
+        status: 'failed',
+        ...job,
+        mode: 'follow-up',
+        problem: { kind: 'follow-up-refused', httpStatus: 404 }
+      },
+      undefined,
+      FRESH
+    ]
+  ])('%s', (_name, result, state, expected) => {
+    const marker = throughComment(markerAfter(KEY, result))
+    expect(marker?.request).toBe(KEY)
+    expect(marker?.state).toBe(state)
+    expect(nextAttempt(marker)).toEqual(expected)
+  })
+})

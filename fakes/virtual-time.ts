@@ -1,0 +1,48 @@
+/**
+ * Virtual time for the tests and the bench. The action waits the way it does on a runner (p-retry's
+ * backoff and the runtime clock: setTimeout, Date, performance); here those run on fake timers, and
+ * `drive` moves time on to the next timer whenever nothing else is going on, so a 30-minute job is
+ * followed in milliseconds. Real I/O (the loopback fakes, the per-request timeouts, which use timer
+ * signals) keeps real time: while a fake holds a request open, virtual time stands still.
+ */
+import FakeTimers, { type InstalledClock } from '@sinonjs/fake-timers'
+import { setTimeout as realSleep } from 'node:timers/promises'
+
+export class VirtualTime {
+  private constructor(private readonly clock: InstalledClock) {}
+
+  /** Fakes the global timers from `now` (epoch ms) on, until `uninstall`. */
+  static install(now: number = Date.now()): VirtualTime {
+    return new VirtualTime(
+      FakeTimers.withGlobal(globalThis).install({
+        now,
+        toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance']
+      })
+    )
+  }
+
+  uninstall(): void {
+    this.clock.uninstall()
+  }
+
+  /** Virtual ms since the epoch. */
+  now(): number {
+    return this.clock.now
+  }
+
+  /**
+   * Runs `work` to its end, jumping to the next timer each time the process has been idle for a real
+   * millisecond and `busy()` (say, a fake serving a request) is false.
+   */
+  async drive<T>(work: Promise<T>, busy: () => boolean = () => false): Promise<T> {
+    let settled = false
+    const done = work.finally(() => {
+      settled = true
+    })
+    while (!settled) {
+      await realSleep(1)
+      if (!settled && !busy() && this.clock.countTimers() > 0) await this.clock.nextAsync()
+    }
+    return done
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Every call to the thread a request came from: the 👀 reaction, short replies, one read of its
+ * comments, and the tracking comment. It exists only when the run comments (`comment: true`, a token,
+ * and a thread to answer in), so the flow never asks whether it may.
+ */
+import { createComment, listComments, replyToReviewComment } from '../github/comments.js'
+import type { Octokit } from '../github/octokit.js'
+import { addReaction } from '../github/reactions.js'
+import { getErrorMessage } from '../shared/errors.js'
+import type { Runtime } from '../shared/runtime.js'
+import { renderReply } from './render.js'
+import type { AgentSettings } from './settings.js'
+import { readThreadState, type ThreadState } from './thread-state.js'
+import { TrackingComment } from './tracking-comment.js'
+import type { AgentRequest, Thread } from './trigger.js'
+
+/** What the thread holds; `unreadable` when its comments could not be listed. */
+export interface ThreadReading {
+  state: ThreadState
+  unreadable: boolean
+}
+
+export class Conversation {
+  readonly tracking: TrackingComment
+  private readonly ref: { owner: string; repo: string; issueNumber: number }
+
+  private constructor(
+    private readonly octokit: Octokit,
+    thread: Thread,
+    private readonly request: AgentRequest,
+    private readonly rt: Runtime
+  ) {
+    this.ref = { owner: thread.owner, repo: thread.repo, issueNumber: thread.issueNumber }
+    this.tracking = new TrackingComment(octokit, this.ref, rt)
+  }
+
+  static open(
+    settings: AgentSettings,
+    request: AgentRequest,
+    octokit: Octokit | undefined,
+    rt: Runtime
+  ): Conversation | undefined {
+    if (!settings.comment || octokit === undefined || request.thread === undefined) return undefined
+    return new Conversation(octokit, request.thread, request, rt)
+  }
+
+  /** 👀 on the trigger comment; a failure is only a warning. */
+  async react(): Promise<void> {
+    const comment = this.request.comment
+    if (!comment) return
+    try {
+      await addReaction(
+        this.octokit,
+        this.ref,
+        { commentId: comment.id, kind: comment.kind },
+        'eyes',
+        this.rt
+      )
+    } catch (error) {
+      this.rt.log.warning(`Could not add the 👀 reaction: ${getErrorMessage(error)}`)
+    }
+  }
+
+  /** A short answer with no job: in the review thread for review comments, else on the issue. */
+  async reply(text: string): Promise<void> {
+    const body = renderReply(text, { kind: 'reply', request: this.request.requestKey })
+    const comment = this.request.comment
+    try {
+      if (comment?.kind === 'review_comment') {
+        await replyToReviewComment(this.octokit, this.ref, comment.id, body, this.rt)
+      } else {
+        await createComment(this.octokit, this.ref, body, this.rt)
+      }
+    } catch (error) {
+      this.rt.log.warning(`Could not post the reply: ${getErrorMessage(error)}`)
+    }
+  }
+
+  /** One look at the thread: this request's comment from an earlier attempt, and the thread's job. */
+  async read(): Promise<ThreadReading> {
+    try {
+      const comments = await listComments(this.octokit, this.ref, this.rt)
+      const state = readThreadState(comments, this.request.requestKey)
+      if (state.own) this.tracking.adopt(state.own.comment)
+      return { state, unreadable: false }
+    } catch (error) {
+      this.rt.log.warning(`Could not read the thread's comments: ${getErrorMessage(error)}`)
+      return { state: {}, unreadable: true }
+    }
+  }
+}

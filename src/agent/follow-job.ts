@@ -1,0 +1,118 @@
+/**
+ * Following a job to its end: the poll loop's outcome turned into the result the comment, the
+ * outputs and the summary show.
+ */
+import type { MintlifyClient } from '../mintlify/client.js'
+import { MintlifyError } from '../mintlify/errors.js'
+import type { AgentJob } from '../mintlify/types.js'
+import { isCancellation } from '../shared/cancellation.js'
+import type { Runtime } from '../shared/runtime.js'
+import type { AgentResult, JobMode } from './outcome.js'
+import { pollJob } from './poll.js'
+import { DEFAULT_POLL_SCHEDULE, pollBackoff } from './poll-schedule.js'
+import { parsePullRequestLink } from './pull-request-link.js'
+import type { AgentSettings } from './settings.js'
+
+export interface FollowedJob {
+  jobId: string
+  mode: JobMode
+  /** The create or follow-up was sent by this run: the job is active, the first poll waits. */
+  sentBy?: { job: AgentJob }
+}
+
+export interface FollowContext {
+  client: MintlifyClient
+  rt: Runtime
+  /** Epoch ms: max-wait-minutes after the run started. */
+  deadline: number
+  /** When the action started: the 404 grace of a job attached to counts from here. */
+  runStartedAt: number
+  /** The GitHub host a prLink must be on to be linked. */
+  serverUrl: string
+}
+
+export type FollowResult = Omit<AgentResult, 'elapsedMs'>
+
+export async function followJob(
+  followed: FollowedJob,
+  settings: Pick<AgentSettings, 'wait' | 'maxWaitMs' | 'pollIntervalMs' | 'maxPollIntervalMs'>,
+  context: FollowContext
+): Promise<FollowResult> {
+  const { jobId, mode, sentBy } = followed
+  const { rt } = context
+  if (!settings.wait && sentBy) return { status: 'active', jobId, job: sentBy.job, mode }
+
+  let outcome
+  try {
+    outcome = await pollJob(
+      {
+        getJob: signal => context.client.getJob(jobId, { signal }),
+        backoff: pollBackoff(
+          {
+            ...DEFAULT_POLL_SCHEDULE,
+            firstDelayMs: settings.pollIntervalMs,
+            maxDelayMs: settings.maxPollIntervalMs
+          },
+          rt.random
+        ),
+        // wait: false with job-id reads the job once.
+        deadline: settings.wait ? context.deadline : rt.clock.now(),
+        startedAt: sentBy ? rt.clock.now() : context.runStartedAt,
+        waitFirst: sentBy !== undefined
+      },
+      rt
+    )
+  } catch (error) {
+    if (isCancellation(error)) return { status: 'cancelled', jobId, mode }
+    throw error
+  }
+  rt.log.info(`Polled the job ${outcome.polls} time(s).`)
+
+  switch (outcome.kind) {
+    case 'lost':
+      return {
+        status: 'failed',
+        jobId,
+        mode,
+        problem: {
+          kind: 'lost',
+          cause:
+            outcome.error instanceof MintlifyError
+              ? lostCause(outcome.error)
+              : String(outcome.error)
+        }
+      }
+    case 'timed-out':
+      if (!settings.wait && outcome.job) {
+        return { status: 'active', jobId, job: outcome.job, mode }
+      }
+      return {
+        status: 'timed-out',
+        jobId,
+        job: outcome.job,
+        mode,
+        maxWaitMs: settings.maxWaitMs
+      }
+    case 'ended': {
+      const { job } = outcome
+      const status = job.status as 'completed' | 'failed' | 'archived'
+      const pr =
+        status === 'completed' ? parsePullRequestLink(job.prLink, context.serverUrl) : undefined
+      return {
+        status,
+        jobId,
+        job,
+        mode,
+        pr,
+        untrustedPrLink: status === 'completed' && job.prLink && !pr ? job.prLink : undefined
+      }
+    }
+  }
+}
+
+function lostCause(error: MintlifyError): string {
+  if (error.kind === 'http') {
+    return `HTTP ${error.status}${error.status === 404 ? ' (the job was not found)' : ''}${error.serviceMessage ? `: ${error.serviceMessage}` : ''}`
+  }
+  return error.kind
+}

@@ -1,0 +1,49 @@
+/**
+ * What to do about the job, decided from what is known before any call to the service. Pure.
+ */
+import type { JobMode } from './outcome.js'
+import type { Resume } from './rerun-protocol.js'
+import type { Origin } from './trigger.js'
+
+export type JobDecision =
+  | { kind: 'create' }
+  | { kind: 'follow-up'; jobId: string }
+  | { kind: 'attach'; jobId: string; mode: Extract<JobMode, 'attached' | 're-attached'> }
+  /** An earlier attempt may have created a job whose id was never recorded. */
+  | { kind: 'previous-unknown'; threadUnreadable: boolean }
+
+/** A decision ready to carry out: sending needs the prompt. */
+export type JobPlan =
+  | Exclude<JobDecision, { kind: 'create' } | { kind: 'follow-up' }>
+  | { kind: 'create'; prompt: string }
+  | { kind: 'follow-up'; jobId: string; prompt: string }
+
+export interface PlanFacts {
+  resume: Resume
+  /** The `job-id` input. */
+  jobId?: string
+  followUp: boolean
+  origin: Origin
+  /** The newest job the thread talks about, for follow-ups. */
+  latestJobId?: string
+}
+
+export function planJob(facts: PlanFacts): JobDecision {
+  const { resume } = facts
+  if (resume.kind === 'attach') return { kind: 'attach', jobId: resume.jobId, mode: 're-attached' }
+  if (resume.kind === 'refuse') {
+    return { kind: 'previous-unknown', threadUnreadable: resume.threadUnreadable }
+  }
+  if (facts.jobId) return { kind: 'attach', jobId: facts.jobId, mode: 'attached' }
+  const fromComment = facts.origin === 'comment' || facts.origin === 'review-comment'
+  if (facts.followUp && fromComment && facts.latestJobId) {
+    return { kind: 'follow-up', jobId: facts.latestJobId }
+  }
+  return { kind: 'create' }
+}
+
+export function needsPrompt(
+  decision: JobDecision
+): decision is Extract<JobDecision, { kind: 'create' | 'follow-up' }> {
+  return decision.kind === 'create' || decision.kind === 'follow-up'
+}

@@ -1,0 +1,58 @@
+/**
+ * The prompt a request sends: the workflow's own prompt as given, or the event's instruction with
+ * the context block (for a pull request also its branches and changed files, read from GitHub).
+ */
+import type { Octokit } from '../github/octokit.js'
+import { getPullRequest, listPullFiles } from '../github/pulls.js'
+import { getErrorMessage } from '../shared/errors.js'
+import type { Runtime } from '../shared/runtime.js'
+import { buildPrompt, type PromptContext } from './prompt-context.js'
+import type { AgentRequest } from './trigger.js'
+
+/** GitHub lists the files of a pull request; one more than the context shows tells that there are more. */
+const CONTEXT_FILES = 100
+
+export async function promptFor(
+  request: AgentRequest,
+  includeContext: boolean,
+  octokit: Octokit | undefined,
+  rt: Runtime
+): Promise<string> {
+  // The workflow author's own prompt (`prompt` / `prompt-file`) is sent as given: no cut, no context.
+  if (request.instructionSource === 'workflow') return request.instruction
+  const thread = request.thread
+  if (!includeContext || request.origin === 'manual' || !thread) {
+    return buildPrompt(request.instruction)
+  }
+  const context: PromptContext = {
+    repository: `${thread.owner}/${thread.repo}`,
+    kind: thread.isPullRequest ? 'pull request' : 'issue',
+    number: thread.issueNumber,
+    title: thread.title,
+    url: thread.htmlUrl,
+    requester: request.requester?.login,
+    // An opened issue's title and body are the instruction already: not repeated as "context by others".
+    body: request.origin === 'issue' ? undefined : thread.body
+  }
+  if (thread.isPullRequest && octokit) {
+    try {
+      const repo = { owner: thread.owner, repo: thread.repo }
+      const pull = await getPullRequest(octokit, repo, thread.issueNumber, rt)
+      const files = await listPullFiles(octokit, repo, thread.issueNumber, rt, CONTEXT_FILES + 1)
+      context.title ??= pull.title
+      context.url ??= pull.htmlUrl
+      context.body = thread.body || pull.body
+      context.pull = {
+        baseRef: pull.baseRef,
+        headRef: pull.headRef,
+        files: files.slice(0, CONTEXT_FILES),
+        moreFiles: files.length > CONTEXT_FILES
+      }
+    } catch (error) {
+      rt.log.warning(
+        `Could not read the pull request for the prompt's context: ${getErrorMessage(error)}`
+      )
+    }
+  }
+  return buildPrompt(request.instruction, context)
+}

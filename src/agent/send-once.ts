@@ -1,0 +1,114 @@
+/**
+ * Sends the request to the service once: a create, or a follow-up message to a job. Neither has an
+ * idempotency key, so a failure that may have reached the service is reported as an unknown outcome,
+ * never sent again; the shared retry policy repeats only what provably did not arrive.
+ */
+import type { MintlifyClient } from '../mintlify/client.js'
+import { MintlifyError } from '../mintlify/errors.js'
+import type { AgentJob } from '../mintlify/types.js'
+import { withRetry } from '../mintlify/with-retry.js'
+import { isCancellation } from '../shared/cancellation.js'
+import type { Runtime } from '../shared/runtime.js'
+import type { AgentResult, Problem } from './outcome.js'
+import type { JobPlan } from './plan.js'
+
+export type SendPlan = Extract<JobPlan, { kind: 'create' | 'follow-up' }>
+
+export type SendOutcome =
+  | { sent: true; job: AgentJob; jobId: string }
+  /** How the request ended without reaching a job, for the result (its duration is the caller's). */
+  | { sent: false; result: Omit<AgentResult, 'elapsedMs'> }
+
+export async function sendOnce(
+  plan: SendPlan,
+  client: MintlifyClient,
+  rt: Runtime,
+  deadline: number
+): Promise<SendOutcome> {
+  const followUp = plan.kind === 'follow-up'
+  const jobId = followUp ? plan.jobId : undefined
+  const what = followUp ? 'Sending the follow-up' : 'Creating the job'
+  // A cancel that cuts a request off on its way leaves its outcome unknown, as a timeout would.
+  let cutOff = false
+  try {
+    const job = await withRetry(
+      followUp ? 'send-message' : 'create-job',
+      async signal => {
+        try {
+          return await (followUp
+            ? client.sendMessage(plan.jobId, plan.prompt, { signal })
+            : client.createJob(plan.prompt, { signal }))
+        } catch (error) {
+          if (rt.signal.aborted) cutOff = true
+          throw error
+        }
+      },
+      rt,
+      {
+        deadline,
+        onRetry: ({ reason, delayMs }) =>
+          rt.log.warning(
+            `${what} failed (${reason}); trying again in ${Math.round(delayMs / 1000)} s.`
+          )
+      }
+    )
+    const sentTo = followUp ? plan.jobId : job.id
+    rt.log.info(
+      followUp ? `Follow-up sent to agent job ${sentTo}.` : `Created agent job ${sentTo}.`
+    )
+    return { sent: true, job, jobId: sentTo }
+  } catch (error) {
+    if (isCancellation(error)) {
+      // A create cut off on its way may have started a job: say so, and a re-run creates no other.
+      const problem: Problem | undefined =
+        cutOff && !followUp
+          ? { kind: 'unknown-outcome', cause: 'the run was cancelled while waiting for the answer' }
+          : undefined
+      return { sent: false, result: { status: 'cancelled', jobId, problem } }
+    }
+    if (!(error instanceof MintlifyError)) throw error
+    rt.log.error(error.message)
+    return {
+      sent: false,
+      result: {
+        status: 'failed',
+        jobId,
+        mode: followUp ? 'follow-up' : undefined,
+        problem: problemOf(error, followUp)
+      }
+    }
+  }
+}
+
+/** How a failed create or follow-up is reported; never "try again" when it may have happened. */
+function problemOf(error: MintlifyError, followUp: boolean): Problem {
+  if (error.kind === 'http' && error.status === 429) {
+    return { kind: 'rate-limited', retryAfterMs: error.retryAfterMs }
+  }
+  if (error.kind === 'http' && error.status !== undefined && error.status < 500) {
+    return followUp
+      ? { kind: 'follow-up-refused', httpStatus: error.status, message: error.serviceMessage }
+      : {
+          kind: 'refused',
+          httpStatus: error.status,
+          message: error.serviceMessage,
+          details: error.details
+        }
+  }
+  if (!error.mayHaveReachedServer) {
+    return {
+      kind: 'refused',
+      message: `the Mintlify API could not be reached (${error.code ?? error.kind})`,
+      details: []
+    }
+  }
+  const cause =
+    error.kind === 'http'
+      ? `the service answered HTTP ${error.status}`
+      : error.kind === 'timeout'
+        ? 'no answer came within the request timeout'
+        : error.kind === 'network'
+          ? `the connection failed (${error.code ?? 'network error'})`
+          : 'the answer could not be read'
+  return { kind: 'unknown-outcome', cause }
+}
