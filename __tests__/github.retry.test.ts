@@ -1,14 +1,13 @@
 import { describe, expect, it } from '@jest/globals'
-import { VirtualClock } from '../src/shared/clock.js'
 import {
   GITHUB_MAX_ATTEMPTS,
   GITHUB_MAX_WAIT_MS,
-  gitHubBackoff,
-  gitHubRetryDelay,
   gitHubRetryKind,
-  withGitHubRetry,
-  type GitHubRetryInfo
+  gitHubRetryPolicy,
+  withGitHubRetry
 } from '../src/github/retry.js'
+import type { RetryDecision } from '../src/shared/retry.js'
+import { testRuntime, useVirtualTime } from './helpers/runtime.js'
 
 /** The shape octokit's RequestError has: a status and, when GitHub answered, the response. */
 function httpError(
@@ -24,90 +23,103 @@ function networkError(): Error & { status: number } {
   return Object.assign(new Error('socket hang up'), { status: 500 })
 }
 
-const half = (): number => 0.5
 const zero = (): number => 0
+const NOW = 1_700_000_000_000
 
-describe('gitHubRetryDelay', () => {
+/** The policy's decision for a GET (idempotent) or a POST. */
+function decide(error: unknown, idempotent = true, random = zero, now = NOW): RetryDecision {
+  return gitHubRetryPolicy(idempotent).decide(error, 1, now, random)
+}
+
+describe('gitHubRetryPolicy', () => {
   it('waits out the retry-after of a 403 secondary rate limit, plus at most a second of jitter', () => {
     const error = httpError(403, { 'retry-after': '3' })
-    expect(gitHubRetryDelay(error, 1, zero)).toBe(3000)
-    expect(gitHubRetryDelay(error, 1, () => 0.999)).toBeLessThan(4000)
+    expect(decide(error)).toMatchObject({ retry: true, atLeastMs: 3000 })
+    const jittered = decide(error, true, () => 0.999)
+    expect(jittered.retry && jittered.atLeastMs).toBeLessThan(4000)
   })
 
-  it('treats a 429 with retry-after as a rate limit', () => {
+  it('treats a 429 with retry-after as a rate limit, also for a POST', () => {
     expect(gitHubRetryKind(httpError(429, { 'retry-after': '1' }))).toBe('rate-limit')
-    expect(gitHubRetryDelay(httpError(429, { 'retry-after': '1' }), 2, zero)).toBe(1000)
+    expect(decide(httpError(429, { 'retry-after': '1' }), false)).toMatchObject({
+      retry: true,
+      atLeastMs: 1000
+    })
   })
 
   it('waits until x-ratelimit-reset when the remaining count is 0', () => {
-    const now = 1_700_000_000_000
     const error = httpError(403, {
       'x-ratelimit-remaining': '0',
-      'x-ratelimit-reset': String(now / 1000 + 20)
+      'x-ratelimit-reset': String(NOW / 1000 + 20)
     })
-    expect(gitHubRetryDelay(error, 1, zero, now)).toBe(20_000)
+    expect(decide(error)).toMatchObject({ retry: true, atLeastMs: 20_000 })
   })
 
   it('gives up when the rate limit resets more than a minute from now', () => {
-    const now = 1_700_000_000_000
     const error = httpError(403, {
       'x-ratelimit-remaining': '0',
-      'x-ratelimit-reset': String(now / 1000 + 3600)
+      'x-ratelimit-reset': String(NOW / 1000 + 3600)
     })
     expect(gitHubRetryKind(error)).toBe('rate-limit')
-    expect(gitHubRetryDelay(error, 1, zero, now)).toBeUndefined()
+    expect(decide(error).retry).toBe(false)
   })
 
   it('gives up on a retry-after over 60 s and never waits longer than 60 s', () => {
-    expect(gitHubRetryDelay(httpError(429, { 'retry-after': '61' }), 1, zero)).toBeUndefined()
-    expect(gitHubRetryDelay(httpError(429, { 'retry-after': '60' }), 1, () => 0.99)).toBe(
-      GITHUB_MAX_WAIT_MS
-    )
+    expect(decide(httpError(429, { 'retry-after': '61' })).retry).toBe(false)
+    expect(decide(httpError(429, { 'retry-after': '60' }), true, () => 0.99)).toMatchObject({
+      retry: true,
+      atLeastMs: GITHUB_MAX_WAIT_MS
+    })
   })
 
   it('does not retry a plain 403 (a permission denial)', () => {
     const error = httpError(403, {}, { message: 'Resource not accessible by integration' })
     expect(gitHubRetryKind(error)).toBeUndefined()
-    expect(gitHubRetryDelay(error, 1)).toBeUndefined()
+    expect(decide(error).retry).toBe(false)
   })
 
   it('waits a minute for a secondary rate limit that names no wait, as GitHub advises', () => {
     const error = httpError(403, {}, { message: 'You have exceeded a secondary rate limit.' })
     expect(gitHubRetryKind(error)).toBe('rate-limit')
-    expect(gitHubRetryDelay(error, 1, () => 0.9)).toBe(60_000)
+    expect(decide(error, true, () => 0.9)).toMatchObject({ retry: true, atLeastMs: 60_000 })
   })
 
   it.each([400, 401, 404, 410, 422])('does not retry HTTP %i', status => {
-    expect(gitHubRetryDelay(httpError(status), 1)).toBeUndefined()
+    expect(decide(httpError(status)).retry).toBe(false)
   })
 
-  it('backs off exponentially with jitter on 5xx and network errors', () => {
+  it('backs off exponentially on 5xx and network errors: p-retry doubles from 1 s, randomized, up to 30 s', () => {
     expect(gitHubRetryKind(httpError(502))).toBe('transient')
     expect(gitHubRetryKind(networkError())).toBe('transient')
-    expect(gitHubRetryDelay(httpError(502), 1, zero)).toBe(500)
-    expect(gitHubRetryDelay(httpError(502), 2, zero)).toBe(1000)
-    expect(gitHubRetryDelay(networkError(), 3, zero)).toBe(2000)
-    expect(gitHubRetryDelay(httpError(503), 1, () => 0.999)).toBeLessThanOrEqual(1000)
-    expect(gitHubBackoff(20, half)).toBeLessThanOrEqual(30_000)
+    expect(decide(httpError(502))).toEqual({ retry: true, reason: 'transient' })
+    expect(decide(networkError())).toEqual({ retry: true, reason: 'transient' })
+    expect(gitHubRetryPolicy(true).backoff).toEqual({
+      retries: GITHUB_MAX_ATTEMPTS - 1,
+      minTimeoutMs: 1000,
+      factor: 2,
+      maxTimeoutMs: 30_000,
+      randomize: true
+    })
   })
 
   it('honours a retry-after on a 5xx when it is longer than the backoff', () => {
-    expect(gitHubRetryDelay(httpError(503, { 'retry-after': '5' }), 1, zero)).toBe(5000)
+    expect(decide(httpError(503, { 'retry-after': '5' }))).toMatchObject({ atLeastMs: 5000 })
   })
 
-  it('stops after the fourth attempt', () => {
-    expect(GITHUB_MAX_ATTEMPTS).toBe(4)
-    expect(gitHubRetryDelay(httpError(502), 3, zero)).toBeDefined()
-    expect(gitHubRetryDelay(httpError(502), 4, zero)).toBeUndefined()
+  it('retries a 5xx of a POST never: it may have been carried out', () => {
+    expect(decide(httpError(502), false).retry).toBe(false)
+    expect(decide(networkError(), false).retry).toBe(false)
   })
 
   it('does not retry errors that are not HTTP errors', () => {
-    expect(gitHubRetryDelay(new TypeError('bug'), 1)).toBeUndefined()
-    expect(gitHubRetryDelay('text', 1)).toBeUndefined()
+    expect(decide(new TypeError('bug')).retry).toBe(false)
+    expect(decide('text').retry).toBe(false)
   })
 })
 
-describe('withGitHubRetry', () => {
+describe('withGitHubRetry (virtual time)', () => {
+  const time = useVirtualTime(NOW)
+
   function failing(
     errors: unknown[],
     result = 'ok'
@@ -124,61 +136,54 @@ describe('withGitHubRetry', () => {
   }
 
   it('retries a secondary rate limit after its retry-after, even for a POST', async () => {
-    const clock = new VirtualClock(1_000)
-    const retries: GitHubRetryInfo[] = []
+    const rt = testRuntime()
     const { call, calls } = failing([httpError(403, { 'retry-after': '7' })])
-    const result = await withGitHubRetry(call, {
-      clock,
-      idempotent: false,
-      random: zero,
-      onRetry: info => retries.push(info)
-    })
+    const result = await time().drive(withGitHubRetry(call, rt, false))
     expect(result).toBe('ok')
     expect(calls()).toBe(2)
-    expect(clock.now()).toBe(8_000)
-    expect(retries).toEqual([{ attempt: 1, delayMs: 7000, status: 403 }])
+    // p-retry's own first wait (1 s at random 0... its randomize is 1 to 2 times) is inside the 7 s.
+    expect(Date.now() - NOW).toBeGreaterThanOrEqual(7000)
+    expect(Date.now() - NOW).toBeLessThan(8000)
+    expect(rt.lines).toEqual(['info: GitHub API call failed (attempt 1); trying again in 7 s.'])
   })
 
   it('retries a 502 of an idempotent call', async () => {
     const { call, calls } = failing([httpError(502), networkError()])
-    await expect(
-      withGitHubRetry(call, { clock: new VirtualClock(), idempotent: true })
-    ).resolves.toBe('ok')
+    await expect(time().drive(withGitHubRetry(call, testRuntime(), true))).resolves.toBe('ok')
     expect(calls()).toBe(3)
   })
 
   it('does not retry a 502 of a non-idempotent call', async () => {
     const error = httpError(502)
     const { call, calls } = failing([error])
-    await expect(
-      withGitHubRetry(call, { clock: new VirtualClock(), idempotent: false })
-    ).rejects.toBe(error)
+    await expect(time().drive(withGitHubRetry(call, testRuntime(), false))).rejects.toBe(error)
     expect(calls()).toBe(1)
   })
 
   it('throws the last error after four attempts', async () => {
     const last = httpError(500)
     const { call, calls } = failing([httpError(500), httpError(500), httpError(500), last])
-    await expect(
-      withGitHubRetry(call, { clock: new VirtualClock(), idempotent: true })
-    ).rejects.toBe(last)
+    await expect(time().drive(withGitHubRetry(call, testRuntime(), true))).rejects.toBe(last)
     expect(calls()).toBe(4)
   })
 
   it('stops waiting when the signal aborts', async () => {
-    const controller = new AbortController()
-    const clock = {
-      now: () => 0,
-      sleep: async (_ms: number, signal?: AbortSignal) => {
-        controller.abort(new Error('cancelled'))
-        signal?.throwIfAborted()
-      }
-    }
+    const rt = testRuntime()
     const { call, calls } = failing([httpError(502), httpError(502)])
-    await expect(
-      withGitHubRetry(call, { clock, idempotent: true, signal: controller.signal })
-    ).rejects.toThrow('cancelled')
+    const retrying = withGitHubRetry(call, rt, true)
+    rt.abort(new Error('cancelled'))
+    await expect(time().drive(retrying)).rejects.toThrow('cancelled')
     expect(calls()).toBe(1)
+  })
+
+  it('is not stopped by the run signal when the call opts out (signal: null)', async () => {
+    const rt = testRuntime()
+    rt.abort(new Error('cancelled'))
+    const { call, calls } = failing([httpError(502)])
+    await expect(time().drive(withGitHubRetry(call, rt, true, { signal: null }))).resolves.toBe(
+      'ok'
+    )
+    expect(calls()).toBe(2)
   })
 
   it('hands each attempt a signal that times out', async () => {
@@ -192,7 +197,7 @@ describe('withGitHubRetry', () => {
       )
     }
     await expect(
-      withGitHubRetry(call, { clock: new VirtualClock(), idempotent: false, timeoutMs: 20 })
+      time().drive(withGitHubRetry(call, testRuntime(), false, { timeoutMs: 20 }))
     ).rejects.toThrow('timeout')
     expect(seen?.aborted).toBe(true)
   })

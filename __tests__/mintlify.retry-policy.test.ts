@@ -1,17 +1,14 @@
 /**
- * The retry policy, called directly: a pure function of operation, error, attempt and budget. The
- * create rules come from the service having no idempotency key (RELIABILITY.md, checklist 8 and 9).
+ * The retry policy, called directly: a pure function of operation, error and budget; the waits are
+ * p-retry's backoff, whose options the policy names. The create rules come from the service having no
+ * idempotency key (RELIABILITY.md, checklist 8 and 9). The attempt count and the deadline are kept
+ * by the loop (mintlify.with-retry.test.ts).
  */
 import { describe, expect, it } from '@jest/globals'
 import { MintlifyError, type MintlifyErrorFields, type Operation } from '../src/mintlify/errors.js'
 import { parseRetryAfter } from '../src/shared/retry-after.js'
-import {
-  backoffDelay,
-  decideRetry,
-  RETRY_BUDGETS,
-  type RetryBudget,
-  type RetryDecision
-} from '../src/mintlify/retry-policy.js'
+import { decideRetry, RETRY_BUDGETS, serviceRetryPolicy } from '../src/mintlify/retry-policy.js'
+import type { RetryDecision } from '../src/shared/retry.js'
 
 const zero = (): number => 0
 const half = (): number => 0.5
@@ -35,14 +32,9 @@ const http = (status: number, extra: Partial<MintlifyErrorFields> = {}) =>
 function decide(
   operation: Operation,
   fields: Partial<MintlifyErrorFields> & Pick<MintlifyErrorFields, 'kind'>,
-  attempt = 1,
-  extra: { remainingMs?: number; random?: () => number; budget?: RetryBudget } = {}
+  random: () => number = half
 ): RetryDecision {
-  return decideRetry(operation, failure(operation, fields), attempt, {
-    budget: extra.budget ?? RETRY_BUDGETS[operation],
-    remainingMs: extra.remainingMs,
-    random: extra.random ?? half
-  })
+  return decideRetry(operation, failure(operation, fields), RETRY_BUDGETS[operation], random)
 }
 
 describe('decideRetry: create is never blindly retried', () => {
@@ -65,22 +57,21 @@ describe('decideRetry: create is never blindly retried', () => {
   })
 
   it('retries a create whose request provably never left (ECONNREFUSED), with backoff', () => {
-    const decision = decide(
-      'create-job',
-      { kind: 'network', code: 'ECONNREFUSED', mayHaveReachedServer: false },
-      1,
-      { random: half }
-    )
-    expect(decision).toEqual({ retry: true, delayMs: 500, reason: 'never sent' })
+    const decision = decide('create-job', {
+      kind: 'network',
+      code: 'ECONNREFUSED',
+      mayHaveReachedServer: false
+    })
+    expect(decision).toEqual({ retry: true, reason: 'never sent' })
   })
 
   it('retries a create 429 with Retry-After 2000 ms after at least 2000 ms', () => {
     for (const random of [zero, half, almostOne]) {
-      const decision = decide('create-job', http(429, { retryAfterMs: 2000 }), 1, { random })
+      const decision = decide('create-job', http(429, { retryAfterMs: 2000 }), random)
       expect(decision.retry).toBe(true)
       if (!decision.retry) continue
-      expect(decision.delayMs).toBeGreaterThanOrEqual(2000)
-      expect(decision.delayMs).toBeLessThanOrEqual(2250)
+      expect(decision.atLeastMs).toBeGreaterThanOrEqual(2000)
+      expect(decision.atLeastMs).toBeLessThanOrEqual(2250)
     }
   })
 
@@ -113,43 +104,20 @@ describe('decideRetry: Retry-After and the budget', () => {
 
   it('waits a 429 Retry-After that equals the budget', () => {
     const retryAfterMs = RETRY_BUDGETS['create-job'].maxRetryAfterMs
-    const decision = decide('create-job', http(429, { retryAfterMs }), 1, { random: zero })
-    expect(decision).toEqual({ retry: true, delayMs: retryAfterMs, reason: '429' })
+    const decision = decide('create-job', http(429, { retryAfterMs }), zero)
+    expect(decision).toEqual({ retry: true, atLeastMs: retryAfterMs, reason: '429' })
   })
 
-  it('does not retry when the attempts are used up', () => {
-    const budget = RETRY_BUDGETS['get-job']
-    expect(decide('get-job', http(503), budget.maxAttempts - 1).retry).toBe(true)
-    expect(decide('get-job', http(503), budget.maxAttempts)).toEqual({
-      retry: false,
-      reason: 'attempts used up'
-    })
-    expect(
-      decide('create-job', http(429, { retryAfterMs: 10 }), RETRY_BUDGETS['create-job'].maxAttempts)
-        .retry
-    ).toBe(false)
-  })
-
-  it('does not retry when the wait is longer than the time left before the deadline', () => {
-    // random 0.5, first retry, base 1000: a 500 ms wait.
-    expect(decide('get-job', http(500), 1, { remainingMs: 499 })).toEqual({
-      retry: false,
-      reason: 'the wait would pass the deadline'
-    })
-    expect(decide('get-job', http(500), 1, { remainingMs: 500 })).toMatchObject({
-      retry: true,
-      delayMs: 500
-    })
-    expect(
-      decide('create-job', http(429, { retryAfterMs: 2000 }), 1, { remainingMs: 1999 }).retry
-    ).toBe(false)
+  it('gives p-retry the attempts of the budget: retries = attempts - 1', () => {
+    for (const operation of ['create-job', 'send-message', 'get-job', 'get-page-views'] as const) {
+      expect(serviceRetryPolicy(operation).backoff.retries).toBe(
+        RETRY_BUDGETS[operation].maxAttempts - 1
+      )
+    }
   })
 
   it('does not retry what is not a MintlifyError (a cancellation reason, a bug)', () => {
-    const decision = decideRetry('get-job', new Error('run cancelled'), 1, {
-      budget: RETRY_BUDGETS['get-job'],
-      random: half
-    })
+    const decision = decideRetry('get-job', new Error('run cancelled'))
     expect(decision).toEqual({ retry: false, reason: 'not a service error' })
   })
 })
@@ -185,50 +153,30 @@ describe('decideRetry: reads are retried on transient failures only', () => {
   })
 
   it('waits at least a 503`s Retry-After on a read', () => {
-    const decision = decide('get-job', http(503, { retryAfterMs: 5000 }), 1, { random: zero })
-    expect(decision).toEqual({ retry: true, delayMs: 5000, reason: 'HTTP 503' })
+    const decision = decide('get-job', http(503, { retryAfterMs: 5000 }), zero)
+    expect(decision).toEqual({ retry: true, atLeastMs: 5000, reason: 'HTTP 503' })
   })
 
   it('waits at least a 429`s Retry-After on a read', () => {
-    const decision = decide('get-page-views', http(429, { retryAfterMs: 3000 }), 2, {
-      random: zero
-    })
-    expect(decision).toEqual({ retry: true, delayMs: 3000, reason: '429' })
+    const decision = decide('get-page-views', http(429, { retryAfterMs: 3000 }), zero)
+    expect(decision).toEqual({ retry: true, atLeastMs: 3000, reason: '429' })
   })
 })
 
-describe('backoffDelay: full jitter', () => {
-  const budget = { baseDelayMs: 100, maxDelayMs: 1000 }
-
-  it('stays within 0 <= delay <= min(cap, base * 2^(n-1)) for every retry and random value', () => {
-    for (let n = 1; n <= 10; n++) {
-      const ceiling = Math.min(budget.maxDelayMs, budget.baseDelayMs * 2 ** (n - 1))
-      for (const r of [0, 0.1, 0.25, 0.5, 0.75, 0.999999]) {
-        const delay = backoffDelay(n, budget, () => r)
-        expect(delay).toBeGreaterThanOrEqual(0)
-        expect(delay).toBeLessThanOrEqual(ceiling)
-      }
-      expect(backoffDelay(n, budget, zero)).toBe(0)
-      expect(backoffDelay(n, budget, almostOne)).toBe(ceiling)
-    }
-  })
-
-  it('doubles its ceiling per retry until the cap', () => {
-    const ceilings = [1, 2, 3, 4, 5, 6].map(n => backoffDelay(n, budget, almostOne))
-    expect(ceilings).toEqual([100, 200, 400, 800, 1000, 1000])
-  })
-
-  it('uses the same full-jitter backoff in decideRetry', () => {
-    const budget = RETRY_BUDGETS['get-job']
-    for (let attempt = 1; attempt < budget.maxAttempts; attempt++) {
-      const decision = decide('get-job', http(500), attempt, { random: almostOne })
-      expect(decision).toEqual({
-        retry: true,
-        delayMs: Math.min(budget.maxDelayMs, budget.baseDelayMs * 2 ** (attempt - 1)),
-        reason: 'HTTP 500'
+describe('the backoff: p-retry doubles from the base, randomized, up to the cap', () => {
+  it.each<Operation>(['create-job', 'send-message', 'get-job', 'get-page-views'])(
+    '%s',
+    operation => {
+      const budget = RETRY_BUDGETS[operation]
+      expect(serviceRetryPolicy(operation).backoff).toEqual({
+        retries: budget.maxAttempts - 1,
+        minTimeoutMs: budget.baseDelayMs,
+        factor: 2,
+        maxTimeoutMs: budget.maxDelayMs,
+        randomize: true
       })
     }
-  })
+  )
 })
 
 describe('parseRetryAfter', () => {

@@ -1,15 +1,15 @@
 /**
- * withRetry over the emulator: the client's real requests under the retry policy. The real clock is
- * used where the wait itself is the point (Retry-After is honoured); a VirtualClock shows that the
- * waits are taken on the injected clock.
+ * withRetry over the emulator: the client's real requests under the retry policy, on p-retry's loop.
+ * Time is virtual (fake timers): the waits are measured on it, and real time barely moves.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import net from 'node:net'
 import { MintlifyClient, type MintlifyClientOptions } from '../src/mintlify/client.js'
 import { MintlifyError } from '../src/mintlify/errors.js'
 import { withRetry, type WithRetryOptions } from '../src/mintlify/with-retry.js'
-import { systemClock, VirtualClock } from '../src/shared/clock.js'
-import { ServiceEmulator } from './fakes/service-emulator.js'
+import type { Operation } from '../src/mintlify/errors.js'
+import { ServiceEmulator } from '../fakes/service-emulator.js'
+import { testRuntime, useVirtualTime, type TestRuntime } from './helpers/runtime.js'
 
 let emu: ServiceEmulator
 
@@ -31,12 +31,17 @@ function clientFor(overrides: Partial<MintlifyClientOptions> = {}): MintlifyClie
   })
 }
 
-/** Real clock; random 0 makes backoff waits 0 and Retry-After waits exact. */
-const real = (extra: Partial<WithRetryOptions> = {}): WithRetryOptions => ({
-  clock: systemClock,
-  random: () => 0,
-  ...extra
-})
+const time = useVirtualTime()
+
+/** withRetry in virtual time, driven until it settles; random 0 makes Retry-After waits exact. */
+function retried<T>(
+  operation: Operation,
+  call: (signal?: AbortSignal) => Promise<T>,
+  options: WithRetryOptions = {},
+  rt: TestRuntime = testRuntime()
+): Promise<T> {
+  return time().drive(withRetry(operation, call, rt, options), () => emu.openRequests > 0)
+}
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -55,9 +60,7 @@ describe('withRetry: a create is sent exactly once when its outcome is unknown',
     emu.inject({ method: 'POST', path: jobPath(), times: Infinity, fault: { status: 500 } })
     const client = clientFor()
 
-    const error = await rejection(
-      withRetry('create-job', s => client.createJob('x', { signal: s }), real())
-    )
+    const error = await rejection(retried('create-job', s => client.createJob('x', { signal: s })))
 
     expect(error).toBeInstanceOf(MintlifyError)
     expect(error).toMatchObject({ kind: 'http', status: 500 })
@@ -74,7 +77,7 @@ describe('withRetry: a create is sent exactly once when its outcome is unknown',
     })
     const client = clientFor()
 
-    const error = await rejection(withRetry('create-job', () => client.createJob('x'), real()))
+    const error = await rejection(retried('create-job', () => client.createJob('x')))
 
     expect(error).toMatchObject({ kind: 'http', status: 502 })
     expect(creates()).toBe(1)
@@ -91,7 +94,7 @@ describe('withRetry: a create is sent exactly once when its outcome is unknown',
     })
     const client = clientFor()
 
-    const error = await rejection(withRetry('create-job', () => client.createJob('x'), real()))
+    const error = await rejection(retried('create-job', () => client.createJob('x')))
 
     expect(error).toMatchObject({ kind: 'network', mayHaveReachedServer: true })
     expect(creates()).toBe(1)
@@ -103,7 +106,7 @@ describe('withRetry: a create is sent exactly once when its outcome is unknown',
     emu.inject({ method: 'POST', path: jobPath(), times: Infinity, fault: { kind: 'hang' } })
     const client = clientFor({ requestTimeoutMs: 300 })
 
-    const error = await rejection(withRetry('create-job', () => client.createJob('x'), real()))
+    const error = await rejection(retried('create-job', () => client.createJob('x')))
 
     expect(error).toMatchObject({ kind: 'timeout' })
     expect(creates()).toBe(1)
@@ -119,14 +122,10 @@ describe('withRetry: a create is sent exactly once when its outcome is unknown',
     let calls = 0
 
     const error = await rejection(
-      withRetry(
-        'create-job',
-        () => {
-          calls += 1
-          return client.createJob('x')
-        },
-        real()
-      )
+      retried('create-job', () => {
+        calls += 1
+        return client.createJob('x')
+      })
     )
 
     expect(error).toMatchObject({ kind: 'network', code: 'ECONNREFUSED' })
@@ -144,17 +143,17 @@ describe('withRetry: rate limits and transient read failures', () => {
     const client = clientFor()
     const retries: { delayMs: number; reason: string }[] = []
 
-    const job = await withRetry(
-      'create-job',
-      () => client.createJob('x'),
-      real({ onRetry: ({ delayMs, reason }) => retries.push({ delayMs, reason }) })
-    )
+    const job = await retried('create-job', () => client.createJob('x'), {
+      onRetry: ({ delayMs, reason }) => retries.push({ delayMs, reason })
+    })
 
     expect(job.id).toBe('job_1')
     const posts = emu.requestsTo('POST', /\/job$/)
     expect(posts).toHaveLength(2)
     expect(posts[1].at - posts[0].at).toBeGreaterThanOrEqual(1000)
-    expect(retries).toEqual([{ delayMs: 1000, reason: '429' }])
+    // p-retry's first wait (1 s, randomized up to 2 s) already covers the Retry-After.
+    expect(retries).toEqual([{ delayMs: posts[1].at - posts[0].at, reason: '429' }])
+    expect(retries[0].delayMs).toBeLessThanOrEqual(2000)
     expect(emu.contractViolations).toEqual([])
   })
 
@@ -168,7 +167,7 @@ describe('withRetry: rate limits and transient read failures', () => {
     const started = Date.now()
 
     const error = await rejection(
-      withRetry('create-job', () => client.createJob('x'), real({ deadline: Date.now() + 500 }))
+      retried('create-job', () => client.createJob('x'), { deadline: Date.now() + 500 })
     )
 
     expect(error).toMatchObject({ kind: 'http', status: 429, retryAfterMs: 2000 })
@@ -180,7 +179,7 @@ describe('withRetry: rate limits and transient read failures', () => {
     emu.inject({ method: 'POST', path: jobPath(), fault: { status: 429 } })
     const client = clientFor()
 
-    const error = await rejection(withRetry('create-job', () => client.createJob('x'), real()))
+    const error = await rejection(retried('create-job', () => client.createJob('x')))
 
     expect(error).toMatchObject({ kind: 'http', status: 429 })
     expect(creates()).toBe(1)
@@ -191,7 +190,7 @@ describe('withRetry: rate limits and transient read failures', () => {
     emu.inject({ method: 'GET', path: `${jobPath()}/${id}`, fault: { status: 503 } })
     const client = clientFor()
 
-    const job = await withRetry('get-job', s => client.getJob(id, { signal: s }), real())
+    const job = await retried('get-job', s => client.getJob(id, { signal: s }))
 
     expect(job).toMatchObject({ id, status: 'completed' })
     expect(emu.requestsTo('GET', /\/job\/[^/]+$/)).toHaveLength(2)
@@ -204,11 +203,9 @@ describe('withRetry: rate limits and transient read failures', () => {
     const client = clientFor({ requestTimeoutMs: 300 })
     const reasons: string[] = []
 
-    const job = await withRetry(
-      'get-job',
-      () => client.getJob(id),
-      real({ onRetry: ({ reason }) => reasons.push(reason) })
-    )
+    const job = await retried('get-job', () => client.getJob(id), {
+      onRetry: ({ reason }) => reasons.push(reason)
+    })
 
     expect(job.status).toBe('completed')
     expect(reasons).toEqual(['timeout'])
@@ -222,10 +219,8 @@ describe('withRetry: rate limits and transient read failures', () => {
     emu.inject({ method: 'GET', path: /\/views$/, fault: { kind: 'malformed' } })
     const client = clientFor()
 
-    const page = await withRetry(
-      'get-page-views',
-      () => client.getPageViews({ limit: 10, offset: 0 }),
-      real()
+    const page = await retried('get-page-views', () =>
+      client.getPageViews({ limit: 10, offset: 0 })
     )
 
     expect(page.views).toEqual([{ path: '/a', human: 1, ai: 2, total: 3 }])
@@ -236,7 +231,7 @@ describe('withRetry: rate limits and transient read failures', () => {
   it('does not retry a GET 404', async () => {
     const client = clientFor()
 
-    const error = await rejection(withRetry('get-job', () => client.getJob('job_nope'), real()))
+    const error = await rejection(retried('get-job', () => client.getJob('job_nope')))
 
     expect(error).toMatchObject({ kind: 'http', status: 404 })
     expect(emu.requests).toHaveLength(1)
@@ -250,16 +245,17 @@ describe('withRetry: rate limits and transient read failures', () => {
       fault: { status: 503, headers: { 'retry-after': '30' } }
     })
     const client = clientFor()
-    const controller = new AbortController()
+    const rt = testRuntime()
     const reason = new Error('run cancelled')
     const started = Date.now()
 
     const error = await rejection(
-      withRetry('get-job', s => client.getJob(id, { signal: s }), {
-        ...real(),
-        signal: controller.signal,
-        onRetry: () => setTimeout(() => controller.abort(reason), 50)
-      })
+      retried(
+        'get-job',
+        s => client.getJob(id, { signal: s }),
+        { onRetry: () => setTimeout(() => rt.abort(reason), 50) },
+        rt
+      )
     )
 
     expect(error).toBe(reason)
@@ -268,8 +264,8 @@ describe('withRetry: rate limits and transient read failures', () => {
   })
 })
 
-describe('withRetry: waits are taken on the injected clock', () => {
-  it('advances a VirtualClock by the Retry-After waits while real time barely moves', async () => {
+describe('withRetry: the waits, the attempts and the deadline', () => {
+  it('waits out two Retry-After: 30 in virtual time while real time barely moves', async () => {
     const id = emu.addJob({ activePolls: 0 })
     emu.inject({
       method: 'GET',
@@ -277,40 +273,38 @@ describe('withRetry: waits are taken on the injected clock', () => {
       times: 2,
       fault: { status: 429, headers: { 'retry-after': '30' } }
     })
-    const clock = new VirtualClock(1_000_000)
     const client = clientFor()
-    const realStart = Date.now()
+    const started = Date.now()
+    const realStart = process.uptime()
 
-    const job = await withRetry('get-job', () => client.getJob(id), {
-      clock,
-      random: () => 0
-    })
+    const job = await retried('get-job', () => client.getJob(id))
 
     expect(job.status).toBe('completed')
-    expect(clock.now() - 1_000_000).toBe(60_000)
-    expect(Date.now() - realStart).toBeLessThan(2000)
+    expect(Date.now() - started).toBe(60_000)
+    expect(process.uptime() - realStart).toBeLessThan(2)
     expect(emu.requestsTo('GET', /\/job\/[^/]+$/)).toHaveLength(3)
     expect(emu.contractViolations).toEqual([])
   })
 
-  it('takes full-jitter backoff on the VirtualClock for 503s', async () => {
+  it('takes p-retry`s exponential backoff for 503s: from 1 s, doubling, randomized up to twice', async () => {
     const id = emu.addJob({ activePolls: 0 })
     emu.inject({ method: 'GET', path: `${jobPath()}/${id}`, times: 3, fault: { status: 503 } })
-    const clock = new VirtualClock(0)
     const delays: number[] = []
+    const started = Date.now()
 
-    await withRetry('get-job', () => clientFor().getJob(id), {
-      clock,
-      random: () => 0.999999,
+    await retried('get-job', () => clientFor().getJob(id), {
       onRetry: ({ delayMs }) => delays.push(delayMs)
     })
 
-    // base 1000 ms: ceilings 1000, 2000, 4000 for the first three retries.
-    expect(delays).toEqual([1000, 2000, 4000])
-    expect(clock.now()).toBe(7000)
+    expect(delays).toHaveLength(3)
+    delays.forEach((delay, n) => {
+      expect(delay).toBeGreaterThanOrEqual(1000 * 2 ** n)
+      expect(delay).toBeLessThanOrEqual(2000 * 2 ** n)
+    })
+    expect(Date.now() - started).toBe(delays.reduce((a, b) => a + b, 0))
   })
 
-  it('keeps the deadline on the injected clock: no wait that would pass it', async () => {
+  it('keeps the deadline: no wait that would pass it', async () => {
     const id = emu.addJob()
     emu.inject({
       method: 'GET',
@@ -318,19 +312,44 @@ describe('withRetry: waits are taken on the injected clock', () => {
       times: Infinity,
       fault: { status: 429, headers: { 'retry-after': '30' } }
     })
-    const clock = new VirtualClock(0)
+    const started = Date.now()
 
     const error = await rejection(
-      withRetry('get-job', () => clientFor().getJob(id), {
-        clock,
-        random: () => 0,
-        deadline: 70_000
-      })
+      retried('get-job', () => clientFor().getJob(id), { deadline: started + 70_000 })
     )
 
     // Two 30 s waits fit before 70 s, a third does not.
     expect(error).toMatchObject({ kind: 'http', status: 429 })
-    expect(clock.now()).toBe(60_000)
+    expect(Date.now() - started).toBe(60_000)
     expect(emu.requests).toHaveLength(3)
+  })
+
+  it('does not retry when the attempts are used up: six reads of a job at most', async () => {
+    const id = emu.addJob()
+    emu.inject({
+      method: 'GET',
+      path: `${jobPath()}/${id}`,
+      times: Infinity,
+      fault: { status: 503 }
+    })
+
+    const error = await rejection(retried('get-job', () => clientFor().getJob(id)))
+
+    expect(error).toMatchObject({ kind: 'http', status: 503 })
+    expect(emu.requests).toHaveLength(6)
+  })
+
+  it('does not retry a create 429 when its attempts are used up: three at most', async () => {
+    emu.inject({
+      method: 'POST',
+      path: jobPath(),
+      times: Infinity,
+      fault: { status: 429, headers: { 'retry-after': '1' } }
+    })
+
+    const error = await rejection(retried('create-job', () => clientFor().createJob('x')))
+
+    expect(error).toMatchObject({ kind: 'http', status: 429 })
+    expect(creates()).toBe(3)
   })
 })

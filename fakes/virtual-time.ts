@@ -39,6 +39,8 @@ export class VirtualTime {
     const done = work.finally(() => {
       settled = true
     })
+    // Handled here already: the caller awaits it only after the loop.
+    done.catch(() => undefined)
     while (!settled) {
       await realSleep(1)
       if (!settled && !busy() && this.clock.countTimers() > 0) await this.clock.nextAsync()
