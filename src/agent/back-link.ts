@@ -13,7 +13,9 @@ import { readFinalMarker, renderMarker } from './markers.js'
 import type { PullRequestLink } from './pull-request-link.js'
 import { TITLE } from './render.js'
 import { isTrustedAuthor } from './thread-state.js'
-import type { Thread } from './trigger.js'
+import type { AgentResult } from './outcome.js'
+import type { AgentSettings } from './settings.js'
+import type { AgentRequest, Thread } from './trigger.js'
 
 export interface BackLinkFacts {
   pr: PullRequestLink
@@ -48,7 +50,38 @@ export function renderBackLink(facts: BackLinkFacts): string {
   ].join('\n')
 }
 
-export type BackLinkResult = 'posted' | 'exists' | 'no-access' | 'failed'
+export type BackLinkResult = 'posted' | 'exists' | 'no-access' | 'failed' | 'not-wanted'
+
+export interface BackLinkRequest {
+  settings: Pick<AgentSettings, 'comment' | 'backLink' | 'triggerPhrase'>
+  request: AgentRequest
+  /** The workflow run, named when the request has no thread. */
+  runUrl?: string
+}
+
+/**
+ * Posts the back-link when the job opened a pull request and the run comments at all (`comment:
+ * false` turns it off with the rest); never after a cancel.
+ */
+export async function backLinkFor(
+  result: AgentResult,
+  { settings, request, runUrl }: BackLinkRequest,
+  octokit: Octokit | undefined,
+  rt: Runtime
+): Promise<BackLinkResult> {
+  if (!result.pr || !result.jobId || !settings.comment || !settings.backLink || !octokit) {
+    return 'not-wanted'
+  }
+  if (rt.signal.aborted) return 'not-wanted'
+  const facts: BackLinkFacts = {
+    pr: result.pr,
+    jobId: result.jobId,
+    triggerPhrase: settings.triggerPhrase,
+    requester: request.requester?.login,
+    origin: originOf(request.thread, runUrl)
+  }
+  return postBackLink(octokit, facts, rt)
+}
 
 export async function postBackLink(
   octokit: Octokit,

@@ -8,7 +8,7 @@ import type { AgentJob } from '../mintlify/types.js'
 import { isCancellation } from '../shared/cancellation.js'
 import type { Runtime } from '../shared/runtime.js'
 import type { AgentResult, JobMode } from './outcome.js'
-import { pollJob } from './poll.js'
+import { pollJob, type PollOutcome } from './poll.js'
 import { DEFAULT_POLL_SCHEDULE, pollBackoff } from './poll-schedule.js'
 import { parsePullRequestLink } from './pull-request-link.js'
 import type { AgentSettings } from './settings.js'
@@ -42,7 +42,7 @@ export async function followJob(
   const { rt } = context
   if (!settings.wait && sentBy) return { status: 'active', jobId, job: sentBy.job, mode }
 
-  let outcome
+  let outcome: PollOutcome
   try {
     outcome = await pollJob(
       {
@@ -67,7 +67,16 @@ export async function followJob(
     throw error
   }
   rt.log.info(`Polled the job ${outcome.polls} time(s).`)
+  return resultOf(outcome, followed, settings, context.serverUrl)
+}
 
+/** Pure: how a poll outcome is reported. */
+export function resultOf(
+  outcome: PollOutcome,
+  { jobId, mode }: FollowedJob,
+  settings: Pick<AgentSettings, 'wait' | 'maxWaitMs'>,
+  serverUrl: string
+): FollowResult {
   switch (outcome.kind) {
     case 'lost':
       return {
@@ -96,8 +105,7 @@ export async function followJob(
     case 'ended': {
       const { job } = outcome
       const status = job.status as 'completed' | 'failed' | 'archived'
-      const pr =
-        status === 'completed' ? parsePullRequestLink(job.prLink, context.serverUrl) : undefined
+      const pr = status === 'completed' ? parsePullRequestLink(job.prLink, serverUrl) : undefined
       return {
         status,
         jobId,

@@ -6,7 +6,7 @@
 import * as core from '@actions/core'
 import { readFileSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
-import { createOctokit } from '../github/octokit.js'
+import { createOctokit, type Octokit } from '../github/octokit.js'
 import { createMintlifyClient } from '../mintlify/client.js'
 import { listenForCancellation } from '../shared/cancellation.js'
 import { getErrorMessage } from '../shared/errors.js'
@@ -18,14 +18,14 @@ import {
   type RuntimeOverrides
 } from '../shared/runtime.js'
 import { maskApiKey } from '../shared/service-settings.js'
-import { appendStepSummary } from '../shared/step-summary.js'
 import { authorize } from './authorize.js'
-import { originOf, postBackLink } from './back-link.js'
-import { Conversation } from './conversation.js'
+import { backLinkFor } from './back-link.js'
+import { Conversation, type ThreadReading } from './conversation.js'
 import { runJobFlow } from './job-flow.js'
-import { isFailure, type AgentResult } from './outcome.js'
+import { isFailure } from './outcome.js'
 import { needsPrompt, planJob, type JobPlan } from './plan.js'
-import { failureLine, needsInstructionText, refusalText, renderSummary } from './render.js'
+import { publish, type Handled } from './publish.js'
+import { failureLine, needsInstructionText, refusalText } from './render.js'
 import { promptFor } from './request-prompt.js'
 import { resumeFrom } from './rerun-protocol.js'
 import { parseAgentSettings, type AgentSettings } from './settings.js'
@@ -36,13 +36,6 @@ export interface RunOptions extends RuntimeOverrides {
   requestTimeoutMs?: number
   /** Listen for SIGINT / SIGTERM and exit after reporting a cancel (true by default). */
   handleSignals?: boolean
-}
-
-/** What a handled request reports: the result, and where the tracking comment is. */
-interface Handled {
-  result: AgentResult
-  request: AgentRequest
-  comment?: { id?: number; url?: string }
 }
 
 export async function run(options: RunOptions = {}): Promise<void> {
@@ -110,22 +103,7 @@ async function handle(
   await conversation?.react()
   const thread = (await conversation?.read()) ?? { state: {}, unreadable: false }
 
-  const jobDecision = planJob({
-    resume: resumeFrom({
-      marker: thread.state.own?.marker,
-      threadUnreadable: thread.unreadable,
-      runAttempt: context.runAttempt,
-      jobIdGiven: settings.jobId !== undefined
-    }),
-    jobId: settings.jobId,
-    followUp: settings.followUp,
-    origin: request.origin,
-    latestJobId: thread.state.latestJobId
-  })
-  const plan: JobPlan = needsPrompt(jobDecision)
-    ? { ...jobDecision, prompt: await promptFor(request, settings.includeContext, octokit, rt) }
-    : jobDecision
-
+  const plan = await planFor(settings, request, thread, context.runAttempt, octokit, rt)
   const link = runUrl(context) || undefined
   const result = await runJobFlow(plan, settings, {
     client: createMintlifyClient(settings.service, timing),
@@ -138,49 +116,38 @@ async function handle(
     requestKey: request.requestKey
   })
 
-  // The back-link is a comment too: `comment: false` turns it off with the rest.
-  if (result.pr && result.jobId && settings.comment && settings.backLink && octokit) {
-    if (!rt.signal.aborted) {
-      await postBackLink(
-        octokit,
-        {
-          pr: result.pr,
-          jobId: result.jobId,
-          triggerPhrase: settings.triggerPhrase,
-          requester: request.requester?.login,
-          origin: originOf(request.thread, link)
-        },
-        rt
-      )
-    }
-  }
+  await backLinkFor(result, { settings, request, runUrl: link }, octokit, rt)
   const tracking = conversation?.tracking
   return { result, request, comment: { id: tracking?.id, url: tracking?.url } }
 }
 
 /** No job for this event: only the status output says so. */
+/** What to do about the job, with the prompt when the plan sends one. */
+async function planFor(
+  settings: AgentSettings,
+  request: AgentRequest,
+  thread: ThreadReading,
+  runAttempt: number,
+  octokit: Octokit | undefined,
+  rt: Runtime
+): Promise<JobPlan> {
+  const decision = planJob({
+    resume: resumeFrom({
+      marker: thread.state.own?.marker,
+      threadUnreadable: thread.unreadable,
+      runAttempt,
+      jobIdGiven: settings.jobId !== undefined
+    }),
+    jobId: settings.jobId,
+    followUp: settings.followUp,
+    origin: request.origin,
+    latestJobId: thread.state.latestJobId
+  })
+  if (!needsPrompt(decision)) return decision
+  return { ...decision, prompt: await promptFor(request, settings.includeContext, octokit, rt) }
+}
+
 function skipped(): undefined {
   core.setOutput('status', 'skipped')
   return undefined
-}
-
-async function publish({ result, request, comment }: Handled, rt: Runtime): Promise<void> {
-  core.setOutput('job-id', result.jobId ?? '')
-  core.setOutput('status', result.status)
-  core.setOutput('pr-url', result.pr?.url ?? '')
-  core.setOutput('pr-number', result.pr ? String(result.pr.number) : '')
-  core.setOutput('comment-id', comment?.id !== undefined ? String(comment.id) : '')
-  core.setOutput('comment-url', comment?.url ?? '')
-  if (result.pr) rt.log.notice(`The Mintlify agent opened ${result.pr.url}`)
-  rt.log.info(`Status: ${result.status}${result.jobId ? ` (job ${result.jobId})` : ''}`)
-  const summary = renderSummary({
-    result,
-    instruction: request.instruction,
-    commentUrl: comment?.url
-  })
-  try {
-    await appendStepSummary(summary)
-  } catch (error) {
-    rt.log.warning(`Could not write the step summary: ${getErrorMessage(error)}`)
-  }
 }

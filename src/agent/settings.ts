@@ -43,44 +43,68 @@ export interface AgentSettings {
 export type ReadTextFile = (path: string) => string
 
 export function parseAgentSettings(read: InputReader, readTextFile: ReadTextFile): AgentSettings {
+  // In the order of the inputs: with several wrong, the first is the one reported.
   const service = parseServiceSettings(read)
-
-  const inlinePrompt = readString(read, 'prompt')
-  const promptFile = readString(read, 'prompt-file')
-  if (inlinePrompt && promptFile) {
-    throw new InputError('prompt-file', 'must be empty when `prompt` is set (give one of the two)')
-  }
-  let prompt: string | undefined = inlinePrompt || undefined
-  if (promptFile) {
-    let text: string
-    try {
-      text = readTextFile(promptFile)
-    } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable'
-      throw new InputError(
-        'prompt-file',
-        `must be the path of a readable text file (${reason})`,
-        promptFile
-      )
-    }
-    if (!text.trim()) {
-      throw new InputError('prompt-file', 'must name a file that holds a prompt (it is empty)')
-    }
-    prompt = text.trim()
-  }
-
+  const prompt = parsePrompt(read, readTextFile)
   const triggerPhrase = readString(read, 'trigger-phrase') || '/mintlify'
   if (/\s/.test(triggerPhrase)) {
     throw new InputError('trigger-phrase', 'must be one word such as /mintlify', triggerPhrase)
   }
-
   const jobId = readString(read, 'job-id') || undefined
   // The service does not document its id format, and the id is URL-encoded in the path: any id a
   // job was reported with (the timed-out comment prints it) must be accepted back here.
   if (jobId !== undefined && !/^[^\s\p{C}]{1,200}$/u.test(jobId)) {
     throw new InputError('job-id', 'must be an agent job id, one word without spaces', jobId)
   }
+  const waits = parseWaits(read)
+  const allowedBots = parseAllowedBots(read)
+  return {
+    service,
+    prompt,
+    triggerPhrase,
+    jobId,
+    wait: parseBoolean(read, 'wait', true),
+    ...waits,
+    githubToken: readString(read, 'github-token'),
+    issueNumber: parseIssueNumber(read, 'issue-number'),
+    comment: parseBoolean(read, 'comment', true),
+    requiredPermission: parseChoice(read, 'required-permission', PERMISSION_CHOICES, 'write'),
+    allowedBots,
+    failOnError: parseBoolean(read, 'fail-on-error', true),
+    includeContext: parseBoolean(read, 'include-context', true),
+    followUp: parseBoolean(read, 'follow-up', true),
+    backLink: parseBoolean(read, 'back-link', true)
+  }
+}
 
+/** `prompt` or the text of `prompt-file` (never both); undefined: the event gives it. */
+function parsePrompt(read: InputReader, readTextFile: ReadTextFile): string | undefined {
+  const inlinePrompt = readString(read, 'prompt')
+  const promptFile = readString(read, 'prompt-file')
+  if (inlinePrompt && promptFile) {
+    throw new InputError('prompt-file', 'must be empty when `prompt` is set (give one of the two)')
+  }
+  if (!promptFile) return inlinePrompt || undefined
+  let text: string
+  try {
+    text = readTextFile(promptFile)
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable'
+    throw new InputError(
+      'prompt-file',
+      `must be the path of a readable text file (${reason})`,
+      promptFile
+    )
+  }
+  if (!text.trim()) {
+    throw new InputError('prompt-file', 'must name a file that holds a prompt (it is empty)')
+  }
+  return text.trim()
+}
+
+function parseWaits(
+  read: InputReader
+): Pick<AgentSettings, 'maxWaitMs' | 'pollIntervalMs' | 'maxPollIntervalMs'> {
   const maxWaitMinutes = parseNumber(read, 'max-wait-minutes', {
     fallback: 30,
     expected: 'a number of minutes greater than 0, for example 30 or 0.5',
@@ -107,7 +131,15 @@ export function parseAgentSettings(read: InputReader, readTextFile: ReadTextFile
       String(pollIntervalSeconds)
     )
   }
+  return {
+    maxWaitMs: Math.round(maxWaitMinutes * 60_000),
+    pollIntervalMs: Math.round(pollIntervalSeconds * 1000),
+    maxPollIntervalMs: Math.round(maxPollIntervalSeconds * 1000)
+  }
+}
 
+/** Lower-cased logins; `renovate[bot]` and `renovate` both allowed. */
+function parseAllowedBots(read: InputReader): string[] {
   const allowedBots = parseList(read, 'allowed-bots').map(login => login.toLowerCase())
   for (const login of allowedBots) {
     if (!/^[A-Za-z0-9-]+(\[bot\])?$/.test(login)) {
@@ -118,24 +150,5 @@ export function parseAgentSettings(read: InputReader, readTextFile: ReadTextFile
       )
     }
   }
-
-  return {
-    service,
-    prompt,
-    triggerPhrase,
-    jobId,
-    wait: parseBoolean(read, 'wait', true),
-    maxWaitMs: Math.round(maxWaitMinutes * 60_000),
-    pollIntervalMs: Math.round(pollIntervalSeconds * 1000),
-    maxPollIntervalMs: Math.round(maxPollIntervalSeconds * 1000),
-    githubToken: readString(read, 'github-token'),
-    issueNumber: parseIssueNumber(read, 'issue-number'),
-    comment: parseBoolean(read, 'comment', true),
-    requiredPermission: parseChoice(read, 'required-permission', PERMISSION_CHOICES, 'write'),
-    allowedBots,
-    failOnError: parseBoolean(read, 'fail-on-error', true),
-    includeContext: parseBoolean(read, 'include-context', true),
-    followUp: parseBoolean(read, 'follow-up', true),
-    backLink: parseBoolean(read, 'back-link', true)
-  }
+  return allowedBots
 }

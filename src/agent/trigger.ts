@@ -111,90 +111,102 @@ function botIgnored(requester: Requester | undefined, settings: AgentSettings): 
 export function decideTrigger(context: RunnerContext, settings: AgentSettings): TriggerDecision {
   const { eventName, payload } = context
   const action = typeof payload.action === 'string' ? payload.action : ''
+  if (COMMENT_EVENTS.includes(eventName)) return commentDecision(context, action, settings)
+  if (eventName === 'issues') return issueDecision(context, action, settings)
+  return workflowDecision(context, settings)
+}
 
-  if (COMMENT_EVENTS.includes(eventName)) {
-    if (action !== 'created')
-      return { kind: 'ignore', reason: `comment ${action || 'event'} is not a new comment` }
-    const comment = (payload.comment ?? {}) as PayloadComment
-    const body = comment.body ?? ''
-    if (isActionComment(body)) return { kind: 'ignore', reason: 'the comment is this action’s own' }
-    const rest = matchTrigger(body, settings.triggerPhrase)
-    if (rest === undefined) {
-      return { kind: 'ignore', reason: `the comment does not start with ${settings.triggerPhrase}` }
-    }
-    const requester = requesterOf(comment.user)
-    const ignoredBot = botIgnored(requester, settings)
-    if (ignoredBot) return { kind: 'ignore', reason: ignoredBot }
+/** A comment that starts with the trigger phrase: its text after the phrase is the instruction. */
+function commentDecision(
+  context: RunnerContext,
+  action: string,
+  settings: AgentSettings
+): TriggerDecision {
+  const { eventName, payload } = context
+  if (action !== 'created')
+    return { kind: 'ignore', reason: `comment ${action || 'event'} is not a new comment` }
+  const comment = (payload.comment ?? {}) as PayloadComment
+  const body = comment.body ?? ''
+  if (isActionComment(body)) return { kind: 'ignore', reason: 'the comment is this action’s own' }
+  const rest = matchTrigger(body, settings.triggerPhrase)
+  if (rest === undefined) {
+    return { kind: 'ignore', reason: `the comment does not start with ${settings.triggerPhrase}` }
+  }
+  const requester = requesterOf(comment.user)
+  const ignoredBot = botIgnored(requester, settings)
+  if (ignoredBot) return { kind: 'ignore', reason: ignoredBot }
 
-    const isReview = eventName === 'pull_request_review_comment'
-    const issue = (isReview ? payload.pull_request : payload.issue) as PayloadIssue | undefined
-    if (!issue?.number || typeof comment.id !== 'number') {
-      return { kind: 'error', message: `The ${eventName} event has no issue or comment to answer.` }
-    }
-    const request: AgentRequest = {
-      origin: isReview ? 'review-comment' : 'comment',
-      instruction: settings.prompt ?? rest,
+  const isReview = eventName === 'pull_request_review_comment'
+  const issue = (isReview ? payload.pull_request : payload.issue) as PayloadIssue | undefined
+  if (!issue?.number || typeof comment.id !== 'number') {
+    return { kind: 'error', message: `The ${eventName} event has no issue or comment to answer.` }
+  }
+  const request: AgentRequest = {
+    origin: isReview ? 'review-comment' : 'comment',
+    instruction: settings.prompt ?? rest,
+    instructionSource: settings.prompt === undefined ? 'event' : 'workflow',
+    requester,
+    thread: threadOf(context, issue, isReview || issue.pull_request !== undefined),
+    comment: {
+      id: comment.id,
+      kind: isReview ? 'review_comment' : 'issue_comment',
+      htmlUrl: comment.html_url,
+      body
+    },
+    requestKey: `${isReview ? 'review' : 'comment'}-${comment.id}`
+  }
+  if (!request.instruction && !settings.jobId) return { kind: 'needs-instruction', request }
+  return { kind: 'run', request }
+}
+
+/** An opened issue: its title and body are the instruction. */
+function issueDecision(
+  context: RunnerContext,
+  action: string,
+  settings: AgentSettings
+): TriggerDecision {
+  const { payload } = context
+  if (action !== 'opened')
+    return { kind: 'ignore', reason: `issue ${action || 'event'} is not an opened issue` }
+  const issue = (payload.issue ?? {}) as PayloadIssue
+  if (!issue.number) return { kind: 'error', message: 'The issues event has no issue number.' }
+  const requester = requesterOf(issue.user ?? (payload.sender as PayloadUser | undefined))
+  const ignoredBot = botIgnored(requester, settings)
+  if (ignoredBot) return { kind: 'ignore', reason: ignoredBot }
+  const fromIssue = [issue.title ?? '', issue.body ?? ''].filter(Boolean).join('\n\n').trim()
+  return {
+    kind: 'run',
+    request: {
+      origin: 'issue',
+      instruction: settings.prompt ?? fromIssue,
       instructionSource: settings.prompt === undefined ? 'event' : 'workflow',
       requester,
-      thread: {
-        owner: context.owner,
-        repo: context.repo,
-        issueNumber: issue.number,
-        isPullRequest: isReview || issue.pull_request !== undefined,
-        title: issue.title,
-        body: issue.body ?? '',
-        htmlUrl: issue.html_url,
-        author: issue.user?.login
-      },
-      comment: {
-        id: comment.id,
-        kind: isReview ? 'review_comment' : 'issue_comment',
-        htmlUrl: comment.html_url,
-        body
-      },
-      requestKey: `${isReview ? 'review' : 'comment'}-${comment.id}`
-    }
-    if (!request.instruction && !settings.jobId) return { kind: 'needs-instruction', request }
-    return { kind: 'run', request }
-  }
-
-  if (eventName === 'issues') {
-    if (action !== 'opened')
-      return { kind: 'ignore', reason: `issue ${action || 'event'} is not an opened issue` }
-    const issue = (payload.issue ?? {}) as PayloadIssue
-    if (!issue.number) return { kind: 'error', message: 'The issues event has no issue number.' }
-    const requester = requesterOf(issue.user ?? (payload.sender as PayloadUser | undefined))
-    const ignoredBot = botIgnored(requester, settings)
-    if (ignoredBot) return { kind: 'ignore', reason: ignoredBot }
-    const fromIssue = [issue.title ?? '', issue.body ?? ''].filter(Boolean).join('\n\n').trim()
-    return {
-      kind: 'run',
-      request: {
-        origin: 'issue',
-        instruction: settings.prompt ?? fromIssue,
-        instructionSource: settings.prompt === undefined ? 'event' : 'workflow',
-        requester,
-        thread: {
-          owner: context.owner,
-          repo: context.repo,
-          issueNumber: issue.number,
-          isPullRequest: false,
-          title: issue.title,
-          body: issue.body ?? '',
-          htmlUrl: issue.html_url,
-          author: issue.user?.login
-        },
-        requestKey: `issue-${issue.number}`
-      }
+      thread: threadOf(context, issue, false),
+      requestKey: `issue-${issue.number}`
     }
   }
+}
 
-  // Schedules, dispatches, pushes and pipelines: the workflow author gives the prompt.
+function threadOf(context: RunnerContext, issue: PayloadIssue, isPullRequest: boolean): Thread {
+  return {
+    owner: context.owner,
+    repo: context.repo,
+    issueNumber: issue.number as number,
+    isPullRequest,
+    title: issue.title,
+    body: issue.body ?? '',
+    htmlUrl: issue.html_url,
+    author: issue.user?.login
+  }
+}
+
+/** Schedules, dispatches, pushes and pipelines: the workflow author gives the prompt. */
+function workflowDecision(context: RunnerContext, settings: AgentSettings): TriggerDecision {
   if (!settings.prompt && !settings.jobId) {
     return {
       kind: 'error',
       message:
-        `Input 'prompt' is required for ${eventName || 'this'} events: set \`prompt\` or ` +
+        `Input 'prompt' is required for ${context.eventName || 'this'} events: set \`prompt\` or ` +
         '`prompt-file` (only comment and issue events carry an instruction), or `job-id` to attach.'
     }
   }
