@@ -5,16 +5,16 @@
  * followed in milliseconds. Real I/O (the loopback fakes, the per-request timeouts, which use timer
  * signals) keeps real time: while a fake holds a request open, virtual time stands still.
  */
-import FakeTimers, { type InstalledClock } from '@sinonjs/fake-timers'
+import { withGlobal, type Clock as FakeClock } from '@sinonjs/fake-timers'
 import { setTimeout as realSleep } from 'node:timers/promises'
 
 export class VirtualTime {
-  private constructor(private readonly clock: InstalledClock) {}
+  private constructor(private readonly clock: FakeClock) {}
 
   /** Fakes the global timers from `now` (epoch ms) on, until `uninstall`. */
   static install(now: number = Date.now()): VirtualTime {
     return new VirtualTime(
-      FakeTimers.withGlobal(globalThis).install({
+      withGlobal(globalThis).install({
         now,
         toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance']
       })
