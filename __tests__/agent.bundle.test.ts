@@ -4,8 +4,8 @@
  * bad input, and SIGINT while polling.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { issueCommentEvent } from './helpers/webhooks.js'
-import { cleanUp, runBundle, type ActionRunSpec, type BundleRun } from './helpers/action-env.js'
+import { issueCommentEvent } from '../fakes/webhooks.js'
+import { cleanUp, runBundle, type ActionRunSpec, type BundleRun } from '../fakes/action-env.js'
 import {
   addThread,
   baseInputs,

@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { systemClock } from '../src/shared/clock.js'
-import { secondaryRateLimit } from './fakes/github-fake.js'
-import { issueCommentEvent } from './helpers/webhooks.js'
+import { secondaryRateLimit } from '../fakes/github-fake.js'
+import { issueCommentEvent } from '../fakes/webhooks.js'
 import {
   addThread,
   botComments,

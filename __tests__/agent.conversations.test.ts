@@ -4,8 +4,8 @@
  * comment, so `/mintlify …` there continues the same job.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import type { FakeIssue } from './fakes/github-fake.js'
-import { issueCommentEvent } from './helpers/webhooks.js'
+import type { FakeIssue } from '../fakes/github-fake.js'
+import { issueCommentEvent } from '../fakes/webhooks.js'
 import {
   botComments,
   callList,

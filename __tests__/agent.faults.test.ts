@@ -7,8 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { systemClock } from '../src/shared/clock.js'
-import type { Fault } from './fakes/service-emulator.js'
-import { issueCommentEvent } from './helpers/webhooks.js'
+import type { Fault } from '../fakes/service-emulator.js'
+import { issueCommentEvent } from '../fakes/webhooks.js'
 import {
   addThread,
   botComments,

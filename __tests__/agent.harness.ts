@@ -6,14 +6,14 @@
 import { expect } from '@jest/globals'
 import { run, type RunOverrides } from '../src/agent/main.js'
 import { VirtualClock } from '../src/shared/clock.js'
-import { GitHubFake, type FakeComment, type GitHubCall } from './fakes/github-fake.js'
-import { ServiceEmulator, type RecordedRequest } from './fakes/service-emulator.js'
+import { GitHubFake, type FakeComment, type GitHubCall } from '../fakes/github-fake.js'
+import { ServiceEmulator, type RecordedRequest } from '../fakes/service-emulator.js'
 import {
   cleanUp,
   runInProcess,
   type ActionRunResult,
   type ActionRunSpec
-} from './helpers/action-env.js'
+} from '../fakes/action-env.js'
 
 export const OWNER = 'acme'
 export const REPO = 'docs'

@@ -4,7 +4,7 @@
  * `comment: false`, and review comments.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { issueCommentEvent, reviewCommentEvent } from './helpers/webhooks.js'
+import { issueCommentEvent, reviewCommentEvent } from '../fakes/webhooks.js'
 import {
   addThread,
   botComments,

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { systemClock } from '../src/shared/clock.js'
-import { issueCommentEvent } from './helpers/webhooks.js'
+import { issueCommentEvent } from '../fakes/webhooks.js'
 import {
   addThread,
   botComments,

@@ -5,7 +5,7 @@
  * every comment stays under GitHub's size limit.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { issueCommentEvent } from './helpers/webhooks.js'
+import { issueCommentEvent } from '../fakes/webhooks.js'
 import {
   addThread,
   botComments,

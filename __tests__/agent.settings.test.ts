@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { issueCommentEvent } from './helpers/webhooks.js'
+import { issueCommentEvent } from '../fakes/webhooks.js'
 import {
   addThread,
   baseInputs,

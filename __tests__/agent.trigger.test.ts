@@ -12,7 +12,7 @@ import {
   issuesEvent,
   reviewCommentEvent,
   type CommentScenario
-} from './helpers/webhooks.js'
+} from '../fakes/webhooks.js'
 import {
   addThread,
   botComments,

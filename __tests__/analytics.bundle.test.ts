@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { generatedPageView, ServiceEmulator } from './fakes/service-emulator.js'
-import { cleanUp, runBundle, type ActionRunResult } from './helpers/action-env.js'
+import { generatedPageView, ServiceEmulator } from '../fakes/service-emulator.js'
+import { cleanUp, runBundle, type ActionRunResult } from '../fakes/action-env.js'
 
 const BUNDLE = 'dist/analytics/index.js'
 

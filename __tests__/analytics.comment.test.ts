@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { run } from '../src/analytics/main.js'
 import { REPORT_MARKER } from '../src/analytics/report.js'
 import { VirtualClock } from '../src/shared/clock.js'
-import { GitHubFake } from './fakes/github-fake.js'
-import { ServiceEmulator } from './fakes/service-emulator.js'
-import { cleanUp, runInProcess, type ActionRunResult } from './helpers/action-env.js'
+import { GitHubFake } from '../fakes/github-fake.js'
+import { ServiceEmulator } from '../fakes/service-emulator.js'
+import { cleanUp, runInProcess, type ActionRunResult } from '../fakes/action-env.js'
 
 let emulator: ServiceEmulator
 let github: GitHubFake

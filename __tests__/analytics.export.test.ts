@@ -13,8 +13,8 @@ import {
   ServiceEmulator,
   type PageViewRow,
   type RecordedRequest
-} from './fakes/service-emulator.js'
-import { cleanUp, runInProcess, type ActionRunResult } from './helpers/action-env.js'
+} from '../fakes/service-emulator.js'
+import { cleanUp, runInProcess, type ActionRunResult } from '../fakes/action-env.js'
 
 let emulator: ServiceEmulator
 const results: ActionRunResult[] = []

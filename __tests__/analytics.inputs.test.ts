@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { chmodSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { run } from '../src/analytics/main.js'
-import { ServiceEmulator } from './fakes/service-emulator.js'
-import { cleanUp, runInProcess, type ActionRunResult } from './helpers/action-env.js'
+import { ServiceEmulator } from '../fakes/service-emulator.js'
+import { cleanUp, runInProcess, type ActionRunResult } from '../fakes/action-env.js'
 
 let emulator: ServiceEmulator
 const results: ActionRunResult[] = []

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { GitHubFake } from './fakes/github-fake.js'
+import { GitHubFake } from '../fakes/github-fake.js'
 import { VirtualClock } from '../src/shared/clock.js'
 import { createOctokit, type Octokit } from '../src/github/octokit.js'
 import { addReaction } from '../src/github/reactions.js'

@@ -14,8 +14,8 @@ import { pollJob } from '../src/agent/poll.js'
 import { DEFAULT_POLL_SCHEDULE, type PollSchedule } from '../src/agent/poll-schedule.js'
 import { VirtualClock } from '../src/shared/clock.js'
 import type { AgentJob } from '../src/mintlify/types.js'
-import { ServiceEmulator } from '../__tests__/fakes/service-emulator.js'
-import { actionEnvironment, PROJECT_ROOT } from '../__tests__/helpers/action-env.js'
+import { ServiceEmulator } from '../fakes/service-emulator.js'
+import { actionEnvironment, PROJECT_ROOT } from '../fakes/action-env.js'
 
 const NODE24 = join(PROJECT_ROOT, 'scripts', 'node24.sh')
 

@@ -4,10 +4,10 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { GitHubFake } from '../__tests__/fakes/github-fake.js'
-import { ServiceEmulator } from '../__tests__/fakes/service-emulator.js'
-import { cleanUp, runBundle, type BundleRun } from '../__tests__/helpers/action-env.js'
-import { issueCommentEvent } from '../__tests__/helpers/webhooks.js'
+import { GitHubFake } from '../fakes/github-fake.js'
+import { ServiceEmulator } from '../fakes/service-emulator.js'
+import { cleanUp, runBundle, type BundleRun } from '../fakes/action-env.js'
+import { issueCommentEvent } from '../fakes/webhooks.js'
 
 const rule = (title: string): void => console.log(`\n\x1b[1m=== ${title} ===\x1b[0m\n`)
 const indent = (text: string): string =>

@@ -3,10 +3,10 @@
  * issue_comment payload, against the loopback emulator and GitHub fake. Exits non-zero unless the
  * job is followed to its pull request and the tracking comment says so.
  */
-import { GitHubFake } from '../__tests__/fakes/github-fake.js'
-import { ServiceEmulator } from '../__tests__/fakes/service-emulator.js'
-import { cleanUp, runBundle } from '../__tests__/helpers/action-env.js'
-import { issueCommentEvent } from '../__tests__/helpers/webhooks.js'
+import { GitHubFake } from '../fakes/github-fake.js'
+import { ServiceEmulator } from '../fakes/service-emulator.js'
+import { cleanUp, runBundle } from '../fakes/action-env.js'
+import { issueCommentEvent } from '../fakes/webhooks.js'
 
 const emulator = await ServiceEmulator.start()
 const github = await GitHubFake.start()
