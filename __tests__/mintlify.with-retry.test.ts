@@ -9,7 +9,7 @@ import { MintlifyClient, type MintlifyClientOptions } from '../src/mintlify/clie
 import { MintlifyError } from '../src/mintlify/errors.js'
 import { withRetry, type WithRetryOptions } from '../src/mintlify/with-retry.js'
 import { systemClock, VirtualClock } from '../src/shared/clock.js'
-import { ServiceEmulator } from '../fakes/service-emulator.js'
+import { ServiceEmulator } from './fakes/service-emulator.js'
 
 let emu: ServiceEmulator
 
