@@ -4,18 +4,8 @@
  * bad input, and SIGINT while polling.
  */
 import { describe, expect, it } from '@jest/globals'
-import {
-  addEarlierComment,
-  botComments,
-  commandLines,
-  commentScenario,
-  creates,
-  gets,
-  markerOf,
-  runAgentBundle,
-  shown,
-  useWorld
-} from './helpers/world.js'
+import { addEarlierComment, commentScenario, runAgentBundle, useWorld } from './helpers/world.js'
+import { commandLines, markerOf, shown } from './helpers/text.js'
 
 const world = useWorld()
 
@@ -25,7 +15,7 @@ describe('the bundle, as the runner starts it', () => {
     const run = await runAgentBundle(world(), commentScenario(world()))
     expect(run.stderr).toBe('')
     expect(run.exitCode).toBe(0)
-    const [comment] = botComments(world())
+    const [comment] = world().botComments()
     expect(run.outputs).toEqual({
       'job-id': 'job_1',
       status: 'completed',
@@ -44,7 +34,7 @@ describe('the bundle, as the runner starts it', () => {
     expect(comment.body).toContain(
       '✅ The agent opened a pull request: [acme/docs#12](https://github.com/acme/docs/pull/12)'
     )
-    expect(creates(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
   })
 
   it('fails the step for a failed job: exit 1, status failed', async () => {
@@ -55,7 +45,7 @@ describe('the bundle, as the runner starts it', () => {
     expect(commandLines(run.stdout, 'error')).toEqual([
       '::error::The agent job ended with status failed (job job_1).'
     ])
-    expect(botComments(world())[0].body).toContain('❌ Agent job `job_1` failed')
+    expect(world().botComments()[0].body).toContain('❌ Agent job `job_1` failed')
   })
 
   it('continues the thread’s job through the message endpoint and posts the back-link on its PR', async () => {
@@ -72,17 +62,19 @@ describe('the bundle, as the runner starts it', () => {
     const run = await runAgentBundle(world(), scenario)
     expect(run.exitCode).toBe(0)
     expect(run.outputs).toMatchObject({ 'job-id': 'job_1', status: 'completed', 'pr-number': '50' })
-    expect(creates(world())).toHaveLength(0)
+    expect(world().creates()).toHaveLength(0)
     expect(world().svc.job('job_1')?.messages).toHaveLength(1)
     expect(
       world()
         .svc.job('job_1')
         ?.messages[0].startsWith('Add a quickstart\n\n--- Context from GitHub')
     ).toBe(true)
-    expect(botComments(world())).toHaveLength(2)
-    expect(botComments(world(), 50).map(c => markerOf(c.body))).toEqual([
-      { kind: 'back-link', job: 'job_1' }
-    ])
+    expect(world().botComments()).toHaveLength(2)
+    expect(
+      world()
+        .botComments(50)
+        .map(c => markerOf(c.body))
+    ).toEqual([{ kind: 'back-link', job: 'job_1' }])
   })
 
   it('fails on a bad input before any request', async () => {
@@ -118,18 +110,18 @@ describe('the bundle, as the runner starts it', () => {
       )
       const took = Date.now() - signalledAt
       expect(signalledAt).toBeGreaterThan(0)
-      expect(gets(world()).length).toBeGreaterThanOrEqual(1)
+      expect(world().gets().length).toBeGreaterThanOrEqual(1)
       expect(took).toBeLessThan(5_000)
       expect(run.exitCode).not.toBe(0)
       expect(run.outputs).toMatchObject({ 'job-id': 'job_1', status: 'cancelled' })
-      const [comment] = botComments(world())
+      const [comment] = world().botComments()
       expect(shown(comment.body)).toContain(
         '🛑 The workflow run was cancelled. Agent job `job_1` may still finish: the API cannot stop it. Re-attach with `job-id: job_1`.'
       )
       expect(markerOf(comment.body)).toMatchObject({ job: 'job_1', state: 'job' })
-      const polls = gets(world()).length
+      const polls = world().gets().length
       await new Promise(resolve => setTimeout(resolve, 1_200))
-      expect(gets(world())).toHaveLength(polls)
+      expect(world().gets()).toHaveLength(polls)
     }
   )
 })

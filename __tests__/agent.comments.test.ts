@@ -6,16 +6,8 @@
 import { describe, expect, it } from '@jest/globals'
 import { systemClock } from '../src/shared/clock.js'
 import { secondaryRateLimit } from '../fakes/github-fake.js'
-import {
-  botComments,
-  callList,
-  commandLines,
-  commentScenario,
-  creates,
-  markerOf,
-  runAgent,
-  useWorld
-} from './helpers/world.js'
+import { commentScenario, runAgent, useWorld } from './helpers/world.js'
+import { commandLines, markerOf } from './helpers/text.js'
 
 const world = useWorld()
 
@@ -26,7 +18,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
     world().svc.scriptJobs({ activePolls: 2 })
     const result = await runAgent(world(), commentScenario(world()))
     const id = result.outputs['comment-id']
-    expect(callList(world())).toEqual([
+    expect(world().callList()).toEqual([
       'GET /repos/acme/docs/collaborators/maintainer/permission',
       'POST /repos/acme/docs/issues/comments/9001/reactions',
       `GET ${COMMENTS}`,
@@ -37,15 +29,15 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
     expect(
       world().gh.calls.find(c => c.method === 'POST' && c.path.endsWith('/reactions'))?.body
     ).toEqual({ content: 'eyes' })
-    expect(botComments(world())).toHaveLength(1)
-    expect(botComments(world())[0].id).toBe(Number(id))
+    expect(world().botComments()).toHaveLength(1)
+    expect(world().botComments()[0].id).toBe(Number(id))
   })
 
   it('with back-link on, the agent’s PR adds its own calls: the look for an earlier back-link and the back-link', async () => {
     world().gh.addIssue('acme', 'docs', { number: 1, pull_request: true })
     world().svc.scriptJobs({ activePolls: 0 })
     await runAgent(world(), commentScenario(world(), { inputs: { 'back-link': 'true' } }))
-    expect(callList(world()).slice(6)).toEqual([
+    expect(world().callList().slice(6)).toEqual([
       'GET /repos/acme/docs/issues/1/comments',
       'POST /repos/acme/docs/issues/1/comments'
     ])
@@ -61,8 +53,12 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
     world().svc.scriptJobs({ activePolls: 0 })
     const result = await runAgent(world(), commentScenario(world()))
     expect(result.exitCode).toBe(0)
-    expect(callList(world()).filter(c => c.startsWith('PATCH'))).toHaveLength(4)
-    const comments = botComments(world())
+    expect(
+      world()
+        .callList()
+        .filter(c => c.startsWith('PATCH'))
+    ).toHaveLength(4)
+    const comments = world().botComments()
     expect(comments).toHaveLength(1)
     expect(comments[0].body).toContain('✅ The agent opened a pull request')
     expect(commandLines(result.stdout, 'warning')).toEqual([])
@@ -76,7 +72,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
     const posts = world().gh.calls.filter(c => c.method === 'POST' && c.path === COMMENTS)
     expect(posts).toHaveLength(2)
     expect(posts[1].at - posts[0].at).toBeGreaterThanOrEqual(1000)
-    expect(botComments(world())).toHaveLength(1)
+    expect(world().botComments()).toHaveLength(1)
     expect(result.stdout).toMatch(/GitHub API call failed \(attempt 1\); trying again in \d s\./)
   })
 
@@ -86,7 +82,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
     const result = await runAgent(world(), commentScenario(world()))
     expect(result.exitCode).toBe(0)
     expect(world().gh.calls.filter(c => c.method === 'POST' && c.path === COMMENTS)).toHaveLength(1)
-    const comments = botComments(world())
+    const comments = world().botComments()
     expect(comments).toHaveLength(1)
     expect(comments[0].body).toContain('✅ The agent opened a pull request')
     expect(result.outputs['comment-id']).toBe(String(comments[0].id))
@@ -107,7 +103,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
     })
     expect(result.summary).toContain('| Status | `completed` |')
     expect(result.summary).toContain('[acme/docs#1](https://github.com/acme/docs/pull/1)')
-    expect(botComments(world())).toHaveLength(0)
+    expect(world().botComments()).toHaveLength(0)
     // Bounded: at most two POSTs for each of the three versions of the comment.
     expect(
       world().gh.calls.filter(c => c.method === 'POST' && c.path === COMMENTS).length
@@ -117,7 +113,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
         l.includes('Could not write the tracking comment on #7')
       )
     ).toBe(true)
-    expect(creates(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
   })
 
   it('when the edits fail for good, the comment keeps its job marker and the result reaches the outputs', async () => {
@@ -131,10 +127,14 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
     const result = await runAgent(world(), commentScenario(world()))
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'failed' })
-    expect(result.outputs['comment-id']).toBe(String(botComments(world())[0].id))
+    expect(result.outputs['comment-id']).toBe(String(world().botComments()[0].id))
     expect(result.summary).toContain('❌ Agent job `job_1` failed')
     // 2 edits, 4 attempts each.
-    expect(callList(world()).filter(c => c.startsWith('PATCH'))).toHaveLength(8)
+    expect(
+      world()
+        .callList()
+        .filter(c => c.startsWith('PATCH'))
+    ).toHaveLength(8)
     expect(
       commandLines(result.stdout, 'warning').filter(l =>
         l.includes('Could not update the tracking comment')
@@ -147,7 +147,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
     world().svc.scriptJobs({ activePolls: 0 })
     const result = await runAgent(world(), commentScenario(world()))
     expect(result.outputs.status).toBe('completed')
-    expect(botComments(world())).toHaveLength(1)
+    expect(world().botComments()).toHaveLength(1)
     expect(
       commandLines(result.stdout, 'warning').filter(l =>
         l.includes("Could not read the thread's comments")
@@ -158,7 +158,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
   it('writes the marker of the request into the comment before the create, and the job id right after', async () => {
     world().svc.scriptJobs({ activePolls: 0 })
     await runAgent(world(), commentScenario(world()))
-    const createAt = creates(world())[0].at
+    const createAt = world().creates()[0].at
     const writes = world().gh.calls.filter(
       c => (c.method === 'POST' && c.path === COMMENTS) || c.method === 'PATCH'
     )

@@ -6,20 +6,12 @@
 import { describe, expect, it } from '@jest/globals'
 import {
   addEarlierComment,
-  botComments,
-  callList,
-  commandLines,
   commentScenario,
-  creates,
-  gets,
-  markerOf,
-  messages,
-  promptsSent,
   runAgent,
-  shown,
   useWorld,
   type Thread
 } from './helpers/world.js'
+import { commandLines, markerOf, shown } from './helpers/text.js'
 
 const world = useWorld()
 
@@ -33,7 +25,7 @@ type Files = NonNullable<Thread['files']>
 const OAUTH: Thread = { title: 'Docs for OAuth', body: 'The new OAuth flow has no docs.' }
 
 function sentPrompt(): string {
-  return promptsSent(world())[0]
+  return world().promptsSent()[0]
 }
 
 describe('context in the prompt', () => {
@@ -98,8 +90,8 @@ describe('context in the prompt', () => {
         CLOSE
       ].join('\n')
     )
-    expect(callList(world())).toContain('GET /repos/acme/docs/pulls/8')
-    expect(callList(world())).toContain('GET /repos/acme/docs/pulls/8/files')
+    expect(world().callList()).toContain('GET /repos/acme/docs/pulls/8')
+    expect(world().callList()).toContain('GET /repos/acme/docs/pulls/8/files')
   })
 
   it('cuts a long body deterministically, with a note', async () => {
@@ -111,7 +103,9 @@ describe('context in the prompt', () => {
       world(),
       commentScenario(world(), { ...summarise, commentId: 9002, inputs: { 'follow-up': 'false' } })
     )
-    const [a, b] = creates(world()).map(r => (r.body as { prompt: string }).prompt)
+    const [a, b] = world()
+      .creates()
+      .map(r => (r.body as { prompt: string }).prompt)
     expect(a).toBe(b)
     expect(a).toContain(`Description:\n${'x'.repeat(6_000)}\n[cut: 4000 more characters]\n${CLOSE}`)
   })
@@ -211,8 +205,8 @@ describe('follow-ups through the message endpoint', () => {
       commentScenario(world(), { body: '/mintlify also cover refresh tokens' })
     )
     expect(result.exitCode).toBe(0)
-    expect(creates(world())).toHaveLength(0)
-    const sent = messages(world())
+    expect(world().creates()).toHaveLength(0)
+    const sent = world().messages()
     expect(sent.map(m => m.path)).toEqual(['/v2/agent/proj_test/job/job_1/message'])
     expect(
       (sent[0].body as { prompt: string }).prompt.startsWith(`also cover refresh tokens\n\n${OPEN}`)
@@ -223,8 +217,8 @@ describe('follow-ups through the message endpoint', () => {
       status: 'completed',
       'pr-number': '50'
     })
-    expect(gets(world()).length).toBeGreaterThanOrEqual(1)
-    const comments = botComments(world())
+    expect(world().gets().length).toBeGreaterThanOrEqual(1)
+    const comments = world().botComments()
     expect(comments).toHaveLength(2)
     expect(markerOf(comments[1].body)).toEqual({
       kind: 'tracking',
@@ -248,7 +242,11 @@ describe('follow-ups through the message endpoint', () => {
     earlierTracking('job_old')
     earlierTracking('job_new')
     await runAgent(world(), commentScenario(world(), { body: '/mintlify one more thing' }))
-    expect(messages(world()).map(m => m.path)).toEqual(['/v2/agent/proj_test/job/job_new/message'])
+    expect(
+      world()
+        .messages()
+        .map(m => m.path)
+    ).toEqual(['/v2/agent/proj_test/job/job_new/message'])
   })
 
   it('answers a 404 from the message endpoint with a clear reply and starts no new job', async () => {
@@ -257,12 +255,12 @@ describe('follow-ups through the message endpoint', () => {
       world(),
       commentScenario(world(), { body: '/mintlify also cover refresh tokens' })
     )
-    expect(messages(world())).toHaveLength(1)
-    expect(creates(world())).toHaveLength(0)
-    expect(gets(world())).toHaveLength(0)
+    expect(world().messages()).toHaveLength(1)
+    expect(world().creates()).toHaveLength(0)
+    expect(world().gets()).toHaveLength(0)
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_gone', status: 'failed' })
-    const reply = botComments(world())[1].body
+    const reply = world().botComments()[1].body
     expect(shown(reply)).toContain(
       '❌ The follow-up could not be sent to agent job `job_gone` (HTTP 404: the job no longer exists): Job not found. No new job was started; ask again without the earlier thread, or use `follow-up: false`.'
     )
@@ -273,9 +271,9 @@ describe('follow-ups through the message endpoint', () => {
       commentScenario(world(), { body: '/mintlify also cover refresh tokens', attempt: 2 })
     )
     expect(rerun.outputs.status).toBe('failed')
-    expect(messages(world())).toHaveLength(2)
-    expect(gets(world())).toHaveLength(0)
-    expect(botComments(world())).toHaveLength(2)
+    expect(world().messages()).toHaveLength(2)
+    expect(world().gets()).toHaveLength(0)
+    expect(world().botComments()).toHaveLength(2)
   })
 
   it('says the follow-up was not sent when the message endpoint is rate limited', async () => {
@@ -288,10 +286,10 @@ describe('follow-ups through the message endpoint', () => {
     })
     const result = await runAgent(world(), commentScenario(world(), { body: '/mintlify more' }))
     expect(result.exitCode).toBe(1)
-    expect(botComments(world())[1].body).toContain(
+    expect(world().botComments()[1].body).toContain(
       '100 agent uses per project per hour. The follow-up was not sent to agent job `job_1`; try again later.'
     )
-    expect(creates(world())).toHaveLength(0)
+    expect(world().creates()).toHaveLength(0)
   })
 
   it('does not send a message again after a 5xx: the outcome is unknown', async () => {
@@ -304,8 +302,8 @@ describe('follow-ups through the message endpoint', () => {
     })
     const result = await runAgent(world(), commentScenario(world(), { body: '/mintlify more' }))
     expect(result.exitCode).toBe(1)
-    expect(messages(world())).toHaveLength(1)
-    expect(shown(botComments(world())[1].body)).toContain(
+    expect(world().messages()).toHaveLength(1)
+    expect(shown(world().botComments()[1].body)).toContain(
       '⚠️ Could not tell whether the follow-up reached agent job `job_1`: the service answered HTTP 502 after it was sent.'
     )
     expect(commandLines(result.stdout, 'error').at(-1)).toBe(
@@ -321,8 +319,8 @@ describe('follow-ups through the message endpoint', () => {
       world(),
       commentScenario(world(), { body: '/mintlify document this' })
     )
-    expect(messages(world())).toHaveLength(0)
-    expect(creates(world())).toHaveLength(1)
+    expect(world().messages()).toHaveLength(0)
+    expect(world().creates()).toHaveLength(1)
     expect(result.outputs['job-id']).not.toBe('job_planted')
   })
 
@@ -337,8 +335,8 @@ describe('follow-ups through the message endpoint', () => {
         inputs: { 'follow-up': 'false' }
       })
     )
-    expect(messages(world())).toHaveLength(0)
-    expect(creates(world())).toHaveLength(1)
+    expect(world().messages()).toHaveLength(0)
+    expect(world().creates()).toHaveLength(1)
   })
 })
 
@@ -359,7 +357,7 @@ describe('the back-link on the agent’s PR', () => {
     world().svc.scriptJobs({ activePolls: 0, prLink: 'https://github.com/acme/docs/pull/50' })
     const result = await runAgent(world(), commentScenario(world(), BACK_LINKED))
     expect(result.exitCode).toBe(0)
-    const links = botComments(world(), 50)
+    const links = world().botComments(50)
     expect(links).toHaveLength(1)
     expect(links[0].body).toBe(
       [
@@ -382,7 +380,7 @@ describe('the back-link on the agent’s PR', () => {
       inputs: { 'job-id': 'job_1' }
     })
     expect(again.outputs).toMatchObject({ status: 'completed', 'pr-number': '50' })
-    expect(botComments(world(), 50)).toHaveLength(1)
+    expect(world().botComments(50)).toHaveLength(1)
     expect(
       world().gh.calls.filter(
         c => c.method === 'POST' && c.path === '/repos/acme/docs/issues/50/comments'
@@ -413,7 +411,7 @@ describe('the back-link on the agent’s PR', () => {
     agentPr()
     world().svc.scriptJobs({ activePolls: 0, prLink: 'https://github.com/acme/docs/pull/50' })
     await runAgent(world(), { eventName: 'schedule', inputs: { prompt: 'Check the changelog' } })
-    expect(botComments(world(), 50)[0].body).toContain(
+    expect(world().botComments(50)[0].body).toContain(
       'The Mintlify docs agent opened this pull request (job `job_1`) at the request of `octocat` in [a workflow run](https://github.com/acme/docs/actions/runs/4242).'
     )
   })
@@ -422,7 +420,7 @@ describe('the back-link on the agent’s PR', () => {
     agentPr()
     world().svc.scriptJobs({ activePolls: 0, prLink: 'https://github.com/acme/docs/pull/50' })
     await runAgent(world(), commentScenario(world(), BACK_LINKED))
-    expect(creates(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
 
     const onPr = await runAgent(
       world(),
@@ -434,14 +432,18 @@ describe('the back-link on the agent’s PR', () => {
       })
     )
     expect(onPr.exitCode).toBe(0)
-    expect(creates(world())).toHaveLength(1)
-    expect(messages(world()).map(m => m.path)).toEqual(['/v2/agent/proj_test/job/job_1/message'])
+    expect(world().creates()).toHaveLength(1)
+    expect(
+      world()
+        .messages()
+        .map(m => m.path)
+    ).toEqual(['/v2/agent/proj_test/job/job_1/message'])
     expect(onPr.outputs).toMatchObject({
       'job-id': 'job_1',
       status: 'completed',
       'pr-number': '50'
     })
-    const onPrComments = botComments(world(), 50)
+    const onPrComments = world().botComments(50)
     expect(onPrComments.map(c => markerOf(c.body)?.kind)).toEqual(['back-link', 'tracking'])
     expect(world().gh.reactions).toContainEqual({
       subject: 'issue_comment',

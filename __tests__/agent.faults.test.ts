@@ -8,17 +8,8 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { systemClock } from '../src/shared/clock.js'
 import type { Fault } from '../fakes/service-emulator.js'
-import {
-  botComments,
-  commandLines,
-  commentScenario,
-  creates,
-  gets,
-  markerOf,
-  runAgent,
-  shown,
-  useWorld
-} from './helpers/world.js'
+import { commentScenario, runAgent, useWorld } from './helpers/world.js'
+import { commandLines, markerOf, shown } from './helpers/text.js'
 
 const world = useWorld()
 
@@ -27,7 +18,7 @@ const JOB = /^\/v2\/agent\/proj_test\/job\/[^/]+$/
 
 /** The one tracking comment, as a reader sees it. */
 function theComment(): string {
-  const comments = botComments(world())
+  const comments = world().botComments()
   expect(comments).toHaveLength(1)
   return shown(comments[0].body)
 }
@@ -66,8 +57,8 @@ describe('create is never blindly retried (RELIABILITY 8)', () => {
     async (_name, fault, cause, jobExists) => {
       world().svc.inject({ method: 'POST', path: CREATE, fault })
       const result = await runAgent(world(), commentScenario(world()))
-      expect(creates(world())).toHaveLength(1)
-      expect(gets(world())).toHaveLength(0)
+      expect(world().creates()).toHaveLength(1)
+      expect(world().gets()).toHaveLength(0)
       expect(world().svc.job('job_1') !== undefined).toBe(jobExists)
       expect(result.exitCode).toBe(1)
       expect(result.outputs).toMatchObject({ status: 'failed', 'job-id': '' })
@@ -120,7 +111,7 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
     })
     world().svc.scriptJobs({ activePolls: 0 })
     const result = await runAgent(world(), commentScenario(world()), { clock: systemClock })
-    const posts = creates(world())
+    const posts = world().creates()
     expect(posts).toHaveLength(2)
     expect(posts[1].at - posts[0].at).toBeGreaterThanOrEqual(1000)
     expect(posts[1].at - posts[0].at).toBeLessThan(2500)
@@ -136,7 +127,7 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
   it('does not retry a 429 without Retry-After and names the limit of 100 per project per hour', async () => {
     world().svc.inject({ method: 'POST', path: CREATE, fault: { status: 429 } })
     const result = await runAgent(world(), commentScenario(world()))
-    expect(creates(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ status: 'failed', 'job-id': '' })
     expect(theComment()).toContain(
@@ -154,7 +145,7 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
       fault: { status: 429, headers: { 'retry-after': '1800' } }
     })
     const result = await runAgent(world(), commentScenario(world()))
-    expect(creates(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(theComment()).toContain('100 agent uses per project per hour (it asks to wait 30 min)')
   })
@@ -169,7 +160,7 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
       world(),
       commentScenario(world(), { inputs: { 'max-wait-minutes': '0.1' } })
     )
-    expect(creates(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(theComment()).toContain('rate limited')
   })
@@ -187,7 +178,7 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
       }
     })
     const result = await runAgent(world(), commentScenario(world()))
-    expect(creates(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(theComment()).toContain(
       '❌ The Mintlify API refused the request (HTTP 400): prompt is too long; max 10000 characters'
@@ -203,7 +194,7 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
       world(),
       commentScenario(world(), { inputs: { 'api-key': 'mint_wrong' } })
     )
-    expect(creates(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(theComment()).toContain(
       '(HTTP 401): Unauthorized. Check that `api-key` is an admin API key (it starts with `mint_`).'
@@ -234,8 +225,8 @@ describe('polling survives faults (RELIABILITY 11)', () => {
         'pr-number': '9'
       })
       // The faulty answers, then active once, then completed.
-      expect(gets(world())).toHaveLength(times + 2)
-      expect(creates(world())).toHaveLength(1)
+      expect(world().gets()).toHaveLength(times + 2)
+      expect(world().creates()).toHaveLength(1)
       expect(theComment()).toContain('✅ The agent opened a pull request: [acme/docs#9]')
       expect(
         world().gh.calls.filter(c => c.method === 'POST' && c.path.endsWith('/issues/7/comments'))
@@ -257,8 +248,8 @@ describe('polling survives faults (RELIABILITY 11)', () => {
     }
     const result = await runAgent(world(), commentScenario(world()))
     expect(result.outputs.status).toBe('completed')
-    expect(gets(world())).toHaveLength(6 + 4)
-    expect(botComments(world())).toHaveLength(1)
+    expect(world().gets()).toHaveLength(6 + 4)
+    expect(world().botComments()).toHaveLength(1)
   })
 
   it('keeps polling when a whole round of retries fails, and still ends with the job', async () => {
@@ -267,7 +258,7 @@ describe('polling survives faults (RELIABILITY 11)', () => {
     world().svc.inject({ method: 'GET', path: JOB, fault: { status: 502 }, times: 7 })
     const result = await runAgent(world(), commentScenario(world()))
     expect(result.outputs.status).toBe('completed')
-    expect(gets(world())).toHaveLength(8)
+    expect(world().gets()).toHaveLength(8)
     expect(
       commandLines(result.stdout, 'warning').some(l =>
         l.includes('Could not read the job this time')
@@ -283,7 +274,7 @@ describe('polling survives faults (RELIABILITY 11)', () => {
       fault: { status: 401, body: JSON.stringify({ error: 'Unauthorized' }) }
     })
     const result = await runAgent(world(), commentScenario(world()))
-    expect(gets(world())).toHaveLength(1)
+    expect(world().gets()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'failed' })
     expect(theComment()).toContain('❌ Could not follow agent job `job_1`: HTTP 401: Unauthorized.')
@@ -305,8 +296,8 @@ describe('the deadline, unknown statuses and a late job (RELIABILITY 12-14)', ()
     )
     expect(markerOf(body)).toMatchObject({ job: 'job_1', state: 'job' })
     // 3 s of 1 s polls.
-    expect(gets(world()).length).toBeGreaterThanOrEqual(2)
-    expect(gets(world()).length).toBeLessThanOrEqual(4)
+    expect(world().gets().length).toBeGreaterThanOrEqual(2)
+    expect(world().gets().length).toBeLessThanOrEqual(4)
     expect(commandLines(result.stdout, 'error').at(-1)).toBe(
       '::error::The agent job ended with status timed-out (job job_1).'
     )
@@ -344,7 +335,7 @@ describe('the deadline, unknown statuses and a late job (RELIABILITY 12-14)', ()
     world().svc.scriptJobs({ activePolls: 0, status: 'paused', statusPolls: 3 })
     const result = await runAgent(world(), commentScenario(world()))
     expect(result.outputs.status).toBe('completed')
-    expect(gets(world())).toHaveLength(4)
+    expect(world().gets()).toHaveLength(4)
     expect(commandLines(result.stdout, 'warning').filter(l => l.includes('paused'))).toEqual([
       '::warning::The job reports an unknown status "paused"; still following it.'
     ])
@@ -356,7 +347,7 @@ describe('the deadline, unknown statuses and a late job (RELIABILITY 12-14)', ()
     const result = await runAgent(world(), commentScenario(world()))
     expect(result.exitCode).toBe(0)
     expect(result.outputs.status).toBe('completed')
-    expect(gets(world())).toHaveLength(3)
+    expect(world().gets()).toHaveLength(3)
     expect(
       commandLines(result.stdout, 'warning').filter(l => l.includes('not visible yet'))
     ).toHaveLength(2)
@@ -371,7 +362,7 @@ describe('the deadline, unknown statuses and a late job (RELIABILITY 12-14)', ()
       '❌ Could not follow agent job `job_1`: HTTP 404 (the job was not found): Job not found.'
     )
     // About 30 s of 1 s polls, then it stops.
-    expect(gets(world()).length).toBeGreaterThan(20)
-    expect(gets(world()).length).toBeLessThan(40)
+    expect(world().gets().length).toBeGreaterThan(20)
+    expect(world().gets().length).toBeLessThan(40)
   })
 })

@@ -4,19 +4,8 @@
  * `comment: false`, and review comments.
  */
 import { describe, expect, it } from '@jest/globals'
-import {
-  botComments,
-  callList,
-  commandLines,
-  commentScenario,
-  creates,
-  gets,
-  markerOf,
-  runAgent,
-  RUN_URL,
-  sentBodies,
-  useWorld
-} from './helpers/world.js'
+import { commentScenario, runAgent, RUN_URL, useWorld } from './helpers/world.js'
+import { commandLines, markerOf } from './helpers/text.js'
 
 const world = useWorld()
 
@@ -28,7 +17,7 @@ describe('job lifecycle: outcomes', () => {
     world().svc.scriptJobs({ activePolls: 2, prLink: 'https://github.com/acme/docs/pull/31' })
     const result = await runAgent(world(), commentScenario(world(), { body: ASK }))
     expect(result.exitCode).toBe(0)
-    const [comment] = botComments(world())
+    const [comment] = world().botComments()
     expect(result.outputs).toEqual({
       'job-id': 'job_1',
       status: 'completed',
@@ -63,7 +52,7 @@ describe('job lifecycle: outcomes', () => {
       job: 'job_1',
       state: 'job'
     })
-    expect(gets(world())).toHaveLength(3)
+    expect(world().gets()).toHaveLength(3)
     expect(world().gh.reactions).toEqual([
       { subject: 'issue_comment', commentId: 9001, content: 'eyes' }
     ])
@@ -72,7 +61,7 @@ describe('job lifecycle: outcomes', () => {
   it('writes the tracking comment in three steps: working, following the job id, the result', async () => {
     world().svc.scriptJobs({ activePolls: 1 })
     await runAgent(world(), commentScenario(world(), { body: ASK }))
-    const bodies = sentBodies(world())
+    const bodies = world().sentBodies()
     expect(bodies).toHaveLength(3)
     expect(bodies[0]).toContain(
       `⏳ Working on it: starting an agent job ([workflow run](${RUN_URL})).`
@@ -104,7 +93,7 @@ describe('job lifecycle: outcomes', () => {
       'pr-url': '',
       'pr-number': ''
     })
-    expect(botComments(world())[0].body).toMatch(
+    expect(world().botComments()[0].body).toMatch(
       /✅ Agent job `job_1` finished( after \d+ s)?, no files changed, so there is no pull request\./
     )
     expect(commandLines(result.stdout, 'notice')).toEqual([])
@@ -116,7 +105,7 @@ describe('job lifecycle: outcomes', () => {
     const result = await runAgent(world(), commentScenario(world(), { body: ASK }))
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'failed', 'pr-url': '' })
-    expect(botComments(world())[0].body).toMatch(
+    expect(world().botComments()[0].body).toMatch(
       /❌ Agent job `job_1` failed( after \d+ s)?\. The service gives no reason/
     )
     expect(commandLines(result.stdout, 'error')).toEqual([
@@ -139,7 +128,7 @@ describe('job lifecycle: outcomes', () => {
     const result = await runAgent(world(), commentScenario(world(), { body: ASK }))
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'archived' })
-    expect(botComments(world())[0].body).toMatch(/🗄️ Agent job `job_1` was archived/)
+    expect(world().botComments()[0].body).toMatch(/🗄️ Agent job `job_1` was archived/)
   })
 
   it('archived: exit 0 with fail-on-error false', async () => {
@@ -163,7 +152,7 @@ describe('job lifecycle: outcomes', () => {
     expect(world().svc.requests.map(r => `${r.method} ${r.path}`)).toEqual([
       'POST /v2/agent/proj_test/job'
     ])
-    const [comment] = botComments(world())
+    const [comment] = world().botComments()
     expect(comment.body).toContain(
       '🚀 Agent job `job_1` started; this run does not wait for it (`wait: false`).'
     )
@@ -181,11 +170,12 @@ describe('job lifecycle: outcomes', () => {
       inputs: { 'job-id': id, 'back-link': 'false' }
     })
     expect(result.exitCode).toBe(0)
-    expect(creates(world())).toHaveLength(0)
-    expect(gets(world()).map(r => r.path)).toEqual([
-      '/v2/agent/proj_test/job/job_existing',
-      '/v2/agent/proj_test/job/job_existing'
-    ])
+    expect(world().creates()).toHaveLength(0)
+    expect(
+      world()
+        .gets()
+        .map(r => r.path)
+    ).toEqual(['/v2/agent/proj_test/job/job_existing', '/v2/agent/proj_test/job/job_existing'])
     expect(result.outputs).toMatchObject({
       'job-id': 'job_existing',
       status: 'completed',
@@ -201,9 +191,11 @@ describe('job lifecycle: outcomes', () => {
       inputs: { 'job-id': id }
     })
     expect(result.outputs).toMatchObject({ 'job-id': id, status: 'completed' })
-    expect(gets(world()).map(r => r.path)).toEqual([
-      '/v2/agent/proj_test/job/run%3A42%2Fa%2Bb%3D%3D'
-    ])
+    expect(
+      world()
+        .gets()
+        .map(r => r.path)
+    ).toEqual(['/v2/agent/proj_test/job/run%3A42%2Fa%2Bb%3D%3D'])
   })
 
   it('job-id with wait: false reads the job once and reports its status', async () => {
@@ -214,8 +206,8 @@ describe('job lifecycle: outcomes', () => {
     })
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_running', status: 'active' })
-    expect(gets(world())).toHaveLength(1)
-    expect(creates(world())).toHaveLength(0)
+    expect(world().gets()).toHaveLength(1)
+    expect(world().creates()).toHaveLength(0)
   })
 
   it('comment: false on a dispatch with issue-number makes no GitHub call at all', async () => {
@@ -248,7 +240,7 @@ describe('job lifecycle: outcomes', () => {
       'pr-number': '1',
       'comment-id': ''
     })
-    expect(callList(world())).toEqual(['GET /repos/acme/docs/collaborators/maintainer/permission'])
+    expect(world().callList()).toEqual(['GET /repos/acme/docs/collaborators/maintainer/permission'])
     expect(world().gh.reactions).toEqual([])
   })
 
@@ -268,7 +260,7 @@ describe('job lifecycle: outcomes', () => {
     expect(world().gh.reactions).toEqual([
       { subject: 'review_comment', commentId: reviewId, content: 'eyes' }
     ])
-    const comments = botComments(world(), 8)
+    const comments = world().botComments(8)
     expect(comments).toHaveLength(1)
     expect(markerOf(comments[0].body)).toEqual({
       kind: 'tracking',
@@ -277,7 +269,7 @@ describe('job lifecycle: outcomes', () => {
       state: 'job'
     })
     expect(world().gh.reviewReplies).toEqual([])
-    const prompt = (creates(world())[0].body as { prompt: string }).prompt
+    const prompt = (world().creates()[0].body as { prompt: string }).prompt
     expect(prompt).toContain('- src/auth.ts (+40 -2)')
   })
 

@@ -9,16 +9,11 @@ import { systemClock } from '../src/shared/clock.js'
 import {
   addEarlierComment,
   addThread,
-  botComments,
-  commandLines,
   commentScenario,
-  creates,
-  gets,
-  markerOf,
   runAgent,
-  shown,
   useWorld
 } from './helpers/world.js'
+import { commandLines, markerOf, shown } from './helpers/text.js'
 
 const world = useWorld()
 
@@ -54,8 +49,8 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
       status: 'completed',
       'comment-id': first.outputs['comment-id']
     })
-    expect(creates(world())).toHaveLength(1)
-    const comments = botComments(world())
+    expect(world().creates()).toHaveLength(1)
+    const comments = world().botComments()
     expect(comments).toHaveLength(1)
     expect(comments[0].body).toContain('✅ The agent opened a pull request')
     expect(comments[0].body).toContain(
@@ -82,10 +77,10 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
       status: 'completed',
       'comment-id': String(id)
     })
-    expect(creates(world())).toHaveLength(0)
-    expect(botComments(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(0)
+    expect(world().botComments()).toHaveLength(1)
     // Re-attached: the first poll is at once, no create wait.
-    expect(gets(world())).toHaveLength(1)
+    expect(world().gets()).toHaveLength(1)
   })
 
   it('does not create a job when attempt 1 may have created one whose id was never recorded', async () => {
@@ -93,10 +88,10 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
       text: '⏳ Working on it: starting an agent job.'
     })
     const result = await runAgent(world(), commentScenario(world(), { attempt: 2 }))
-    expect(creates(world())).toHaveLength(0)
+    expect(world().creates()).toHaveLength(0)
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ status: 'failed', 'job-id': '' })
-    const comments = botComments(world())
+    const comments = world().botComments()
     expect(comments).toHaveLength(1)
     expect(comments[0].body).toContain(
       '⚠️ An earlier attempt of this run may have started an agent job, but its id was never recorded.'
@@ -116,11 +111,12 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
       fault: { status: 500 }
     })
     const result = await runAgent(world(), commentScenario(world(), { attempt: 2 }))
-    expect(creates(world())).toHaveLength(0)
+    expect(world().creates()).toHaveLength(0)
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ status: 'failed', 'job-id': '' })
     expect(
-      botComments(world())
+      world()
+        .botComments()
         .map(c => c.body)
         .join('\n')
     ).toContain('the thread could not be read to find the job of the earlier attempt')
@@ -134,7 +130,7 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
       fault: { status: 500 }
     })
     const result = await runAgent(world(), commentScenario(world(), { attempt: 1 }))
-    expect(creates(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
     expect(result.outputs.status).toBe('completed')
   })
 
@@ -144,8 +140,8 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
     expect(first.exitCode).toBe(1)
     const second = await runAgent(world(), commentScenario(world(), { attempt: 2 }))
     expect(second.exitCode).toBe(1)
-    expect(creates(world())).toHaveLength(1)
-    expect(botComments(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
+    expect(world().botComments()).toHaveLength(1)
   })
 
   it('creates the job on a re-run after a refused create (nothing was started), editing the same comment', async () => {
@@ -159,8 +155,8 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
       status: 'completed',
       'comment-id': first.outputs['comment-id']
     })
-    expect(creates(world())).toHaveLength(2)
-    expect(botComments(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(2)
+    expect(world().botComments()).toHaveLength(1)
   })
 
   it('re-attaches to a job whose id has characters beyond letters and digits (the id format is not documented)', async () => {
@@ -175,13 +171,13 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
       commentScenario(world(), { attempt: 1, inputs: { 'max-wait-minutes': '0.02' } })
     )
     expect(first.outputs).toMatchObject({ 'job-id': odd, status: 'timed-out' })
-    const own = botComments(world())[1]
+    const own = world().botComments()[1]
     expect(markerOf(own.body)).toMatchObject({ request: 'comment-9001', state: 'job' })
     const second = await runAgent(world(), commentScenario(world(), { attempt: 2 }))
     expect(second.outputs).toMatchObject({ 'job-id': odd, status: 'completed' })
     expect(world().svc.job(odd)?.messages).toHaveLength(1)
-    expect(creates(world())).toHaveLength(0)
-    expect(botComments(world())).toHaveLength(2)
+    expect(world().creates()).toHaveLength(0)
+    expect(world().botComments()).toHaveLength(2)
   })
 
   it('does not trust a tracking marker typed by a person', async () => {
@@ -198,7 +194,7 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
     const result = await runAgent(world(), commentScenario(world(), { attempt: 2 }))
     expect(result.outputs['job-id']).not.toBe('job_planted')
     expect(world().svc.job('job_planted')?.polls).toBe(0)
-    expect(creates(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
   })
 })
 
@@ -208,8 +204,8 @@ describe('cancellation (RELIABILITY 17)', () => {
     const controller = new AbortController()
     let getsAtAbort = -1
     const abort = abortWhen(controller, () => {
-      if (gets(world()).length < 1) return false
-      getsAtAbort = gets(world()).length
+      if (world().gets().length < 1) return false
+      getsAtAbort = world().gets().length
       return true
     })
     const result = await runAgent(world(), commentScenario(world(), { attempt: 1 }), {
@@ -221,7 +217,7 @@ describe('cancellation (RELIABILITY 17)', () => {
     expect(endedAt - abort.abortedAt()).toBeLessThan(2_000)
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'cancelled' })
-    const [comment] = botComments(world())
+    const [comment] = world().botComments()
     expect(shown(comment.body)).toContain(
       '🛑 The workflow run was cancelled. Agent job `job_1` may still finish: the API cannot stop it. Re-attach with `job-id: job_1`.'
     )
@@ -231,13 +227,13 @@ describe('cancellation (RELIABILITY 17)', () => {
     ])
     // Nothing polls after the cancel, not even a timer left behind.
     await sleep(1_500)
-    expect(gets(world())).toHaveLength(getsAtAbort)
+    expect(world().gets()).toHaveLength(getsAtAbort)
   })
 
   it('a cancel while the create is on its way: the outcome is unknown, and a re-run starts no second job', async () => {
     world().svc.inject({ method: 'POST', path: CREATE, fault: { kind: 'hang', process: true } })
     const controller = new AbortController()
-    const abort = abortWhen(controller, () => creates(world()).length === 1)
+    const abort = abortWhen(controller, () => world().creates().length === 1)
     const result = await runAgent(world(), commentScenario(world(), { attempt: 1 }), {
       clock: systemClock,
       signal: controller.signal,
@@ -246,14 +242,14 @@ describe('cancellation (RELIABILITY 17)', () => {
     abort.stop()
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ status: 'cancelled', 'job-id': '' })
-    const body = botComments(world())[0].body
+    const body = world().botComments()[0].body
     expect(shown(body)).toContain(
       '⚠️ Could not tell whether the agent job was created: the run was cancelled while waiting for the answer'
     )
     expect(markerOf(body)).toEqual({ kind: 'tracking', request: 'comment-9001', state: 'unknown' })
     const rerun = await runAgent(world(), commentScenario(world(), { attempt: 2 }))
     expect(rerun.exitCode).toBe(1)
-    expect(creates(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
   })
 
   it('a cancel before the create starts no job and says so', async () => {
@@ -265,7 +261,7 @@ describe('cancellation (RELIABILITY 17)', () => {
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ status: 'cancelled', 'job-id': '' })
     expect(world().svc.requests).toHaveLength(0)
-    expect(botComments(world())[0].body).toContain(
+    expect(world().botComments()[0].body).toContain(
       '🛑 The workflow run was cancelled before an agent job was started.'
     )
   })
@@ -273,7 +269,7 @@ describe('cancellation (RELIABILITY 17)', () => {
   it('a re-run after a cancelled attempt re-attaches to the job and follows it to its end', async () => {
     world().svc.scriptJobs({ activePolls: 3 })
     const controller = new AbortController()
-    const abort = abortWhen(controller, () => gets(world()).length >= 1)
+    const abort = abortWhen(controller, () => world().gets().length >= 1)
     await runAgent(world(), commentScenario(world(), { attempt: 1 }), {
       clock: systemClock,
       signal: controller.signal
@@ -281,7 +277,7 @@ describe('cancellation (RELIABILITY 17)', () => {
     abort.stop()
     const rerun = await runAgent(world(), commentScenario(world(), { attempt: 2 }))
     expect(rerun.outputs).toMatchObject({ 'job-id': 'job_1', status: 'completed' })
-    expect(creates(world())).toHaveLength(1)
-    expect(botComments(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
+    expect(world().botComments()).toHaveLength(1)
   })
 })

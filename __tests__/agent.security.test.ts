@@ -5,18 +5,8 @@
  * every comment stays under GitHub's size limit.
  */
 import { describe, expect, it } from '@jest/globals'
-import {
-  botComments,
-  callList,
-  commentScenario,
-  creates,
-  markerOf,
-  messages,
-  runAgent,
-  sentBodies,
-  shown,
-  useWorld
-} from './helpers/world.js'
+import { commentScenario, runAgent, useWorld } from './helpers/world.js'
+import { markerOf, shown } from './helpers/text.js'
 
 const world = useWorld()
 
@@ -55,14 +45,14 @@ describe('no shell, no workflow commands (RELIABILITY 4)', () => {
       })
     )
     expect(result.exitCode).toBe(0)
-    const [create] = creates(world())
+    const [create] = world().creates()
     expect(create.headers['content-type']).toMatch(/^application\/json/)
     expect(create.rawBody).toBe(JSON.stringify({ prompt: evil }))
     expect(world().svc.requests.map(r => `${r.method} ${r.path}`)).toEqual([
       'POST /v2/agent/proj_test/job',
       'GET /v2/agent/proj_test/job/job_1'
     ])
-    expect(callList(world())).toEqual([
+    expect(world().callList()).toEqual([
       'GET /repos/acme/docs/collaborators/maintainer/permission',
       'POST /repos/acme/docs/issues/comments/9001/reactions',
       'GET /repos/acme/docs/issues/7/comments',
@@ -97,12 +87,12 @@ describe('the API key (RELIABILITY 5)', () => {
     const result = await runAgent(world(), commentScenario(world()))
     expect(result.exitCode).toBe(1)
     const everythingWritten = [
-      ...sentBodies(world()),
+      ...world().sentBodies(),
       ...Object.values(result.outputs),
       result.summary
     ]
     for (const text of everythingWritten) expect(text).not.toContain(key)
-    expect(shown(botComments(world())[0].body)).toContain(
+    expect(shown(world().botComments()[0].body)).toContain(
       '❌ The Mintlify API refused the request (HTTP 400): Invalid request for key ***; Bearer *** is not allowed here'
     )
     expect(result.summary).toContain('Invalid request for key \\*\\*\\*')
@@ -123,7 +113,7 @@ describe('echoed service text is inert (RELIABILITY 6)', () => {
       fault: { status: 400, body: JSON.stringify({ error: message }) }
     })
     const result = await runAgent(world(), commentScenario(world()))
-    const body = botComments(world())[0].body
+    const body = world().botComments()[0].body
     expectInert(echoedPart(body))
     expectInert(
       result.summary
@@ -150,7 +140,7 @@ describe('echoed service text is inert (RELIABILITY 6)', () => {
         body: '/mintlify ping @everyone about #1 <script>alert(1)</script> ![x](https://evil.example/i.png) [y](javascript:alert(1))'
       })
     )
-    const body = botComments(world())[0].body
+    const body = world().botComments()[0].body
     expectInert(echoedPart(body))
     expect(shown(body)).toContain('> ping @everyone about #1 &lt;script&gt;alert(1)&lt;/script&gt;')
   })
@@ -160,7 +150,7 @@ describe('prLink is linked only as an https pull-request URL (RELIABILITY 7)', (
   it('links https://github.com/OWNER/REPO/pull/N', async () => {
     world().svc.scriptJobs({ activePolls: 0, prLink: 'https://github.com/acme/docs/pull/77' })
     const result = await runAgent(world(), commentScenario(world()))
-    expect(botComments(world())[0].body).toContain(
+    expect(world().botComments()[0].body).toContain(
       '[acme/docs#77](https://github.com/acme/docs/pull/77)'
     )
     expect(result.outputs['pr-url']).toBe('https://github.com/acme/docs/pull/77')
@@ -183,7 +173,7 @@ describe('prLink is linked only as an https pull-request URL (RELIABILITY 7)', (
     const result = await runAgent(world(), commentScenario(world()))
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toMatchObject({ status: 'completed', 'pr-url': '', 'pr-number': '' })
-    const body = botComments(world())[0].body
+    const body = world().botComments()[0].body
     expect(body).toContain(`which is not a GitHub pull-request URL: \`${prLink}\``)
     expect(body).not.toContain(`](${prLink}`)
     expect(body).not.toContain(`<${prLink}`)
@@ -204,7 +194,7 @@ describe('prLink is linked only as an https pull-request URL (RELIABILITY 7)', (
     )
     const jobId = first.outputs['job-id']
     expect(jobId).toMatch(/^job_\d+$/)
-    expect(botComments(world())[0].body).toContain('`not a url <!--')
+    expect(world().botComments()[0].body).toContain('`not a url <!--')
     // The next request in the thread is comment 9002: it must neither re-attach to nor follow up job_evil.
     const next = await runAgent(
       world(),
@@ -213,7 +203,11 @@ describe('prLink is linked only as an https pull-request URL (RELIABILITY 7)', (
     expect(next.outputs['job-id']).not.toBe('job_evil')
     expect(world().svc.job('job_evil')?.polls).toBe(0)
     // It follows up the job the thread really tracks.
-    expect(messages(world()).map(m => m.path)).toEqual([`/v2/agent/proj_test/job/${jobId}/message`])
+    expect(
+      world()
+        .messages()
+        .map(m => m.path)
+    ).toEqual([`/v2/agent/proj_test/job/${jobId}/message`])
   })
 })
 
@@ -227,12 +221,12 @@ describe('size limits (RELIABILITY 18)', () => {
       commentScenario(world(), { body: `/mintlify ${instruction}` })
     )
     expect(result.exitCode).toBe(0)
-    for (const body of sentBodies(world())) expect(body.length).toBeLessThan(65_536)
-    const prompt = (creates(world())[0].body as { prompt: string }).prompt
+    for (const body of world().sentBodies()) expect(body.length).toBeLessThan(65_536)
+    const prompt = (world().creates()[0].body as { prompt: string }).prompt
     expect(prompt.length).toBeLessThanOrEqual(20_000)
     expect(prompt).toMatch(/\n\[cut: \d+ more characters\]\n\n--- Context from GitHub/)
     expect(prompt.endsWith('--- End of context ---')).toBe(true)
-    expect(shown(botComments(world())[0].body)).toContain('… (cut)')
+    expect(shown(world().botComments()[0].body)).toContain('… (cut)')
     expect(result.summary.length).toBeLessThan(2_000)
   })
 })

@@ -6,14 +6,8 @@ import { describe, expect, it } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import {
-  baseInputs,
-  commandLines,
-  commentScenario,
-  creates,
-  runAgent,
-  useWorld
-} from './helpers/world.js'
+import { baseInputs, commentScenario, runAgent, useWorld } from './helpers/world.js'
+import { commandLines } from './helpers/text.js'
 
 const world = useWorld()
 
@@ -239,7 +233,7 @@ describe('settings: one error naming the input, before any request', () => {
     })
     expect(result.exitCode).toBe(0)
     expect(result.outputs.status).toBe('completed')
-    expect(creates(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
   })
 })
 

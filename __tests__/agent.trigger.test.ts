@@ -9,18 +9,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { issuesEvent } from '../fakes/webhooks.js'
 import {
-  botComments,
-  callList,
-  commandLines,
   commentScenario,
-  creates,
-  markerOf,
-  promptsSent,
   runAgent,
   useWorld,
   type AgentRunSpec,
   type CommentScenario
 } from './helpers/world.js'
+import { commandLines, markerOf } from './helpers/text.js'
 
 const world = useWorld()
 
@@ -45,11 +40,11 @@ describe('trigger: a new comment that starts with the phrase', () => {
       commentScenario(world(), { body: '  /mintlify Add a quickstart for the Python SDK' })
     )
     expect(result.exitCode).toBe(0)
-    expect(creates(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
     expect(
-      promptsSent(world())[0].startsWith(
-        'Add a quickstart for the Python SDK\n\n--- Context from GitHub'
-      )
+      world()
+        .promptsSent()[0]
+        .startsWith('Add a quickstart for the Python SDK\n\n--- Context from GitHub')
     ).toBe(true)
     expect(result.outputs.status).toBe('completed')
   })
@@ -59,9 +54,9 @@ describe('trigger: a new comment that starts with the phrase', () => {
     world().svc.scriptJobs({ activePolls: 0 })
     await runAgent(world(), commentScenario(world(), { body }))
     expect(
-      promptsSent(world())[0].startsWith(
-        'Document the new `retry` option.\nMention the default.\n\n'
-      )
+      world()
+        .promptsSent()[0]
+        .startsWith('Document the new `retry` option.\nMention the default.\n\n')
     ).toBe(true)
   })
 
@@ -108,10 +103,10 @@ describe('trigger: a new comment that starts with the phrase', () => {
     world().svc.scriptJobs({ activePolls: 0 })
     const ignored = await runAgent(world(), other)
     expect(ignored.outputs.status).toBe('skipped')
-    expect(creates(world())).toHaveLength(0)
+    expect(world().creates()).toHaveLength(0)
     await runAgent(world(), asked)
-    expect(creates(world())).toHaveLength(1)
-    expect(promptsSent(world())[0].startsWith('fix the typo\n\n')).toBe(true)
+    expect(world().creates()).toHaveLength(1)
+    expect(world().promptsSent()[0].startsWith('fix the typo\n\n')).toBe(true)
   })
 })
 
@@ -150,9 +145,13 @@ describe('trigger: bots and the action’s own comments', () => {
       })
     )
     expect(result.exitCode).toBe(0)
-    expect(creates(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
     // A listed bot is admitted by the list: the permission endpoint is not asked.
-    expect(callList(world()).some(c => c.includes('/permission'))).toBe(false)
+    expect(
+      world()
+        .callList()
+        .some(c => c.includes('/permission'))
+    ).toBe(false)
   })
 
   it('accepts an allowed-bots entry with or without the [bot] suffix', async () => {
@@ -166,7 +165,7 @@ describe('trigger: bots and the action’s own comments', () => {
       })
     )
     expect(result.outputs.status).toBe('completed')
-    expect(creates(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
   })
 
   it('does not let a person whose login matches an allowed bot skip the permission check', async () => {
@@ -180,7 +179,7 @@ describe('trigger: bots and the action’s own comments', () => {
       })
     )
     expect(result.outputs).toEqual({ status: 'skipped' })
-    expect(creates(world())).toHaveLength(0)
+    expect(world().creates()).toHaveLength(0)
   })
 
   it('never starts a job from a comment that carries the action’s marker, even from an allowed bot', async () => {
@@ -209,13 +208,13 @@ describe('trigger: an empty instruction', () => {
     expect(result.exitCode).toBe(0)
     expect(result.outputs.status).toBe('skipped')
     expect(world().svc.requests).toHaveLength(0)
-    const replies = botComments(world())
+    const replies = world().botComments()
     expect(replies).toHaveLength(1)
     expect(replies[0].body).toContain(
       'Please add an instruction after `/mintlify`, for example: `/mintlify document the new rate-limit headers`'
     )
     expect(markerOf(replies[0].body)).toEqual({ kind: 'reply', request: 'comment-9001' })
-    expect(callList(world())).toEqual([
+    expect(world().callList()).toEqual([
       'GET /repos/acme/docs/collaborators/maintainer/permission',
       'POST /repos/acme/docs/issues/7/comments'
     ])
@@ -237,7 +236,7 @@ describe('trigger: an empty instruction', () => {
 
   it('does not answer an empty instruction from someone without permission', async () => {
     await runAgent(world(), commentScenario(world(), { body: '/mintlify', permission: 'read' }))
-    const replies = botComments(world())
+    const replies = world().botComments()
     expect(replies).toHaveLength(1)
     expect(replies[0].body).toContain('needs `write` permission')
   })
@@ -257,7 +256,7 @@ describe('trigger: issues, schedules, dispatches and pipelines', () => {
       event: issuesEvent({ title: 'Document webhooks', body: 'Cover retries and signatures.' })
     })
     expect(result.exitCode).toBe(0)
-    const prompt = promptsSent(world())[0]
+    const prompt = world().promptsSent()[0]
     expect(
       prompt.startsWith(
         'Document webhooks\n\nCover retries and signatures.\n\n--- Context from GitHub'
@@ -268,7 +267,7 @@ describe('trigger: issues, schedules, dispatches and pipelines', () => {
     expect(prompt).toContain(
       'Issue: #11 "Document webhooks" (https://github.com/acme/docs/issues/11)'
     )
-    expect(botComments(world(), 11)).toHaveLength(1)
+    expect(world().botComments(11)).toHaveLength(1)
     expect(world().gh.reactions).toEqual([])
   })
 
@@ -308,8 +307,8 @@ describe('trigger: issues, schedules, dispatches and pipelines', () => {
       inputs: { prompt: 'Check the changelog against the last releases', 'issue-number': '#12' }
     })
     expect(result.exitCode).toBe(0)
-    expect(promptsSent(world())).toEqual(['Check the changelog against the last releases'])
-    const comments = botComments(world(), 12)
+    expect(world().promptsSent()).toEqual(['Check the changelog against the last releases'])
+    const comments = world().botComments(12)
     expect(comments).toHaveLength(1)
     expect(comments[0].body).toContain(
       '✅ The agent opened a pull request: [acme/docs#1](https://github.com/acme/docs/pull/1)'
@@ -321,7 +320,7 @@ describe('trigger: issues, schedules, dispatches and pipelines', () => {
       state: 'job'
     })
     // No commenter: no permission check and no reaction.
-    expect(callList(world())).toEqual([
+    expect(world().callList()).toEqual([
       'GET /repos/acme/docs/issues/12/comments',
       'POST /repos/acme/docs/issues/12/comments',
       `PATCH /repos/acme/docs/issues/comments/${comments[0].id}`,
@@ -342,7 +341,7 @@ describe('trigger: issues, schedules, dispatches and pipelines', () => {
       env: { GITHUB_WORKSPACE: workspace }
     })
     expect(result.exitCode).toBe(0)
-    expect(promptsSent(world())).toEqual([text])
+    expect(world().promptsSent()).toEqual([text])
     expect(result.outputs.status).toBe('completed')
     expect(world().gh.calls).toHaveLength(0)
   })
@@ -360,7 +359,7 @@ describe('trigger: issues, schedules, dispatches and pipelines', () => {
       eventName: 'push',
       inputs: { 'prompt-file': join(workspace, 'long.md') }
     })
-    expect(promptsSent(world())).toEqual([text])
+    expect(world().promptsSent()).toEqual([text])
   })
 })
 
@@ -372,7 +371,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
       expect(result.exitCode).toBe(0)
       expect(result.outputs).toEqual({ status: 'skipped' })
       expect(world().svc.requests).toHaveLength(0)
-      const replies = botComments(world())
+      const replies = world().botComments()
       expect(replies).toHaveLength(1)
       expect(replies[0].body).toContain(
         `Sorry, \`maintainer\`: asking the docs agent needs \`write\` permission on this repository, and yours is \`${permission}\`.`
@@ -388,7 +387,11 @@ describe('authorization: the permission comes from the API, fail closed', () => 
     )
     expect(result.outputs).toEqual({ status: 'skipped' })
     expect(world().svc.requests).toHaveLength(0)
-    expect(botComments(world()).map(c => c.body)[0]).toContain('yours is `none`')
+    expect(
+      world()
+        .botComments()
+        .map(c => c.body)[0]
+    ).toContain('yours is `none`')
   })
 
   it('refuses when the permission endpoint keeps failing with 500, after a bounded number of tries', async () => {
@@ -402,8 +405,12 @@ describe('authorization: the permission comes from the API, fail closed', () => 
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toEqual({ status: 'skipped' })
     expect(world().svc.requests).toHaveLength(0)
-    expect(callList(world()).filter(c => c.endsWith('/permission'))).toHaveLength(4)
-    const replies = botComments(world())
+    expect(
+      world()
+        .callList()
+        .filter(c => c.endsWith('/permission'))
+    ).toHaveLength(4)
+    const replies = world().botComments()
     expect(replies).toHaveLength(1)
     expect(replies[0].body).toContain('could not be checked')
     expect(replies[0].body).not.toContain('yours is `unknown`')
@@ -419,7 +426,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
     const result = await runAgent(world(), commentScenario(world(), { permission: 'admin' }))
     expect(result.outputs).toEqual({ status: 'skipped' })
     expect(world().svc.requests).toHaveLength(0)
-    expect(botComments(world())).toHaveLength(1)
+    expect(world().botComments()).toHaveLength(1)
   })
 
   it('recovers from one 500 of the permission endpoint (a read is retried)', async () => {
@@ -427,7 +434,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
     world().svc.scriptJobs({ activePolls: 0 })
     const result = await runAgent(world(), commentScenario(world(), { permission: 'write' }))
     expect(result.outputs.status).toBe('completed')
-    expect(creates(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
   })
 
   it.each(['write', 'maintain', 'admin'] as const)(
@@ -436,7 +443,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
       world().svc.scriptJobs({ activePolls: 0 })
       const result = await runAgent(world(), commentScenario(world(), { permission }))
       expect(result.outputs.status).toBe('completed')
-      expect(creates(world())).toHaveLength(1)
+      expect(world().creates()).toHaveLength(1)
     }
   )
 
@@ -446,7 +453,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
       commentScenario(world(), { authorAssociation: 'OWNER', permission: 'read' })
     )
     expect(result.outputs).toEqual({ status: 'skipped' })
-    expect(creates(world())).toHaveLength(0)
+    expect(world().creates()).toHaveLength(0)
   })
 
   it('admits triage when required-permission is triage, and still refuses read', async () => {
@@ -462,7 +469,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
       commentScenario(world(), { login: 'reader', permission: 'read', inputs })
     )
     expect(refused.outputs.status).toBe('skipped')
-    expect(creates(world())).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
   })
 
   it('refuses a maintainer when required-permission is admin', async () => {
@@ -474,7 +481,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
       })
     )
     expect(result.outputs.status).toBe('skipped')
-    expect(botComments(world())[0].body).toContain(
+    expect(world().botComments()[0].body).toContain(
       'needs `admin` permission on this repository, and yours is `maintain`'
     )
   })
@@ -503,7 +510,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
     expect(world().gh.reviewReplies[0]).toMatchObject({ pullNumber: 8, inReplyTo: reviewId })
     expect(world().gh.reviewReplies[0].body).toContain('needs `write` permission')
     expect(world().gh.comments('acme', 'docs', 8)).toEqual([])
-    expect(callList(world())).toEqual([
+    expect(world().callList()).toEqual([
       'GET /repos/acme/docs/collaborators/maintainer/permission',
       `POST /repos/acme/docs/pulls/8/comments/${reviewId}/replies`
     ])

@@ -34,18 +34,57 @@ export const RUN_URL = 'https://github.com/acme/docs/actions/runs/4242'
 /** "Now" of the analytics runs: relative dates and Retry-After times are read against it. */
 export const ANALYTICS_NOW = Date.parse('2024-03-10T12:00:00Z')
 
-export interface World {
-  svc: ServiceEmulator
-  gh: GitHubFake
+/** Both fakes of one test, and readers for what the runs did to them. */
+export class World {
   /** Violations the test expects (e.g. an undocumented job status); checked by `stopWorld`. */
-  expectedViolations: RegExp[]
+  readonly expectedViolations: RegExp[] = []
   /** Runs whose folders are removed after the test. */
-  results: { workDir: string }[]
+  readonly results: { workDir: string }[] = []
+
+  constructor(
+    readonly svc: ServiceEmulator,
+    readonly gh: GitHubFake
+  ) {}
+
+  /** Comments the action wrote on the thread (the trigger comment and other people's left out). */
+  botComments(number = 7, owner = OWNER, repo = REPO): FakeComment[] {
+    return this.gh.comments(owner, repo, number).filter(c => c.user.type === 'Bot')
+  }
+
+  creates(): RecordedRequest[] {
+    return this.svc.requestsTo('POST', /^\/v2\/agent\/[^/]+\/job$/)
+  }
+
+  /** The prompts of the creates, in order. */
+  promptsSent(): string[] {
+    return this.creates().map(r => (r.body as { prompt: string }).prompt)
+  }
+
+  gets(): RecordedRequest[] {
+    return this.svc.requestsTo('GET', /^\/v2\/agent\/[^/]+\/job\/[^/]+$/)
+  }
+
+  messages(): RecordedRequest[] {
+    return this.svc.requestsTo('POST', /^\/v2\/agent\/[^/]+\/job\/[^/]+\/message$/)
+  }
+
+  /** `METHOD path` of every GitHub call, in order. */
+  callList(): string[] {
+    return this.gh.calls.map((c: GitHubCall) => `${c.method} ${c.path}`)
+  }
+
+  /** Comment bodies the action sent (POST and PATCH to the GitHub fake), in order. */
+  sentBodies(): string[] {
+    return this.gh.calls
+      .filter(c => (c.method === 'POST' || c.method === 'PATCH') && /comments/.test(c.path))
+      .map(c => (c.body as { body?: string } | undefined)?.body)
+      .filter((b): b is string => typeof b === 'string')
+  }
 }
 
 export async function startWorld(): Promise<World> {
   const [svc, gh] = await Promise.all([ServiceEmulator.start(), GitHubFake.start()])
-  return { svc, gh, expectedViolations: [], results: [] }
+  return new World(svc, gh)
 }
 
 /** Closes both fakes, removes the run folders, and checks that every exchange kept the contract. */
@@ -327,61 +366,4 @@ export function commentScenario(world: World, scenario: CommentScenario = {}): C
     env: scenario.attempt === undefined ? {} : { GITHUB_RUN_ATTEMPT: String(scenario.attempt) },
     commentId
   }
-}
-
-/** Comments the action wrote on the thread (the trigger comment and other people's left out). */
-export function botComments(world: World, number = 7, owner = OWNER, repo = REPO): FakeComment[] {
-  return world.gh.comments(owner, repo, number).filter(c => c.user.type === 'Bot')
-}
-
-export function creates(world: World): RecordedRequest[] {
-  return world.svc.requestsTo('POST', /^\/v2\/agent\/[^/]+\/job$/)
-}
-
-/** The prompts of the creates, in order. */
-export function promptsSent(world: World): string[] {
-  return creates(world).map(r => (r.body as { prompt: string }).prompt)
-}
-
-export function gets(world: World): RecordedRequest[] {
-  return world.svc.requestsTo('GET', /^\/v2\/agent\/[^/]+\/job\/[^/]+$/)
-}
-
-export function messages(world: World): RecordedRequest[] {
-  return world.svc.requestsTo('POST', /^\/v2\/agent\/[^/]+\/job\/[^/]+\/message$/)
-}
-
-/** `METHOD path` of every GitHub call, in order. */
-export function callList(world: World): string[] {
-  return world.gh.calls.map((c: GitHubCall) => `${c.method} ${c.path}`)
-}
-
-/** Lines of stdout that are workflow commands of one kind (`warning`, `error`, `notice`, ...). */
-export function commandLines(stdout: string, command: string): string[] {
-  return stdout.split('\n').filter(line => line.startsWith(`::${command}`))
-}
-
-/** The hidden marker of a comment body, as key=value pairs. */
-export function markerOf(body: string): Record<string, string> | undefined {
-  const match = /<!-- mintlify-docs-agent:(\S+)((?: [a-z]+=\S+)*) -->/.exec(body)
-  if (!match) return undefined
-  const fields: Record<string, string> = { kind: match[1] }
-  for (const pair of match[2].trim().split(' ').filter(Boolean)) {
-    const [key, value] = pair.split('=')
-    fields[key] = value
-  }
-  return fields
-}
-
-/** Comment bodies the action sent (POST and PATCH to the GitHub fake), in order. */
-export function sentBodies(world: World): string[] {
-  return world.gh.calls
-    .filter(c => (c.method === 'POST' || c.method === 'PATCH') && /comments/.test(c.path))
-    .map(c => (c.body as { body?: string } | undefined)?.body)
-    .filter((b): b is string => typeof b === 'string')
-}
-
-/** The text as a reader sees it: Markdown escapes and zero-width spaces of inert() taken out. */
-export function shown(body: string): string {
-  return body.replace(/\\([\\`*_[\]()!|~])/g, '$1').replace(/\u200B/g, '')
 }
