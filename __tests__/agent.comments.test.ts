@@ -6,7 +6,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { systemClock } from '../src/shared/clock.js'
 import { secondaryRateLimit } from '../fakes/github-fake.js'
-import { commentScenario, runAgent, useWorld } from './helpers/world.js'
+import { runComment, useWorld } from './helpers/world.js'
 import { commandLines, markerOf } from './helpers/text.js'
 
 const world = useWorld()
@@ -16,7 +16,7 @@ const COMMENTS = '/repos/acme/docs/issues/7/comments'
 describe('one tracking comment, created once and edited (RELIABILITY 15)', () => {
   it('a happy comment run on an issue makes exactly these 6 GitHub calls', async () => {
     world().svc.scriptJobs({ activePolls: 2 })
-    const result = await runAgent(world(), commentScenario(world()))
+    const result = await runComment(world())
     const id = result.outputs['comment-id']
     expect(world().callList()).toEqual([
       'GET /repos/acme/docs/collaborators/maintainer/permission',
@@ -36,7 +36,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
   it('with back-link on, the agent’s PR adds its own calls: the look for an earlier back-link and the back-link', async () => {
     world().gh.addIssue('acme', 'docs', { number: 1, pull_request: true })
     world().svc.scriptJobs({ activePolls: 0 })
-    await runAgent(world(), commentScenario(world(), { inputs: { 'back-link': 'true' } }))
+    await runComment(world(), { inputs: { 'back-link': 'true' } })
     expect(world().callList().slice(6)).toEqual([
       'GET /repos/acme/docs/issues/1/comments',
       'POST /repos/acme/docs/issues/1/comments'
@@ -51,7 +51,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
       times: 2
     })
     world().svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(world(), commentScenario(world()))
+    const result = await runComment(world())
     expect(result.exitCode).toBe(0)
     expect(
       world()
@@ -67,7 +67,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
   it('waits out a secondary rate limit on the comment create (Retry-After: 1) and posts once', async () => {
     world().gh.inject({ method: 'POST', path: COMMENTS, fault: secondaryRateLimit(1) })
     world().svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(world(), commentScenario(world()), { clock: systemClock })
+    const result = await runComment(world(), {}, { clock: systemClock })
     expect(result.exitCode).toBe(0)
     const posts = world().gh.calls.filter(c => c.method === 'POST' && c.path === COMMENTS)
     expect(posts).toHaveLength(2)
@@ -79,7 +79,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
   it('does not post twice when the create answered 502 after storing the comment', async () => {
     world().gh.inject({ method: 'POST', path: COMMENTS, fault: { status: 502, process: true } })
     world().svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(world(), commentScenario(world()))
+    const result = await runComment(world())
     expect(result.exitCode).toBe(0)
     expect(world().gh.calls.filter(c => c.method === 'POST' && c.path === COMMENTS)).toHaveLength(1)
     const comments = world().botComments()
@@ -91,7 +91,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
   it('when commenting fails for good, the result still reaches the outputs and the summary', async () => {
     world().gh.inject({ method: 'POST', path: COMMENTS, fault: { status: 500 }, times: Infinity })
     world().svc.scriptJobs({ activePolls: 1 })
-    const result = await runAgent(world(), commentScenario(world()))
+    const result = await runComment(world())
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toEqual({
       'job-id': 'job_1',
@@ -124,7 +124,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
       times: Infinity
     })
     world().svc.scriptJobs({ activePolls: 0, outcome: 'failed' })
-    const result = await runAgent(world(), commentScenario(world()))
+    const result = await runComment(world())
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'failed' })
     expect(result.outputs['comment-id']).toBe(String(world().botComments()[0].id))
@@ -145,7 +145,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
   it("goes on when the thread's comments cannot be read, with one warning", async () => {
     world().gh.inject({ method: 'GET', path: COMMENTS, fault: { status: 500 }, times: Infinity })
     world().svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(world(), commentScenario(world()))
+    const result = await runComment(world())
     expect(result.outputs.status).toBe('completed')
     expect(world().botComments()).toHaveLength(1)
     expect(
@@ -157,7 +157,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
 
   it('writes the marker of the request into the comment before the create, and the job id right after', async () => {
     world().svc.scriptJobs({ activePolls: 0 })
-    await runAgent(world(), commentScenario(world()))
+    await runComment(world())
     const createAt = world().creates()[0].at
     const writes = world().gh.calls.filter(
       c => (c.method === 'POST' && c.path === COMMENTS) || c.method === 'PATCH'

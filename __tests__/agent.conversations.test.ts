@@ -4,13 +4,7 @@
  * comment, so `/mintlify …` there continues the same job.
  */
 import { describe, expect, it } from '@jest/globals'
-import {
-  addEarlierComment,
-  commentScenario,
-  runAgent,
-  useWorld,
-  type Thread
-} from './helpers/world.js'
+import { addEarlierComment, runAgent, runComment, type Thread, useWorld } from './helpers/world.js'
 import { commandLines, markerOf, shown } from './helpers/text.js'
 
 const world = useWorld()
@@ -31,10 +25,7 @@ function sentPrompt(): string {
 describe('context in the prompt', () => {
   it('appends a labelled block with repository, issue, title, URL, who asked and the body', async () => {
     world().svc.scriptJobs({ activePolls: 0 })
-    await runAgent(
-      world(),
-      commentScenario(world(), { body: '/mintlify document this', thread: OAUTH })
-    )
+    await runComment(world(), { body: '/mintlify document this', thread: OAUTH })
     expect(sentPrompt()).toBe(
       [
         'document this',
@@ -57,21 +48,18 @@ describe('context in the prompt', () => {
       { filename: 'src/auth/index.ts', additions: 2, deletions: 0, status: 'added' },
       { filename: 'docs/legacy-auth.md', additions: 0, deletions: 35, status: 'removed' }
     ]
-    await runAgent(
-      world(),
-      commentScenario(world(), {
-        body: '/mintlify document this',
-        thread: {
-          number: 8,
-          pull: true,
-          title: 'Add OAuth',
-          body: 'Adds an OAuth method.',
-          files,
-          head: 'feature/oauth',
-          base: 'main'
-        }
-      })
-    )
+    await runComment(world(), {
+      body: '/mintlify document this',
+      thread: {
+        number: 8,
+        pull: true,
+        title: 'Add OAuth',
+        body: 'Adds an OAuth method.',
+        files,
+        head: 'feature/oauth',
+        base: 'main'
+      }
+    })
     expect(sentPrompt()).toBe(
       [
         'document this',
@@ -98,11 +86,8 @@ describe('context in the prompt', () => {
     const body = 'x'.repeat(10_000)
     world().svc.scriptJobs({ activePolls: 0 }, { activePolls: 0 })
     const summarise = { body: '/mintlify summarise', thread: { body } }
-    await runAgent(world(), commentScenario(world(), summarise))
-    await runAgent(
-      world(),
-      commentScenario(world(), { ...summarise, commentId: 9002, inputs: { 'follow-up': 'false' } })
-    )
+    await runComment(world(), summarise)
+    await runComment(world(), { ...summarise, commentId: 9002, inputs: { 'follow-up': 'false' } })
     const [a, b] = world()
       .creates()
       .map(r => (r.body as { prompt: string }).prompt)
@@ -117,13 +102,10 @@ describe('context in the prompt', () => {
       deletions: 1
     }))
     world().svc.scriptJobs({ activePolls: 0 })
-    await runAgent(
-      world(),
-      commentScenario(world(), {
-        body: '/mintlify document this',
-        thread: { number: 8, pull: true, files }
-      })
-    )
+    await runComment(world(), {
+      body: '/mintlify document this',
+      thread: { number: 8, pull: true, files }
+    })
     const prompt = sentPrompt()
     expect(prompt).toContain('Changed files (100+):\n- docs/page-0.mdx (+0 -1)\n')
     expect(prompt).toContain('- docs/page-99.mdx (+99 -1)\n[cut: more files not shown]\n')
@@ -137,19 +119,16 @@ describe('context in the prompt', () => {
       deletions: 1
     }))
     world().svc.scriptJobs({ activePolls: 0 })
-    await runAgent(
-      world(),
-      commentScenario(world(), {
-        body: `/mintlify ${'i'.repeat(12_000)}`,
-        thread: {
-          number: 8,
-          pull: true,
-          files,
-          title: 't'.repeat(1_000),
-          body: 'b'.repeat(30_000)
-        }
-      })
-    )
+    await runComment(world(), {
+      body: `/mintlify ${'i'.repeat(12_000)}`,
+      thread: {
+        number: 8,
+        pull: true,
+        files,
+        title: 't'.repeat(1_000),
+        body: 'b'.repeat(30_000)
+      }
+    })
     const prompt = sentPrompt()
     expect(prompt.length).toBeLessThanOrEqual(20_000)
     expect(
@@ -161,25 +140,19 @@ describe('context in the prompt', () => {
 
   it('sends no context with include-context false', async () => {
     world().svc.scriptJobs({ activePolls: 0 })
-    await runAgent(
-      world(),
-      commentScenario(world(), {
-        body: '/mintlify document this',
-        inputs: { 'include-context': 'false' }
-      })
-    )
+    await runComment(world(), {
+      body: '/mintlify document this',
+      inputs: { 'include-context': 'false' }
+    })
     expect(sentPrompt()).toBe('document this')
   })
 
   it('sends a prompt input as given, without context, even on a comment event', async () => {
     world().svc.scriptJobs({ activePolls: 0 })
-    await runAgent(
-      world(),
-      commentScenario(world(), {
-        body: '/mintlify ignored text',
-        inputs: { prompt: 'Fix every broken link.' }
-      })
-    )
+    await runComment(world(), {
+      body: '/mintlify ignored text',
+      inputs: { prompt: 'Fix every broken link.' }
+    })
     expect(sentPrompt()).toBe('Fix every broken link.')
   })
 })
@@ -200,10 +173,7 @@ describe('follow-ups through the message endpoint', () => {
       prLink: 'https://github.com/acme/docs/pull/50'
     })
     earlierTracking('job_1')
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), { body: '/mintlify also cover refresh tokens' })
-    )
+    const result = await runComment(world(), { body: '/mintlify also cover refresh tokens' })
     expect(result.exitCode).toBe(0)
     expect(world().creates()).toHaveLength(0)
     const sent = world().messages()
@@ -241,7 +211,7 @@ describe('follow-ups through the message endpoint', () => {
     world().svc.addJob({ id: 'job_new', activePolls: 0, prLink: null })
     earlierTracking('job_old')
     earlierTracking('job_new')
-    await runAgent(world(), commentScenario(world(), { body: '/mintlify one more thing' }))
+    await runComment(world(), { body: '/mintlify one more thing' })
     expect(
       world()
         .messages()
@@ -251,10 +221,7 @@ describe('follow-ups through the message endpoint', () => {
 
   it('answers a 404 from the message endpoint with a clear reply and starts no new job', async () => {
     earlierTracking('job_gone')
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), { body: '/mintlify also cover refresh tokens' })
-    )
+    const result = await runComment(world(), { body: '/mintlify also cover refresh tokens' })
     expect(world().messages()).toHaveLength(1)
     expect(world().creates()).toHaveLength(0)
     expect(world().gets()).toHaveLength(0)
@@ -266,10 +233,10 @@ describe('follow-ups through the message endpoint', () => {
     )
     // The refused follow-up does not record the job as this request's: a re-run sends it again rather than re-attach.
     expect(markerOf(reply)).toEqual({ kind: 'tracking', request: 'comment-9001', job: 'job_gone' })
-    const rerun = await runAgent(
-      world(),
-      commentScenario(world(), { body: '/mintlify also cover refresh tokens', attempt: 2 })
-    )
+    const rerun = await runComment(world(), {
+      body: '/mintlify also cover refresh tokens',
+      attempt: 2
+    })
     expect(rerun.outputs.status).toBe('failed')
     expect(world().messages()).toHaveLength(2)
     expect(world().gets()).toHaveLength(0)
@@ -284,7 +251,7 @@ describe('follow-ups through the message endpoint', () => {
       path: '/v2/agent/proj_test/job/job_1/message',
       fault: { status: 429 }
     })
-    const result = await runAgent(world(), commentScenario(world(), { body: '/mintlify more' }))
+    const result = await runComment(world(), { body: '/mintlify more' })
     expect(result.exitCode).toBe(1)
     expect(world().botComments()[1].body).toContain(
       '100 agent uses per project per hour. The follow-up was not sent to agent job `job_1`; try again later.'
@@ -300,7 +267,7 @@ describe('follow-ups through the message endpoint', () => {
       path: '/v2/agent/proj_test/job/job_1/message',
       fault: { status: 502, process: true }
     })
-    const result = await runAgent(world(), commentScenario(world(), { body: '/mintlify more' }))
+    const result = await runComment(world(), { body: '/mintlify more' })
     expect(result.exitCode).toBe(1)
     expect(world().messages()).toHaveLength(1)
     expect(shown(world().botComments()[1].body)).toContain(
@@ -315,10 +282,7 @@ describe('follow-ups through the message endpoint', () => {
     world().svc.addJob({ id: 'job_planted', activePolls: 0 })
     earlierTracking('job_planted', 'outsider')
     world().svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), { body: '/mintlify document this' })
-    )
+    const result = await runComment(world(), { body: '/mintlify document this' })
     expect(world().messages()).toHaveLength(0)
     expect(world().creates()).toHaveLength(1)
     expect(result.outputs['job-id']).not.toBe('job_planted')
@@ -328,13 +292,10 @@ describe('follow-ups through the message endpoint', () => {
     world().svc.addJob({ id: 'job_1', activePolls: 0 })
     earlierTracking('job_1')
     world().svc.scriptJobs({ activePolls: 0 })
-    await runAgent(
-      world(),
-      commentScenario(world(), {
-        body: '/mintlify document this',
-        inputs: { 'follow-up': 'false' }
-      })
-    )
+    await runComment(world(), {
+      body: '/mintlify document this',
+      inputs: { 'follow-up': 'false' }
+    })
     expect(world().messages()).toHaveLength(0)
     expect(world().creates()).toHaveLength(1)
   })
@@ -355,7 +316,7 @@ describe('the back-link on the agent’s PR', () => {
   it('posts one comment on the agent’s PR: who asked, where, and how to continue; with the job marker', async () => {
     agentPr()
     world().svc.scriptJobs({ activePolls: 0, prLink: 'https://github.com/acme/docs/pull/50' })
-    const result = await runAgent(world(), commentScenario(world(), BACK_LINKED))
+    const result = await runComment(world(), BACK_LINKED)
     expect(result.exitCode).toBe(0)
     const links = world().botComments(50)
     expect(links).toHaveLength(1)
@@ -374,7 +335,7 @@ describe('the back-link on the agent’s PR', () => {
   it('finds its back-link again on a later run and does not post it twice', async () => {
     agentPr()
     world().svc.scriptJobs({ activePolls: 0, prLink: 'https://github.com/acme/docs/pull/50' })
-    await runAgent(world(), commentScenario(world(), BACK_LINKED))
+    await runComment(world(), BACK_LINKED)
     const again = await runAgent(world(), {
       eventName: 'workflow_dispatch',
       inputs: { 'job-id': 'job_1' }
@@ -393,7 +354,7 @@ describe('the back-link on the agent’s PR', () => {
     async status => {
       world().gh.denyRepo('acme', 'site', status)
       world().svc.scriptJobs({ activePolls: 0, prLink: 'https://github.com/acme/site/pull/3' })
-      const result = await runAgent(world(), commentScenario(world(), BACK_LINKED))
+      const result = await runComment(world(), BACK_LINKED)
       expect(result.exitCode).toBe(0)
       expect(result.outputs).toMatchObject({
         status: 'completed',
@@ -419,18 +380,15 @@ describe('the back-link on the agent’s PR', () => {
   it('a /mintlify comment on the agent’s PR continues the same job, and the back-link is not repeated', async () => {
     agentPr()
     world().svc.scriptJobs({ activePolls: 0, prLink: 'https://github.com/acme/docs/pull/50' })
-    await runAgent(world(), commentScenario(world(), BACK_LINKED))
+    await runComment(world(), BACK_LINKED)
     expect(world().creates()).toHaveLength(1)
 
-    const onPr = await runAgent(
-      world(),
-      commentScenario(world(), {
-        ...BACK_LINKED,
-        body: '/mintlify also add a code sample',
-        thread: { number: 50, pull: true },
-        commentId: 9500
-      })
-    )
+    const onPr = await runComment(world(), {
+      ...BACK_LINKED,
+      body: '/mintlify also add a code sample',
+      thread: { number: 50, pull: true },
+      commentId: 9500
+    })
     expect(onPr.exitCode).toBe(0)
     expect(world().creates()).toHaveLength(1)
     expect(

@@ -8,7 +8,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { systemClock } from '../src/shared/clock.js'
 import type { Fault } from '../fakes/service-emulator.js'
-import { commentScenario, runAgent, useWorld } from './helpers/world.js'
+import { runComment, useWorld } from './helpers/world.js'
 import { commandLines, markerOf, shown } from './helpers/text.js'
 
 const world = useWorld()
@@ -56,7 +56,7 @@ describe('create is never blindly retried (RELIABILITY 8)', () => {
     'after %s: exactly one POST, the comment says the outcome is unknown, exit 1',
     async (_name, fault, cause, jobExists) => {
       world().svc.inject({ method: 'POST', path: CREATE, fault })
-      const result = await runAgent(world(), commentScenario(world()))
+      const result = await runComment(world())
       expect(world().creates()).toHaveLength(1)
       expect(world().gets()).toHaveLength(0)
       expect(world().svc.job('job_1') !== undefined).toBe(jobExists)
@@ -85,10 +85,7 @@ describe('create is never blindly retried (RELIABILITY 8)', () => {
     await new Promise<void>(resolve => closed.listen(0, '127.0.0.1', resolve))
     const { port } = closed.address() as AddressInfo
     await new Promise<void>(resolve => closed.close(() => resolve()))
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), { inputs: { 'api-url': `http://127.0.0.1:${port}` } })
-    )
+    const result = await runComment(world(), { inputs: { 'api-url': `http://127.0.0.1:${port}` } })
     expect(result.exitCode).toBe(1)
     expect(
       commandLines(result.stdout, 'warning').filter(l =>
@@ -110,7 +107,7 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
       fault: { status: 429, headers: { 'retry-after': '1' } }
     })
     world().svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(world(), commentScenario(world()), { clock: systemClock })
+    const result = await runComment(world(), {}, { clock: systemClock })
     const posts = world().creates()
     expect(posts).toHaveLength(2)
     expect(posts[1].at - posts[0].at).toBeGreaterThanOrEqual(1000)
@@ -126,7 +123,7 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
 
   it('does not retry a 429 without Retry-After and names the limit of 100 per project per hour', async () => {
     world().svc.inject({ method: 'POST', path: CREATE, fault: { status: 429 } })
-    const result = await runAgent(world(), commentScenario(world()))
+    const result = await runComment(world())
     expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ status: 'failed', 'job-id': '' })
@@ -144,7 +141,7 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
       path: CREATE,
       fault: { status: 429, headers: { 'retry-after': '1800' } }
     })
-    const result = await runAgent(world(), commentScenario(world()))
+    const result = await runComment(world())
     expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(theComment()).toContain('100 agent uses per project per hour (it asks to wait 30 min)')
@@ -156,10 +153,7 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
       path: CREATE,
       fault: { status: 429, headers: { 'retry-after': '30' } }
     })
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), { inputs: { 'max-wait-minutes': '0.1' } })
-    )
+    const result = await runComment(world(), { inputs: { 'max-wait-minutes': '0.1' } })
     expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(theComment()).toContain('rate limited')
@@ -177,7 +171,7 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
         })
       }
     })
-    const result = await runAgent(world(), commentScenario(world()))
+    const result = await runComment(world())
     expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(theComment()).toContain(
@@ -190,10 +184,7 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
   })
 
   it('says to check api-key on a 401', async () => {
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), { inputs: { 'api-key': 'mint_wrong' } })
-    )
+    const result = await runComment(world(), { inputs: { 'api-key': 'mint_wrong' } })
     expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(theComment()).toContain(
@@ -217,7 +208,7 @@ describe('polling survives faults (RELIABILITY 11)', () => {
     async (_name, fault, times) => {
       world().svc.scriptJobs({ activePolls: 1, prLink: 'https://github.com/acme/docs/pull/9' })
       world().svc.inject({ method: 'GET', path: JOB, fault, times })
-      const result = await runAgent(world(), commentScenario(world()))
+      const result = await runComment(world())
       expect(result.exitCode).toBe(0)
       expect(result.outputs).toMatchObject({
         'job-id': 'job_1',
@@ -246,7 +237,7 @@ describe('polling survives faults (RELIABILITY 11)', () => {
     ] as Fault[]) {
       world().svc.inject({ method: 'GET', path: JOB, fault })
     }
-    const result = await runAgent(world(), commentScenario(world()))
+    const result = await runComment(world())
     expect(result.outputs.status).toBe('completed')
     expect(world().gets()).toHaveLength(6 + 4)
     expect(world().botComments()).toHaveLength(1)
@@ -256,7 +247,7 @@ describe('polling survives faults (RELIABILITY 11)', () => {
     world().svc.scriptJobs({ activePolls: 0 })
     // get-job is tried 6 times per poll; 7 failures outlast the first poll.
     world().svc.inject({ method: 'GET', path: JOB, fault: { status: 502 }, times: 7 })
-    const result = await runAgent(world(), commentScenario(world()))
+    const result = await runComment(world())
     expect(result.outputs.status).toBe('completed')
     expect(world().gets()).toHaveLength(8)
     expect(
@@ -273,7 +264,7 @@ describe('polling survives faults (RELIABILITY 11)', () => {
       path: JOB,
       fault: { status: 401, body: JSON.stringify({ error: 'Unauthorized' }) }
     })
-    const result = await runAgent(world(), commentScenario(world()))
+    const result = await runComment(world())
     expect(world().gets()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'failed' })
@@ -284,10 +275,7 @@ describe('polling survives faults (RELIABILITY 11)', () => {
 describe('the deadline, unknown statuses and a late job (RELIABILITY 12-14)', () => {
   it('stops at max-wait-minutes: status timed-out, the job id and the job-id hint in the comment', async () => {
     world().svc.scriptJobs({ activePolls: 1000 })
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), { inputs: { 'max-wait-minutes': '0.05' } })
-    )
+    const result = await runComment(world(), { inputs: { 'max-wait-minutes': '0.05' } })
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'timed-out', 'pr-url': '' })
     const body = theComment()
@@ -305,10 +293,9 @@ describe('the deadline, unknown statuses and a late job (RELIABILITY 12-14)', ()
 
   it('timed-out with fail-on-error false succeeds with status timed-out', async () => {
     world().svc.scriptJobs({ activePolls: 1000 })
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), { inputs: { 'max-wait-minutes': '0.05', 'fail-on-error': 'false' } })
-    )
+    const result = await runComment(world(), {
+      inputs: { 'max-wait-minutes': '0.05', 'fail-on-error': 'false' }
+    })
     expect(result.exitCode).toBe(0)
     expect(result.outputs.status).toBe('timed-out')
   })
@@ -317,9 +304,9 @@ describe('the deadline, unknown statuses and a late job (RELIABILITY 12-14)', ()
     world().svc.scriptJobs({ activePolls: 0 })
     world().svc.inject({ method: 'GET', path: JOB, fault: { kind: 'hang' }, times: Infinity })
     const started = Date.now()
-    const result = await runAgent(
+    const result = await runComment(
       world(),
-      commentScenario(world(), { inputs: { 'max-wait-minutes': '0.05' } }),
+      { inputs: { 'max-wait-minutes': '0.05' } },
       {
         clock: systemClock,
         requestTimeoutMs: 400
@@ -333,7 +320,7 @@ describe('the deadline, unknown statuses and a late job (RELIABILITY 12-14)', ()
   it('keeps polling through an unknown status such as "paused", with exactly one warning', async () => {
     world().expectedViolations.push(/body\/status must be equal to one of the allowed values/)
     world().svc.scriptJobs({ activePolls: 0, status: 'paused', statusPolls: 3 })
-    const result = await runAgent(world(), commentScenario(world()))
+    const result = await runComment(world())
     expect(result.outputs.status).toBe('completed')
     expect(world().gets()).toHaveLength(4)
     expect(commandLines(result.stdout, 'warning').filter(l => l.includes('paused'))).toEqual([
@@ -344,7 +331,7 @@ describe('the deadline, unknown statuses and a late job (RELIABILITY 12-14)', ()
 
   it('retries a GET 404 right after create (eventual consistency) and then follows the job', async () => {
     world().svc.scriptJobs({ activePolls: 0, notFoundPolls: 2 })
-    const result = await runAgent(world(), commentScenario(world()))
+    const result = await runComment(world())
     expect(result.exitCode).toBe(0)
     expect(result.outputs.status).toBe('completed')
     expect(world().gets()).toHaveLength(3)
@@ -355,7 +342,7 @@ describe('the deadline, unknown statuses and a late job (RELIABILITY 12-14)', ()
 
   it('ends with a clear failure when the 404 outlasts the grace window', async () => {
     world().svc.scriptJobs({ notFoundPolls: 1_000_000 })
-    const result = await runAgent(world(), commentScenario(world()))
+    const result = await runComment(world())
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'failed' })
     expect(theComment()).toContain(

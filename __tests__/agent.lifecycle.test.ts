@@ -4,7 +4,7 @@
  * `comment: false`, and review comments.
  */
 import { describe, expect, it } from '@jest/globals'
-import { commentScenario, runAgent, RUN_URL, useWorld } from './helpers/world.js'
+import { commentScenario, RUN_URL, runAgent, runComment, useWorld } from './helpers/world.js'
 import { commandLines, markerOf } from './helpers/text.js'
 
 const world = useWorld()
@@ -15,7 +15,7 @@ const ASK = `/mintlify ${INSTRUCTION}`
 describe('job lifecycle: outcomes', () => {
   it('completed with a PR: outputs, summary table, notice, and the comment links the PR', async () => {
     world().svc.scriptJobs({ activePolls: 2, prLink: 'https://github.com/acme/docs/pull/31' })
-    const result = await runAgent(world(), commentScenario(world(), { body: ASK }))
+    const result = await runComment(world(), { body: ASK })
     expect(result.exitCode).toBe(0)
     const [comment] = world().botComments()
     expect(result.outputs).toEqual({
@@ -60,7 +60,7 @@ describe('job lifecycle: outcomes', () => {
 
   it('writes the tracking comment in three steps: working, following the job id, the result', async () => {
     world().svc.scriptJobs({ activePolls: 1 })
-    await runAgent(world(), commentScenario(world(), { body: ASK }))
+    await runComment(world(), { body: ASK })
     const bodies = world().sentBodies()
     expect(bodies).toHaveLength(3)
     expect(bodies[0]).toContain(
@@ -85,7 +85,7 @@ describe('job lifecycle: outcomes', () => {
 
   it('completed without a PR: "finished, no files changed", empty PR outputs, no notice', async () => {
     world().svc.scriptJobs({ activePolls: 0, prLink: null })
-    const result = await runAgent(world(), commentScenario(world(), { body: ASK }))
+    const result = await runComment(world(), { body: ASK })
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toMatchObject({
       'job-id': 'job_1',
@@ -102,7 +102,7 @@ describe('job lifecycle: outcomes', () => {
 
   it('failed: the comment says so with the job id, and the step fails', async () => {
     world().svc.scriptJobs({ activePolls: 1, outcome: 'failed' })
-    const result = await runAgent(world(), commentScenario(world(), { body: ASK }))
+    const result = await runComment(world(), { body: ASK })
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'failed', 'pr-url': '' })
     expect(world().botComments()[0].body).toMatch(
@@ -115,17 +115,14 @@ describe('job lifecycle: outcomes', () => {
 
   it('failed with fail-on-error false: status failed, the step succeeds', async () => {
     world().svc.scriptJobs({ activePolls: 0, outcome: 'failed' })
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), { body: ASK, inputs: { 'fail-on-error': 'false' } })
-    )
+    const result = await runComment(world(), { body: ASK, inputs: { 'fail-on-error': 'false' } })
     expect(result.exitCode).toBe(0)
     expect(result.outputs.status).toBe('failed')
   })
 
   it('archived: exit 1 with fail-on-error true', async () => {
     world().svc.scriptJobs({ activePolls: 1, outcome: 'archived' })
-    const result = await runAgent(world(), commentScenario(world(), { body: ASK }))
+    const result = await runComment(world(), { body: ASK })
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'archived' })
     expect(world().botComments()[0].body).toMatch(/🗄️ Agent job `job_1` was archived/)
@@ -133,20 +130,14 @@ describe('job lifecycle: outcomes', () => {
 
   it('archived: exit 0 with fail-on-error false', async () => {
     world().svc.scriptJobs({ activePolls: 1, outcome: 'archived' })
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), { body: ASK, inputs: { 'fail-on-error': 'false' } })
-    )
+    const result = await runComment(world(), { body: ASK, inputs: { 'fail-on-error': 'false' } })
     expect(result.exitCode).toBe(0)
     expect(result.outputs.status).toBe('archived')
     expect(commandLines(result.stdout, 'error')).toEqual([])
   })
 
   it('wait: false creates the job, reports it active and returns: one POST, no GET', async () => {
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), { body: ASK, inputs: { wait: 'false' } })
-    )
+    const result = await runComment(world(), { body: ASK, inputs: { wait: 'false' } })
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'active', 'pr-url': '' })
     expect(world().svc.requests.map(r => `${r.method} ${r.path}`)).toEqual([
@@ -231,10 +222,10 @@ describe('job lifecycle: outcomes', () => {
   it('comment: false on a comment event only checks the permission: no reaction, no comment, no back-link', async () => {
     world().gh.addIssue('acme', 'docs', { number: 1, pull_request: true })
     world().svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), { body: ASK, inputs: { comment: 'false', 'back-link': 'true' } })
-    )
+    const result = await runComment(world(), {
+      body: ASK,
+      inputs: { comment: 'false', 'back-link': 'true' }
+    })
     expect(result.outputs).toMatchObject({
       status: 'completed',
       'pr-number': '1',
@@ -281,7 +272,7 @@ describe('job lifecycle: outcomes', () => {
       fault: { status: 422 }
     })
     world().svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(world(), commentScenario(world(), { body: ASK }))
+    const result = await runComment(world(), { body: ASK })
     expect(result.outputs.status).toBe('completed')
     expect(
       commandLines(result.stdout, 'warning').some(l => l.includes('Could not add the 👀 reaction'))

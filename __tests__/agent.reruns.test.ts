@@ -6,13 +6,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { systemClock } from '../src/shared/clock.js'
-import {
-  addEarlierComment,
-  addThread,
-  commentScenario,
-  runAgent,
-  useWorld
-} from './helpers/world.js'
+import { addEarlierComment, addThread, runComment, useWorld } from './helpers/world.js'
 import { commandLines, markerOf, shown } from './helpers/text.js'
 
 const world = useWorld()
@@ -37,12 +31,9 @@ function abortWhen(
 describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', () => {
   it('a re-run (GITHUB_RUN_ATTEMPT 2) re-attaches to the job of attempt 1: no second POST, no second comment', async () => {
     world().svc.scriptJobs({ activePolls: 4 })
-    const first = await runAgent(
-      world(),
-      commentScenario(world(), { attempt: 1, inputs: { 'max-wait-minutes': '0.05' } })
-    )
+    const first = await runComment(world(), { attempt: 1, inputs: { 'max-wait-minutes': '0.05' } })
     expect(first.outputs).toMatchObject({ 'job-id': 'job_1', status: 'timed-out' })
-    const second = await runAgent(world(), commentScenario(world(), { attempt: 2 }))
+    const second = await runComment(world(), { attempt: 2 })
     expect(second.exitCode).toBe(0)
     expect(second.outputs).toMatchObject({
       'job-id': 'job_1',
@@ -71,7 +62,7 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
   it('a second delivery of the same comment, while attempt 1 was still following, re-attaches too', async () => {
     world().svc.addJob({ id: 'job_1', activePolls: 0 })
     const id = addEarlierComment(world(), 'tracking request=comment-9001 job=job_1 state=job')
-    const result = await runAgent(world(), commentScenario(world(), { attempt: 1 }))
+    const result = await runComment(world(), { attempt: 1 })
     expect(result.outputs).toMatchObject({
       'job-id': 'job_1',
       status: 'completed',
@@ -87,7 +78,7 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
     addEarlierComment(world(), 'tracking request=comment-9001 state=pending', {
       text: '⏳ Working on it: starting an agent job.'
     })
-    const result = await runAgent(world(), commentScenario(world(), { attempt: 2 }))
+    const result = await runComment(world(), { attempt: 2 })
     expect(world().creates()).toHaveLength(0)
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ status: 'failed', 'job-id': '' })
@@ -110,7 +101,7 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
       times: 20,
       fault: { status: 500 }
     })
-    const result = await runAgent(world(), commentScenario(world(), { attempt: 2 }))
+    const result = await runComment(world(), { attempt: 2 })
     expect(world().creates()).toHaveLength(0)
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ status: 'failed', 'job-id': '' })
@@ -129,16 +120,16 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
       times: 20,
       fault: { status: 500 }
     })
-    const result = await runAgent(world(), commentScenario(world(), { attempt: 1 }))
+    const result = await runComment(world(), { attempt: 1 })
     expect(world().creates()).toHaveLength(1)
     expect(result.outputs.status).toBe('completed')
   })
 
   it('does not create a job on a re-run after a create whose outcome was unknown', async () => {
     world().svc.inject({ method: 'POST', path: CREATE, fault: { status: 502, process: true } })
-    const first = await runAgent(world(), commentScenario(world(), { attempt: 1 }))
+    const first = await runComment(world(), { attempt: 1 })
     expect(first.exitCode).toBe(1)
-    const second = await runAgent(world(), commentScenario(world(), { attempt: 2 }))
+    const second = await runComment(world(), { attempt: 2 })
     expect(second.exitCode).toBe(1)
     expect(world().creates()).toHaveLength(1)
     expect(world().botComments()).toHaveLength(1)
@@ -147,9 +138,9 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
   it('creates the job on a re-run after a refused create (nothing was started), editing the same comment', async () => {
     world().svc.inject({ method: 'POST', path: CREATE, fault: { status: 429 } })
     world().svc.scriptJobs({ activePolls: 0 })
-    const first = await runAgent(world(), commentScenario(world(), { attempt: 1 }))
+    const first = await runComment(world(), { attempt: 1 })
     expect(first.outputs.status).toBe('failed')
-    const second = await runAgent(world(), commentScenario(world(), { attempt: 2 }))
+    const second = await runComment(world(), { attempt: 2 })
     expect(second.outputs).toMatchObject({
       'job-id': 'job_1',
       status: 'completed',
@@ -166,14 +157,11 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
       text: 'Done earlier.'
     })
     // Attempt 1 follows up the thread's job and is cut short; attempt 2 must find that job again.
-    const first = await runAgent(
-      world(),
-      commentScenario(world(), { attempt: 1, inputs: { 'max-wait-minutes': '0.02' } })
-    )
+    const first = await runComment(world(), { attempt: 1, inputs: { 'max-wait-minutes': '0.02' } })
     expect(first.outputs).toMatchObject({ 'job-id': odd, status: 'timed-out' })
     const own = world().botComments()[1]
     expect(markerOf(own.body)).toMatchObject({ request: 'comment-9001', state: 'job' })
-    const second = await runAgent(world(), commentScenario(world(), { attempt: 2 }))
+    const second = await runComment(world(), { attempt: 2 })
     expect(second.outputs).toMatchObject({ 'job-id': odd, status: 'completed' })
     expect(world().svc.job(odd)?.messages).toHaveLength(1)
     expect(world().creates()).toHaveLength(0)
@@ -191,7 +179,7 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
       'outsider'
     )
     world().svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(world(), commentScenario(world(), { attempt: 2 }))
+    const result = await runComment(world(), { attempt: 2 })
     expect(result.outputs['job-id']).not.toBe('job_planted')
     expect(world().svc.job('job_planted')?.polls).toBe(0)
     expect(world().creates()).toHaveLength(1)
@@ -208,10 +196,14 @@ describe('cancellation (RELIABILITY 17)', () => {
       getsAtAbort = world().gets().length
       return true
     })
-    const result = await runAgent(world(), commentScenario(world(), { attempt: 1 }), {
-      clock: systemClock,
-      signal: controller.signal
-    })
+    const result = await runComment(
+      world(),
+      { attempt: 1 },
+      {
+        clock: systemClock,
+        signal: controller.signal
+      }
+    )
     const endedAt = Date.now()
     abort.stop()
     expect(endedAt - abort.abortedAt()).toBeLessThan(2_000)
@@ -234,11 +226,15 @@ describe('cancellation (RELIABILITY 17)', () => {
     world().svc.inject({ method: 'POST', path: CREATE, fault: { kind: 'hang', process: true } })
     const controller = new AbortController()
     const abort = abortWhen(controller, () => world().creates().length === 1)
-    const result = await runAgent(world(), commentScenario(world(), { attempt: 1 }), {
-      clock: systemClock,
-      signal: controller.signal,
-      requestTimeoutMs: 10_000
-    })
+    const result = await runComment(
+      world(),
+      { attempt: 1 },
+      {
+        clock: systemClock,
+        signal: controller.signal,
+        requestTimeoutMs: 10_000
+      }
+    )
     abort.stop()
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ status: 'cancelled', 'job-id': '' })
@@ -247,7 +243,7 @@ describe('cancellation (RELIABILITY 17)', () => {
       '⚠️ Could not tell whether the agent job was created: the run was cancelled while waiting for the answer'
     )
     expect(markerOf(body)).toEqual({ kind: 'tracking', request: 'comment-9001', state: 'unknown' })
-    const rerun = await runAgent(world(), commentScenario(world(), { attempt: 2 }))
+    const rerun = await runComment(world(), { attempt: 2 })
     expect(rerun.exitCode).toBe(1)
     expect(world().creates()).toHaveLength(1)
   })
@@ -255,9 +251,13 @@ describe('cancellation (RELIABILITY 17)', () => {
   it('a cancel before the create starts no job and says so', async () => {
     const controller = new AbortController()
     controller.abort()
-    const result = await runAgent(world(), commentScenario(world(), { attempt: 1 }), {
-      signal: controller.signal
-    })
+    const result = await runComment(
+      world(),
+      { attempt: 1 },
+      {
+        signal: controller.signal
+      }
+    )
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ status: 'cancelled', 'job-id': '' })
     expect(world().svc.requests).toHaveLength(0)
@@ -270,12 +270,16 @@ describe('cancellation (RELIABILITY 17)', () => {
     world().svc.scriptJobs({ activePolls: 3 })
     const controller = new AbortController()
     const abort = abortWhen(controller, () => world().gets().length >= 1)
-    await runAgent(world(), commentScenario(world(), { attempt: 1 }), {
-      clock: systemClock,
-      signal: controller.signal
-    })
+    await runComment(
+      world(),
+      { attempt: 1 },
+      {
+        clock: systemClock,
+        signal: controller.signal
+      }
+    )
     abort.stop()
-    const rerun = await runAgent(world(), commentScenario(world(), { attempt: 2 }))
+    const rerun = await runComment(world(), { attempt: 2 })
     expect(rerun.outputs).toMatchObject({ 'job-id': 'job_1', status: 'completed' })
     expect(world().creates()).toHaveLength(1)
     expect(world().botComments()).toHaveLength(1)

@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { baseInputs, commentScenario, runAgent, useWorld } from './helpers/world.js'
+import { baseInputs, commentScenario, runAgent, runComment, useWorld } from './helpers/world.js'
 import { commandLines } from './helpers/text.js'
 
 const world = useWorld()
@@ -240,7 +240,7 @@ describe('settings: one error naming the input, before any request', () => {
 describe('settings: the key is masked first', () => {
   it('writes ::add-mask:: for the key before any other line of stdout', async () => {
     world().svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(world(), commentScenario(world()))
+    const result = await runComment(world())
     const lines = result.stdout.split('\n').filter(Boolean)
     expect(lines[0]).toBe(`::add-mask::${world().svc.apiKey}`)
     expect(lines.slice(1).join('\n')).not.toContain(world().svc.apiKey)

@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { issuesEvent } from '../fakes/webhooks.js'
 import {
-  commentScenario,
-  runAgent,
-  useWorld,
   type AgentRunSpec,
-  type CommentScenario
+  commentScenario,
+  type CommentScenario,
+  runAgent,
+  runComment,
+  useWorld
 } from './helpers/world.js'
 import { commandLines, markerOf } from './helpers/text.js'
 
@@ -35,10 +36,9 @@ function adminComment(scenario: CommentScenario): AgentRunSpec {
 describe('trigger: a new comment that starts with the phrase', () => {
   it('starts one job for a created comment that starts with /mintlify', async () => {
     world().svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), { body: '  /mintlify Add a quickstart for the Python SDK' })
-    )
+    const result = await runComment(world(), {
+      body: '  /mintlify Add a quickstart for the Python SDK'
+    })
     expect(result.exitCode).toBe(0)
     expect(world().creates()).toHaveLength(1)
     expect(
@@ -52,7 +52,7 @@ describe('trigger: a new comment that starts with the phrase', () => {
   it('takes the instruction from the following lines of the comment too', async () => {
     const body = '/mintlify\nDocument the new `retry` option.\nMention the default.'
     world().svc.scriptJobs({ activePolls: 0 })
-    await runAgent(world(), commentScenario(world(), { body }))
+    await runComment(world(), { body })
     expect(
       world()
         .promptsSent()[0]
@@ -118,32 +118,23 @@ describe('trigger: bots and the action’s own comments', () => {
   }
 
   it('ignores a bot that is not listed in allowed-bots, without any request', async () => {
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), { ...RENOVATE, permission: null })
-    )
+    const result = await runComment(world(), { ...RENOVATE, permission: null })
     expectUntouched(result)
     expect(result.stdout).toContain('renovate[bot] is a bot that is not listed in allowed-bots')
   })
 
   it('ignores a Bot-typed user even without the [bot] suffix', async () => {
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), { ...RENOVATE, login: 'ci-helper', permission: null })
-    )
+    const result = await runComment(world(), { ...RENOVATE, login: 'ci-helper', permission: null })
     expectUntouched(result)
   })
 
   it('lets a bot listed in allowed-bots start a job', async () => {
     world().svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), {
-        ...RENOVATE,
-        permission: null,
-        inputs: { 'allowed-bots': 'dependabot[bot], Renovate[bot]' }
-      })
-    )
+    const result = await runComment(world(), {
+      ...RENOVATE,
+      permission: null,
+      inputs: { 'allowed-bots': 'dependabot[bot], Renovate[bot]' }
+    })
     expect(result.exitCode).toBe(0)
     expect(world().creates()).toHaveLength(1)
     // A listed bot is admitted by the list: the permission endpoint is not asked.
@@ -156,28 +147,22 @@ describe('trigger: bots and the action’s own comments', () => {
 
   it('accepts an allowed-bots entry with or without the [bot] suffix', async () => {
     world().svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), {
-        ...RENOVATE,
-        permission: null,
-        inputs: { 'allowed-bots': 'renovate' }
-      })
-    )
+    const result = await runComment(world(), {
+      ...RENOVATE,
+      permission: null,
+      inputs: { 'allowed-bots': 'renovate' }
+    })
     expect(result.outputs.status).toBe('completed')
     expect(world().creates()).toHaveLength(1)
   })
 
   it('does not let a person whose login matches an allowed bot skip the permission check', async () => {
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), {
-        body: '/mintlify bump the docs',
-        login: 'renovate',
-        permission: 'read',
-        inputs: { 'allowed-bots': 'renovate' }
-      })
-    )
+    const result = await runComment(world(), {
+      body: '/mintlify bump the docs',
+      login: 'renovate',
+      permission: 'read',
+      inputs: { 'allowed-bots': 'renovate' }
+    })
     expect(result.outputs).toEqual({ status: 'skipped' })
     expect(world().creates()).toHaveLength(0)
   })
@@ -187,16 +172,13 @@ describe('trigger: bots and the action’s own comments', () => {
       '/mintlify Add a quickstart\n\n<!-- mintlify-docs-agent:tracking request=comment-1 job=job_1 state=job -->'
     const fromPerson = await runAgent(world(), adminComment({ body }))
     expectUntouched(fromPerson)
-    const fromBot = await runAgent(
-      world(),
-      commentScenario(world(), {
-        body,
-        login: 'github-actions[bot]',
-        userType: 'Bot',
-        permission: null,
-        inputs: { 'allowed-bots': 'github-actions[bot]' }
-      })
-    )
+    const fromBot = await runComment(world(), {
+      body,
+      login: 'github-actions[bot]',
+      userType: 'Bot',
+      permission: null,
+      inputs: { 'allowed-bots': 'github-actions[bot]' }
+    })
     expectUntouched(fromBot)
     expect(fromBot.stdout).toContain('the comment is this action’s own')
   })
@@ -204,7 +186,7 @@ describe('trigger: bots and the action’s own comments', () => {
 
 describe('trigger: an empty instruction', () => {
   it('replies once asking for an instruction and starts no job', async () => {
-    const result = await runAgent(world(), commentScenario(world(), { body: '/mintlify   ' }))
+    const result = await runComment(world(), { body: '/mintlify   ' })
     expect(result.exitCode).toBe(0)
     expect(result.outputs.status).toBe('skipped')
     expect(world().svc.requests).toHaveLength(0)
@@ -235,7 +217,7 @@ describe('trigger: an empty instruction', () => {
   })
 
   it('does not answer an empty instruction from someone without permission', async () => {
-    await runAgent(world(), commentScenario(world(), { body: '/mintlify', permission: 'read' }))
+    await runComment(world(), { body: '/mintlify', permission: 'read' })
     const replies = world().botComments()
     expect(replies).toHaveLength(1)
     expect(replies[0].body).toContain('needs `write` permission')
@@ -367,7 +349,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
   it.each(['read', 'none'] as const)(
     'refuses a commenter with %s permission: one reply, no job, skipped',
     async permission => {
-      const result = await runAgent(world(), commentScenario(world(), { permission }))
+      const result = await runComment(world(), { permission })
       expect(result.exitCode).toBe(0)
       expect(result.outputs).toEqual({ status: 'skipped' })
       expect(world().svc.requests).toHaveLength(0)
@@ -381,10 +363,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
   )
 
   it('refuses a login the permission endpoint does not know (404)', async () => {
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), { login: 'stranger', permission: null })
-    )
+    const result = await runComment(world(), { login: 'stranger', permission: null })
     expect(result.outputs).toEqual({ status: 'skipped' })
     expect(world().svc.requests).toHaveLength(0)
     expect(
@@ -401,7 +380,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
       times: Infinity,
       fault: { status: 500 }
     })
-    const result = await runAgent(world(), commentScenario(world(), { permission: 'admin' }))
+    const result = await runComment(world(), { permission: 'admin' })
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toEqual({ status: 'skipped' })
     expect(world().svc.requests).toHaveLength(0)
@@ -423,7 +402,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
       times: Infinity,
       fault: { kind: 'reset' }
     })
-    const result = await runAgent(world(), commentScenario(world(), { permission: 'admin' }))
+    const result = await runComment(world(), { permission: 'admin' })
     expect(result.outputs).toEqual({ status: 'skipped' })
     expect(world().svc.requests).toHaveLength(0)
     expect(world().botComments()).toHaveLength(1)
@@ -432,7 +411,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
   it('recovers from one 500 of the permission endpoint (a read is retried)', async () => {
     world().gh.inject({ method: 'GET', path: /\/permission$/, fault: { status: 500 } })
     world().svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(world(), commentScenario(world(), { permission: 'write' }))
+    const result = await runComment(world(), { permission: 'write' })
     expect(result.outputs.status).toBe('completed')
     expect(world().creates()).toHaveLength(1)
   })
@@ -441,17 +420,14 @@ describe('authorization: the permission comes from the API, fail closed', () => 
     'starts a job for a commenter with %s permission',
     async permission => {
       world().svc.scriptJobs({ activePolls: 0 })
-      const result = await runAgent(world(), commentScenario(world(), { permission }))
+      const result = await runComment(world(), { permission })
       expect(result.outputs.status).toBe('completed')
       expect(world().creates()).toHaveLength(1)
     }
   )
 
   it('does not trust author_association: OWNER with an API answer of read gets no job', async () => {
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), { authorAssociation: 'OWNER', permission: 'read' })
-    )
+    const result = await runComment(world(), { authorAssociation: 'OWNER', permission: 'read' })
     expect(result.outputs).toEqual({ status: 'skipped' })
     expect(world().creates()).toHaveLength(0)
   })
@@ -459,27 +435,18 @@ describe('authorization: the permission comes from the API, fail closed', () => 
   it('admits triage when required-permission is triage, and still refuses read', async () => {
     const inputs = { 'required-permission': 'triage' }
     world().svc.scriptJobs({ activePolls: 0 })
-    const admitted = await runAgent(
-      world(),
-      commentScenario(world(), { permission: 'triage', inputs })
-    )
+    const admitted = await runComment(world(), { permission: 'triage', inputs })
     expect(admitted.outputs.status).toBe('completed')
-    const refused = await runAgent(
-      world(),
-      commentScenario(world(), { login: 'reader', permission: 'read', inputs })
-    )
+    const refused = await runComment(world(), { login: 'reader', permission: 'read', inputs })
     expect(refused.outputs.status).toBe('skipped')
     expect(world().creates()).toHaveLength(1)
   })
 
   it('refuses a maintainer when required-permission is admin', async () => {
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), {
-        permission: 'maintain',
-        inputs: { 'required-permission': 'admin' }
-      })
-    )
+    const result = await runComment(world(), {
+      permission: 'maintain',
+      inputs: { 'required-permission': 'admin' }
+    })
     expect(result.outputs.status).toBe('skipped')
     expect(world().botComments()[0].body).toContain(
       'needs `admin` permission on this repository, and yours is `maintain`'
@@ -487,10 +454,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
   })
 
   it('refuses everyone when there is no github-token to check with, and writes nothing', async () => {
-    const result = await runAgent(
-      world(),
-      commentScenario(world(), { permission: null, inputs: { 'github-token': '' } })
-    )
+    const result = await runComment(world(), { permission: null, inputs: { 'github-token': '' } })
     expect(result.outputs).toEqual({ status: 'skipped' })
     expect(world().svc.requests).toHaveLength(0)
     expect(world().gh.calls).toHaveLength(0)

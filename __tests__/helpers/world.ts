@@ -124,15 +124,12 @@ export function baseInputs(
   world: World,
   extra: Record<string, string> = {}
 ): Record<string, string> {
-  return {
-    'api-key': world.svc.apiKey,
-    'project-id': world.svc.projectId,
-    'api-url': world.svc.url,
+  return analyticsInputs(world, {
     'github-token': world.gh.token,
     'poll-interval-seconds': '1',
     'max-poll-interval-seconds': '1',
     ...extra
-  }
+  })
 }
 
 export interface AgentRunSpec extends ActionRunSpec {
@@ -185,7 +182,7 @@ export async function runAgentBundle(
   return kept(world, await runBundle('dist/index.js', agentRunnerSpec(world, spec), options))
 }
 
-/** Inputs that point the analytics action at the emulator. */
+/** Inputs that point an action at the emulator. */
 export function analyticsInputs(
   world: World,
   extra: Record<string, string> = {}
@@ -366,4 +363,13 @@ export function commentScenario(world: World, scenario: CommentScenario = {}): C
     env: scenario.attempt === undefined ? {} : { GITHUB_RUN_ATTEMPT: String(scenario.attempt) },
     commentId
   }
+}
+
+/** The run of a trigger comment: commentScenario, then runAgent. */
+export function runComment(
+  world: World,
+  scenario: CommentScenario = {},
+  overrides: AgentOverrides = {}
+): Promise<ActionRunResult> {
+  return runAgent(world, commentScenario(world, scenario), overrides)
 }
