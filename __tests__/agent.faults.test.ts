@@ -88,9 +88,7 @@ describe('create is never blindly retried (RELIABILITY 8)', () => {
     const result = await runComment(world(), { inputs: { 'api-url': `http://127.0.0.1:${port}` } })
     expect(result.exitCode).toBe(1)
     expect(
-      commandLines(result.stdout, 'warning').filter(l =>
-        l.includes('Creating the job failed (never sent)')
-      )
+      commandLines(result.stdout, 'warning', 'Creating the job failed (never sent)')
     ).toHaveLength(2)
     expect(theComment()).toContain(
       '❌ The Mintlify API refused the request: the Mintlify API could not be reached (ECONNREFUSED)'
@@ -115,9 +113,8 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'completed' })
     expect(
-      commandLines(result.stdout, 'warning').some(l =>
-        l.includes('Creating the job failed (429); trying again in 1 s.')
-      )
+      commandLines(result.stdout, 'warning', 'Creating the job failed (429); trying again in 1 s.')
+        .length > 0
     ).toBe(true)
   })
 
@@ -251,9 +248,7 @@ describe('polling survives faults (RELIABILITY 11)', () => {
     expect(result.outputs.status).toBe('completed')
     expect(world().gets()).toHaveLength(8)
     expect(
-      commandLines(result.stdout, 'warning').some(l =>
-        l.includes('Could not read the job this time')
-      )
+      commandLines(result.stdout, 'warning', 'Could not read the job this time').length > 0
     ).toBe(true)
   })
 
@@ -323,7 +318,7 @@ describe('the deadline, unknown statuses and a late job (RELIABILITY 12-14)', ()
     const result = await runComment(world())
     expect(result.outputs.status).toBe('completed')
     expect(world().gets()).toHaveLength(4)
-    expect(commandLines(result.stdout, 'warning').filter(l => l.includes('paused'))).toEqual([
+    expect(commandLines(result.stdout, 'warning', 'paused')).toEqual([
       '::warning::The job reports an unknown status "paused"; still following it.'
     ])
     expect(world().svc.contractViolations.length).toBeGreaterThan(0)
@@ -335,9 +330,7 @@ describe('the deadline, unknown statuses and a late job (RELIABILITY 12-14)', ()
     expect(result.exitCode).toBe(0)
     expect(result.outputs.status).toBe('completed')
     expect(world().gets()).toHaveLength(3)
-    expect(
-      commandLines(result.stdout, 'warning').filter(l => l.includes('not visible yet'))
-    ).toHaveLength(2)
+    expect(commandLines(result.stdout, 'warning', 'not visible yet')).toHaveLength(2)
   })
 
   it('ends with a clear failure when the 404 outlasts the grace window', async () => {

@@ -1,7 +1,10 @@
 /** Readers for what a run wrote: workflow-command lines, comment markers, comment text. */
-/** Lines of stdout that are workflow commands of one kind (`warning`, `error`, `notice`, ...). */
-export function commandLines(stdout: string, command: string): string[] {
-  return stdout.split('\n').filter(line => line.startsWith(`::${command}`))
+/**
+ * Lines of stdout that are workflow commands of one kind (`warning`, `error`, `notice`, ...), only
+ * those that contain `text` when it is given.
+ */
+export function commandLines(stdout: string, command: string, text = ''): string[] {
+  return stdout.split('\n').filter(line => line.startsWith(`::${command}`) && line.includes(text))
 }
 
 /** The hidden marker of a comment body, as key=value pairs. */

@@ -25,6 +25,7 @@ import {
   type GitHubCall,
   type Permission
 } from '../../fakes/github-fake.js'
+import { agentInputs, serviceInputs } from '../../fakes/inputs.js'
 import { ServiceEmulator, type RecordedRequest } from '../../fakes/service-emulator.js'
 import { issueCommentEvent, reviewCommentEvent } from '../../fakes/webhooks.js'
 
@@ -124,12 +125,7 @@ export function baseInputs(
   world: World,
   extra: Record<string, string> = {}
 ): Record<string, string> {
-  return analyticsInputs(world, {
-    'github-token': world.gh.token,
-    'poll-interval-seconds': '1',
-    'max-poll-interval-seconds': '1',
-    ...extra
-  })
+  return agentInputs(world.svc, world.gh, extra)
 }
 
 export interface AgentRunSpec extends ActionRunSpec {
@@ -187,12 +183,7 @@ export function analyticsInputs(
   world: World,
   extra: Record<string, string> = {}
 ): Record<string, string> {
-  return {
-    'api-key': world.svc.apiKey,
-    'project-id': world.svc.projectId,
-    'api-url': world.svc.url,
-    ...extra
-  }
+  return serviceInputs(world.svc, extra)
 }
 
 export interface AnalyticsRunSpec extends ActionRunSpec {
