@@ -4,6 +4,7 @@
  * comment, so `/mintlify …` there continues the same job.
  */
 import { describe, expect, it } from '@jest/globals'
+import type { Fault } from '../fakes/service-emulator.js'
 import { addEarlierComment, runAgent, runComment, type Thread, useWorld } from './helpers/world.js'
 import { commandLines, markerOf, shown } from './helpers/text.js'
 
@@ -157,6 +158,11 @@ describe('context in the prompt', () => {
   })
 })
 
+/** The next follow-up message to job_1 meets `fault`. */
+function failMessage(fault: Fault): void {
+  world().svc.inject({ method: 'POST', path: '/v2/agent/proj_test/job/job_1/message', fault })
+}
+
 /** A tracking comment for job `jobId` that an earlier request left in thread #7. */
 function earlierTracking(jobId: string, user?: string): void {
   addEarlierComment(world(), `tracking request=comment-8000 job=${jobId} state=job`, {
@@ -246,11 +252,7 @@ describe('follow-ups through the message endpoint', () => {
   it('says the follow-up was not sent when the message endpoint is rate limited', async () => {
     world().svc.addJob({ id: 'job_1', activePolls: 0 })
     earlierTracking('job_1')
-    world().svc.inject({
-      method: 'POST',
-      path: '/v2/agent/proj_test/job/job_1/message',
-      fault: { status: 429 }
-    })
+    failMessage({ status: 429 })
     const result = await runComment(world(), { body: '/mintlify more' })
     expect(result.exitCode).toBe(1)
     expect(world().botComments()[1].body).toContain(
@@ -262,11 +264,7 @@ describe('follow-ups through the message endpoint', () => {
   it('does not send a message again after a 5xx: the outcome is unknown', async () => {
     world().svc.addJob({ id: 'job_1', activePolls: 0 })
     earlierTracking('job_1')
-    world().svc.inject({
-      method: 'POST',
-      path: '/v2/agent/proj_test/job/job_1/message',
-      fault: { status: 502, process: true }
-    })
+    failMessage({ status: 502, process: true })
     const result = await runComment(world(), { body: '/mintlify more' })
     expect(result.exitCode).toBe(1)
     expect(world().messages()).toHaveLength(1)

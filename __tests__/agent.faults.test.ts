@@ -16,6 +16,11 @@ const world = useWorld()
 const CREATE = '/v2/agent/proj_test/job'
 const JOB = /^\/v2\/agent\/proj_test\/job\/[^/]+$/
 
+/** The next create of a job meets `fault`. */
+function failCreate(fault: Fault): void {
+  world().svc.inject({ method: 'POST', path: CREATE, fault })
+}
+
 /** The one tracking comment, as a reader sees it. */
 function theComment(): string {
   const comments = world().botComments()
@@ -55,7 +60,7 @@ describe('create is never blindly retried (RELIABILITY 8)', () => {
   it.each(mayHaveHappened)(
     'after %s: exactly one POST, the comment says the outcome is unknown, exit 1',
     async (_name, fault, cause, jobExists) => {
-      world().svc.inject({ method: 'POST', path: CREATE, fault })
+      failCreate(fault)
       const result = await runComment(world())
       expect(world().creates()).toHaveLength(1)
       expect(world().gets()).toHaveLength(0)
@@ -99,11 +104,7 @@ describe('create is never blindly retried (RELIABILITY 8)', () => {
 
 describe('create and rate limits (RELIABILITY 9-10)', () => {
   it('retries a 429 with Retry-After: 1 once, no sooner than 1 s later, and follows the job', async () => {
-    world().svc.inject({
-      method: 'POST',
-      path: CREATE,
-      fault: { status: 429, headers: { 'retry-after': '1' } }
-    })
+    failCreate({ status: 429, headers: { 'retry-after': '1' } })
     world().svc.scriptJobs({ activePolls: 0 })
     const result = await runComment(world(), {}, { clock: systemClock })
     const posts = world().creates()
@@ -119,7 +120,7 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
   })
 
   it('does not retry a 429 without Retry-After and names the limit of 100 per project per hour', async () => {
-    world().svc.inject({ method: 'POST', path: CREATE, fault: { status: 429 } })
+    failCreate({ status: 429 })
     const result = await runComment(world())
     expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
@@ -133,11 +134,7 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
   })
 
   it('does not wait out a Retry-After longer than the budget, and says how long the service asked', async () => {
-    world().svc.inject({
-      method: 'POST',
-      path: CREATE,
-      fault: { status: 429, headers: { 'retry-after': '1800' } }
-    })
+    failCreate({ status: 429, headers: { 'retry-after': '1800' } })
     const result = await runComment(world())
     expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
@@ -145,11 +142,7 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
   })
 
   it('does not wait past max-wait-minutes for a Retry-After that fits the budget', async () => {
-    world().svc.inject({
-      method: 'POST',
-      path: CREATE,
-      fault: { status: 429, headers: { 'retry-after': '30' } }
-    })
+    failCreate({ status: 429, headers: { 'retry-after': '30' } })
     const result = await runComment(world(), { inputs: { 'max-wait-minutes': '0.1' } })
     expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
@@ -157,16 +150,12 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
   })
 
   it('shows the service’s text for a 400, takes it as final, exit 1', async () => {
-    world().svc.inject({
-      method: 'POST',
-      path: CREATE,
-      fault: {
-        status: 400,
-        body: JSON.stringify({
-          error: 'prompt is too long',
-          details: [{ message: 'max 10000 characters' }]
-        })
-      }
+    failCreate({
+      status: 400,
+      body: JSON.stringify({
+        error: 'prompt is too long',
+        details: [{ message: 'max 10000 characters' }]
+      })
     })
     const result = await runComment(world())
     expect(world().creates()).toHaveLength(1)

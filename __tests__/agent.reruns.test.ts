@@ -6,12 +6,28 @@
 import { describe, expect, it } from '@jest/globals'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { systemClock } from '../src/shared/clock.js'
+import type { Fault } from '../fakes/service-emulator.js'
 import { addEarlierComment, addThread, runComment, useWorld } from './helpers/world.js'
 import { commandLines, markerOf, shown } from './helpers/text.js'
 
 const world = useWorld()
 
 const CREATE = '/v2/agent/proj_test/job'
+
+/** The next create of a job meets `fault`. */
+function failCreate(fault: Fault): void {
+  world().svc.inject({ method: 'POST', path: CREATE, fault })
+}
+
+/** Reading the thread's comments fails for good (20 times). */
+function threadUnreadable(): void {
+  world().gh.inject({
+    method: 'GET',
+    path: '/repos/acme/docs/issues/7/comments',
+    times: 20,
+    fault: { status: 500 }
+  })
+}
 
 /** Aborts the controller once `ready()` holds; returns when it aborted. */
 function abortWhen(
@@ -95,12 +111,7 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
   })
 
   it('a re-run that cannot read the thread (GitHub 500 for good) starts no job, since it cannot see attempt 1', async () => {
-    world().gh.inject({
-      method: 'GET',
-      path: '/repos/acme/docs/issues/7/comments',
-      times: 20,
-      fault: { status: 500 }
-    })
+    threadUnreadable()
     const result = await runComment(world(), { attempt: 2 })
     expect(world().creates()).toHaveLength(0)
     expect(result.exitCode).toBe(1)
@@ -114,19 +125,14 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
   })
 
   it('a first attempt that cannot read the thread still creates its job (there is no earlier attempt)', async () => {
-    world().gh.inject({
-      method: 'GET',
-      path: '/repos/acme/docs/issues/7/comments',
-      times: 20,
-      fault: { status: 500 }
-    })
+    threadUnreadable()
     const result = await runComment(world(), { attempt: 1 })
     expect(world().creates()).toHaveLength(1)
     expect(result.outputs.status).toBe('completed')
   })
 
   it('does not create a job on a re-run after a create whose outcome was unknown', async () => {
-    world().svc.inject({ method: 'POST', path: CREATE, fault: { status: 502, process: true } })
+    failCreate({ status: 502, process: true })
     const first = await runComment(world(), { attempt: 1 })
     expect(first.exitCode).toBe(1)
     const second = await runComment(world(), { attempt: 2 })
@@ -136,7 +142,7 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
   })
 
   it('creates the job on a re-run after a refused create (nothing was started), editing the same comment', async () => {
-    world().svc.inject({ method: 'POST', path: CREATE, fault: { status: 429 } })
+    failCreate({ status: 429 })
     world().svc.scriptJobs({ activePolls: 0 })
     const first = await runComment(world(), { attempt: 1 })
     expect(first.outputs.status).toBe('failed')
@@ -223,7 +229,7 @@ describe('cancellation (RELIABILITY 17)', () => {
   })
 
   it('a cancel while the create is on its way: the outcome is unknown, and a re-run starts no second job', async () => {
-    world().svc.inject({ method: 'POST', path: CREATE, fault: { kind: 'hang', process: true } })
+    failCreate({ kind: 'hang', process: true })
     const controller = new AbortController()
     const abort = abortWhen(controller, () => world().creates().length === 1)
     const result = await runComment(
