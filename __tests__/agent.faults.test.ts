@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { systemClock } from '../src/shared/clock.js'
-import type { Fault } from '../fakes/service-emulator.js'
+import { serviceError, type Fault } from '../fakes/service-emulator.js'
 import { runComment, useWorld } from './helpers/world.js'
 import { commandLines, markerOf, shown } from './helpers/text.js'
 
@@ -150,13 +150,7 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
   })
 
   it('shows the service’s text for a 400, takes it as final, exit 1', async () => {
-    failCreate({
-      status: 400,
-      body: JSON.stringify({
-        error: 'prompt is too long',
-        details: [{ message: 'max 10000 characters' }]
-      })
-    })
+    failCreate(serviceError(400, 'prompt is too long', 'max 10000 characters'))
     const result = await runComment(world())
     expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
@@ -246,7 +240,7 @@ describe('polling survives faults (RELIABILITY 11)', () => {
     world().svc.inject({
       method: 'GET',
       path: JOB,
-      fault: { status: 401, body: JSON.stringify({ error: 'Unauthorized' }) }
+      fault: serviceError(401, 'Unauthorized')
     })
     const result = await runComment(world())
     expect(world().gets()).toHaveLength(1)

@@ -5,6 +5,7 @@
  * every comment stays under GitHub's size limit.
  */
 import { describe, expect, it } from '@jest/globals'
+import { serviceError } from '../fakes/service-emulator.js'
 import { runComment, useWorld } from './helpers/world.js'
 import { markerOf, shown } from './helpers/text.js'
 
@@ -73,13 +74,11 @@ describe('the API key (RELIABILITY 5)', () => {
     world().svc.inject({
       method: 'POST',
       path: '/v2/agent/proj_test/job',
-      fault: {
-        status: 400,
-        body: JSON.stringify({
-          error: `Invalid request for key ${key}`,
-          details: [{ message: `Bearer ${key} is not allowed here` }]
-        })
-      }
+      fault: serviceError(
+        400,
+        `Invalid request for key ${key}`,
+        `Bearer ${key} is not allowed here`
+      )
     })
     const result = await runComment(world())
     expect(result.exitCode).toBe(1)
@@ -107,7 +106,7 @@ describe('echoed service text is inert (RELIABILITY 6)', () => {
     world().svc.inject({
       method: 'POST',
       path: '/v2/agent/proj_test/job',
-      fault: { status: 400, body: JSON.stringify({ error: message }) }
+      fault: serviceError(400, message)
     })
     const result = await runComment(world())
     const body = world().botComments()[0].body

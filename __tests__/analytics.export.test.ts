@@ -12,7 +12,9 @@ import type { ActionRunResult } from '../fakes/action-env.js'
 import {
   generatedPageView,
   type PageViewRow,
-  type RecordedRequest
+  type RecordedRequest,
+  serviceError,
+  type Fault
 } from '../fakes/service-emulator.js'
 import { ANALYTICS_NOW, runAnalytics, useWorld } from './helpers/world.js'
 
@@ -156,12 +158,9 @@ describe('page-view export', () => {
     world().svc.generatePageViews(1234)
     const clock = new VirtualClock(NOW)
     // Page 2 gets a 429 with Retry-After: 1, its retry a 503; page 4 gets a 503 once.
-    world().svc.inject({
-      path: onRequest(2),
-      fault: { status: 429, headers: { 'retry-after': '1' } }
-    })
-    world().svc.inject({ path: onRequest(3), fault: { status: 503 } })
-    world().svc.inject({ path: onRequest(5), fault: { status: 503 } })
+    failRequest(2, { status: 429, headers: { 'retry-after': '1' } })
+    failRequest(3, { status: 503 })
+    failRequest(5, { status: 503 })
     const result = await runExport({}, { clock })
 
     expect(result.exitCode).toBe(0)
@@ -200,12 +199,9 @@ describe('page-view export', () => {
 
   it('ends with an error instead of looping when the service says hasMore on an empty page', async () => {
     world().svc.generatePageViews(300)
-    world().svc.inject({
-      path: onRequest(2),
-      fault: {
-        status: 200,
-        body: JSON.stringify({ totals: { human: 1, ai: 0, total: 1 }, views: [], hasMore: true })
-      }
+    failRequest(2, {
+      status: 200,
+      body: JSON.stringify({ totals: { human: 1, ai: 0, total: 1 }, views: [], hasMore: true })
     })
     const result = await runExport()
     expect(result.exitCode).toBe(1)
@@ -218,8 +214,8 @@ describe('page-view export', () => {
 
   it('retries a page after a connection reset and after a malformed JSON body', async () => {
     world().svc.generatePageViews(600)
-    world().svc.inject({ path: onRequest(2), fault: { kind: 'reset' } })
-    world().svc.inject({ path: onRequest(4), fault: { kind: 'malformed' } })
+    failRequest(2, { kind: 'reset' })
+    failRequest(4, { kind: 'malformed' })
     const result = await runExport()
     expect(result.exitCode).toBe(0)
     expect(readJson(result).views).toEqual(generated(600))
@@ -228,7 +224,7 @@ describe('page-view export', () => {
 
   it('retries a page whose request hangs past the per-request timeout', async () => {
     world().svc.generatePageViews(300)
-    world().svc.inject({ path: onRequest(1), fault: { kind: 'hang' } })
+    failRequest(1, { kind: 'hang' })
     const result = await runExport({}, { requestTimeoutMs: 300 })
     expect(result.exitCode).toBe(0)
     expect(readJson(result).views).toEqual(generated(300))
@@ -237,13 +233,10 @@ describe('page-view export', () => {
 
   it('ends with an error naming the 100-per-hour limit when Retry-After is an hour, and leaves no file', async () => {
     world().svc.generatePageViews(1234)
-    world().svc.inject({
-      path: onRequest(3),
-      fault: {
-        status: 429,
-        headers: { 'retry-after': '3600' },
-        body: JSON.stringify({ error: 'Rate limit exceeded' })
-      }
+    failRequest(3, {
+      status: 429,
+      headers: { 'retry-after': '3600' },
+      body: JSON.stringify({ error: 'Rate limit exceeded' })
     })
     const result = await runExport()
 
@@ -262,16 +255,10 @@ describe('page-view export', () => {
 
   it('shows the service error and its details on a 400', async () => {
     world().svc.generatePageViews(10)
-    world().svc.inject({
-      path: onRequest(1),
-      fault: {
-        status: 400,
-        body: JSON.stringify({
-          error: 'Invalid query parameters',
-          details: [{ message: 'dateFrom is out of the retention window' }]
-        })
-      }
-    })
+    failRequest(
+      1,
+      serviceError(400, 'Invalid query parameters', 'dateFrom is out of the retention window')
+    )
     const result = await runExport()
     expect(result.exitCode).toBe(1)
     const message = errorLine(result)
@@ -323,16 +310,7 @@ describe('page-view export', () => {
 
   it('never shows the API key in outputs, the summary or stdout, even when the service echoes it', async () => {
     world().svc.generatePageViews(3)
-    world().svc.inject({
-      path: onRequest(1),
-      fault: {
-        status: 400,
-        body: JSON.stringify({
-          error: `bad key ${world().svc.apiKey}`,
-          details: [{ message: `key=${world().svc.apiKey}` }]
-        })
-      }
-    })
+    failRequest(1, serviceError(400, `bad key ${world().svc.apiKey}`, `key=${world().svc.apiKey}`))
     const failed = await runExport()
     const succeeded = await runExport()
     expect(failed.exitCode).toBe(1)
@@ -350,7 +328,7 @@ describe('page-view export', () => {
 
   it('ends on SIGINT with a failure and no file left behind', async () => {
     world().svc.generatePageViews(600)
-    world().svc.inject({ path: onRequest(2), fault: { kind: 'hang' } })
+    failRequest(2, { kind: 'hang' })
     const controller = new AbortController()
     const poll = setInterval(() => {
       if (viewRequests().length >= 2) controller.abort()
@@ -362,6 +340,11 @@ describe('page-view export', () => {
     expect(exportFiles(result)).toEqual([])
   })
 })
+
+/** The n-th request the emulator receives meets `fault`. */
+function failRequest(n: number, fault: Fault): void {
+  world().svc.inject({ path: onRequest(n), fault })
+}
 
 /**
  * A fault rule "path" that matches only the n-th request the emulator receives (it records a request
