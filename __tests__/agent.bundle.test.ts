@@ -63,18 +63,12 @@ describe('the bundle, as the runner starts it', () => {
     expect(run.exitCode).toBe(0)
     expect(run.outputs).toMatchObject({ 'job-id': 'job_1', status: 'completed', 'pr-number': '50' })
     expect(world().creates()).toHaveLength(0)
-    expect(world().svc.job('job_1')?.messages).toHaveLength(1)
-    expect(
-      world()
-        .svc.job('job_1')
-        ?.messages[0].startsWith('Add a quickstart\n\n--- Context from GitHub')
-    ).toBe(true)
+    const job = world().svc.job('job_1')
+    expect(job?.messages).toHaveLength(1)
+    expect(job?.messages[0].startsWith('Add a quickstart\n\n--- Context from GitHub')).toBe(true)
     expect(world().botComments()).toHaveLength(2)
-    expect(
-      world()
-        .botComments(50)
-        .map(c => markerOf(c.body))
-    ).toEqual([{ kind: 'back-link', job: 'job_1' }])
+    const onPr = world().botComments(50)
+    expect(onPr.map(c => markerOf(c.body))).toEqual([{ kind: 'back-link', job: 'job_1' }])
   })
 
   it('fails on a bad input before any request', async () => {

@@ -53,11 +53,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
     world().svc.scriptJobs({ activePolls: 0 })
     const result = await runComment(world())
     expect(result.exitCode).toBe(0)
-    expect(
-      world()
-        .callList()
-        .filter(c => c.startsWith('PATCH'))
-    ).toHaveLength(4)
+    expect(world().callList(c => c.startsWith('PATCH'))).toHaveLength(4)
     const comments = world().botComments()
     expect(comments).toHaveLength(1)
     expect(comments[0].body).toContain('✅ The agent opened a pull request')
@@ -129,11 +125,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
     expect(result.outputs['comment-id']).toBe(String(world().botComments()[0].id))
     expect(result.summary).toContain('❌ Agent job `job_1` failed')
     // 2 edits, 4 attempts each.
-    expect(
-      world()
-        .callList()
-        .filter(c => c.startsWith('PATCH'))
-    ).toHaveLength(8)
+    expect(world().callList(c => c.startsWith('PATCH'))).toHaveLength(8)
     expect(
       commandLines(result.stdout, 'warning', 'Could not update the tracking comment')
     ).toHaveLength(2)

@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import type { Fault } from '../fakes/service-emulator.js'
-import { addEarlierComment, runAgent, runComment, type Thread, useWorld } from './helpers/world.js'
+import {
+  addEarlierComment,
+  runAgent,
+  runComment,
+  type Thread,
+  useWorld,
+  pathsOf
+} from './helpers/world.js'
 import { commandLines, markerOf, shown } from './helpers/text.js'
 
 const world = useWorld()
@@ -89,9 +96,7 @@ describe('context in the prompt', () => {
     const summarise = { body: '/mintlify summarise', thread: { body } }
     await runComment(world(), summarise)
     await runComment(world(), { ...summarise, commentId: 9002, inputs: { 'follow-up': 'false' } })
-    const [a, b] = world()
-      .creates()
-      .map(r => (r.body as { prompt: string }).prompt)
+    const [a, b] = world().promptsSent()
     expect(a).toBe(b)
     expect(a).toContain(`Description:\n${'x'.repeat(6_000)}\n[cut: 4000 more characters]\n${CLOSE}`)
   })
@@ -203,11 +208,8 @@ describe('follow-ups through the message endpoint', () => {
       state: 'job'
     })
     expect(comments[1].body).toContain('[acme/docs#50](https://github.com/acme/docs/pull/50)')
-    expect(
-      world()
-        .gh.calls.filter(c => c.method === 'PATCH')
-        .map(c => (c.body as { body: string }).body)[0]
-    ).toContain(
+    const edits = world().gh.calls.filter(c => c.method === 'PATCH')
+    expect(edits.map(c => (c.body as { body: string }).body)[0]).toContain(
       '⏳ Sent to agent job `job_1` as a follow-up; this comment is updated when the job ends.'
     )
   })
@@ -218,11 +220,7 @@ describe('follow-ups through the message endpoint', () => {
     earlierTracking('job_old')
     earlierTracking('job_new')
     await runComment(world(), { body: '/mintlify one more thing' })
-    expect(
-      world()
-        .messages()
-        .map(m => m.path)
-    ).toEqual(['/v2/agent/proj_test/job/job_new/message'])
+    expect(pathsOf(world().messages())).toEqual(['/v2/agent/proj_test/job/job_new/message'])
   })
 
   it('answers a 404 from the message endpoint with a clear reply and starts no new job', async () => {
@@ -389,11 +387,7 @@ describe('the back-link on the agent’s PR', () => {
     })
     expect(onPr.exitCode).toBe(0)
     expect(world().creates()).toHaveLength(1)
-    expect(
-      world()
-        .messages()
-        .map(m => m.path)
-    ).toEqual(['/v2/agent/proj_test/job/job_1/message'])
+    expect(pathsOf(world().messages())).toEqual(['/v2/agent/proj_test/job/job_1/message'])
     expect(onPr.outputs).toMatchObject({
       'job-id': 'job_1',
       status: 'completed',

@@ -4,7 +4,14 @@
  * `comment: false`, and review comments.
  */
 import { describe, expect, it } from '@jest/globals'
-import { commentScenario, RUN_URL, runAgent, runComment, useWorld } from './helpers/world.js'
+import {
+  commentScenario,
+  RUN_URL,
+  runAgent,
+  runComment,
+  useWorld,
+  pathsOf
+} from './helpers/world.js'
 import { commandLines, markerOf } from './helpers/text.js'
 
 const world = useWorld()
@@ -162,11 +169,10 @@ describe('job lifecycle: outcomes', () => {
     })
     expect(result.exitCode).toBe(0)
     expect(world().creates()).toHaveLength(0)
-    expect(
-      world()
-        .gets()
-        .map(r => r.path)
-    ).toEqual(['/v2/agent/proj_test/job/job_existing', '/v2/agent/proj_test/job/job_existing'])
+    expect(pathsOf(world().gets())).toEqual([
+      '/v2/agent/proj_test/job/job_existing',
+      '/v2/agent/proj_test/job/job_existing'
+    ])
     expect(result.outputs).toMatchObject({
       'job-id': 'job_existing',
       status: 'completed',
@@ -182,11 +188,7 @@ describe('job lifecycle: outcomes', () => {
       inputs: { 'job-id': id }
     })
     expect(result.outputs).toMatchObject({ 'job-id': id, status: 'completed' })
-    expect(
-      world()
-        .gets()
-        .map(r => r.path)
-    ).toEqual(['/v2/agent/proj_test/job/run%3A42%2Fa%2Bb%3D%3D'])
+    expect(pathsOf(world().gets())).toEqual(['/v2/agent/proj_test/job/run%3A42%2Fa%2Bb%3D%3D'])
   })
 
   it('job-id with wait: false reads the job once and reports its status', async () => {

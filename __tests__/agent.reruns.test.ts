@@ -116,12 +116,10 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
     expect(world().creates()).toHaveLength(0)
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ status: 'failed', 'job-id': '' })
-    expect(
-      world()
-        .botComments()
-        .map(c => c.body)
-        .join('\n')
-    ).toContain('the thread could not be read to find the job of the earlier attempt')
+    const comments = world().botComments()
+    expect(comments.map(c => c.body).join('\n')).toContain(
+      'the thread could not be read to find the job of the earlier attempt'
+    )
   })
 
   it('a first attempt that cannot read the thread still creates its job (there is no earlier attempt)', async () => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { serviceError } from '../fakes/service-emulator.js'
-import { runComment, useWorld } from './helpers/world.js'
+import { runComment, useWorld, pathsOf } from './helpers/world.js'
 import { markerOf, shown } from './helpers/text.js'
 
 const world = useWorld()
@@ -190,11 +190,7 @@ describe('prLink is linked only as an https pull-request URL (RELIABILITY 7)', (
     expect(next.outputs['job-id']).not.toBe('job_evil')
     expect(world().svc.job('job_evil')?.polls).toBe(0)
     // It follows up the job the thread really tracks.
-    expect(
-      world()
-        .messages()
-        .map(m => m.path)
-    ).toEqual([`/v2/agent/proj_test/job/${jobId}/message`])
+    expect(pathsOf(world().messages())).toEqual([`/v2/agent/proj_test/job/${jobId}/message`])
   })
 })
 

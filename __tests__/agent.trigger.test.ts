@@ -41,10 +41,9 @@ describe('trigger: a new comment that starts with the phrase', () => {
     })
     expect(result.exitCode).toBe(0)
     expect(world().creates()).toHaveLength(1)
+    const [prompt] = world().promptsSent()
     expect(
-      world()
-        .promptsSent()[0]
-        .startsWith('Add a quickstart for the Python SDK\n\n--- Context from GitHub')
+      prompt.startsWith('Add a quickstart for the Python SDK\n\n--- Context from GitHub')
     ).toBe(true)
     expect(result.outputs.status).toBe('completed')
   })
@@ -53,11 +52,10 @@ describe('trigger: a new comment that starts with the phrase', () => {
     const body = '/mintlify\nDocument the new `retry` option.\nMention the default.'
     world().svc.scriptJobs({ activePolls: 0 })
     await runComment(world(), { body })
-    expect(
-      world()
-        .promptsSent()[0]
-        .startsWith('Document the new `retry` option.\nMention the default.\n\n')
-    ).toBe(true)
+    const [prompt] = world().promptsSent()
+    expect(prompt.startsWith('Document the new `retry` option.\nMention the default.\n\n')).toBe(
+      true
+    )
   })
 
   const notTriggers: [string, () => AgentRunSpec][] = [
@@ -138,11 +136,7 @@ describe('trigger: bots and the action’s own comments', () => {
     expect(result.exitCode).toBe(0)
     expect(world().creates()).toHaveLength(1)
     // A listed bot is admitted by the list: the permission endpoint is not asked.
-    expect(
-      world()
-        .callList()
-        .some(c => c.includes('/permission'))
-    ).toBe(false)
+    expect(world().callList(c => c.includes('/permission')).length > 0).toBe(false)
   })
 
   it('accepts an allowed-bots entry with or without the [bot] suffix', async () => {
@@ -366,11 +360,8 @@ describe('authorization: the permission comes from the API, fail closed', () => 
     const result = await runComment(world(), { login: 'stranger', permission: null })
     expect(result.outputs).toEqual({ status: 'skipped' })
     expect(world().svc.requests).toHaveLength(0)
-    expect(
-      world()
-        .botComments()
-        .map(c => c.body)[0]
-    ).toContain('yours is `none`')
+    const [reply] = world().botComments()
+    expect(reply.body).toContain('yours is `none`')
   })
 
   it('refuses when the permission endpoint keeps failing with 500, after a bounded number of tries', async () => {
@@ -384,11 +375,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toEqual({ status: 'skipped' })
     expect(world().svc.requests).toHaveLength(0)
-    expect(
-      world()
-        .callList()
-        .filter(c => c.endsWith('/permission'))
-    ).toHaveLength(4)
+    expect(world().callList(c => c.endsWith('/permission'))).toHaveLength(4)
     const replies = world().botComments()
     expect(replies).toHaveLength(1)
     expect(replies[0].body).toContain('could not be checked')

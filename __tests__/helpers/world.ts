@@ -69,9 +69,9 @@ export class World {
     return this.svc.requestsTo('POST', /^\/v2\/agent\/[^/]+\/job\/[^/]+\/message$/)
   }
 
-  /** `METHOD path` of every GitHub call, in order. */
-  callList(): string[] {
-    return this.gh.calls.map((c: GitHubCall) => `${c.method} ${c.path}`)
+  /** `METHOD path` of every GitHub call (those `filter` keeps, if given), in order. */
+  callList(filter: (call: string) => boolean = () => true): string[] {
+    return this.gh.calls.map((c: GitHubCall) => `${c.method} ${c.path}`).filter(filter)
   }
 
   /** Comment bodies the action sent (POST and PATCH to the GitHub fake), in order. */
@@ -363,4 +363,9 @@ export function runComment(
   overrides: AgentOverrides = {}
 ): Promise<ActionRunResult> {
   return runAgent(world, commentScenario(world, scenario), overrides)
+}
+
+/** The URL paths of recorded requests, in order. */
+export function pathsOf(requests: RecordedRequest[]): string[] {
+  return requests.map(r => r.path)
 }
