@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Fault } from '../fakes/github-fake.js'
 import { issuesEvent } from '../fakes/webhooks.js'
 import {
   type AgentRunSpec,
@@ -115,6 +116,15 @@ describe('trigger: bots and the action’s own comments', () => {
     userType: 'Bot'
   }
 
+  /** renovate[bot] asks, with `allowedBots` as the allowed-bots input. */
+  function runAllowedBot(allowedBots: string) {
+    return runComment(world(), {
+      ...RENOVATE,
+      permission: null,
+      inputs: { 'allowed-bots': allowedBots }
+    })
+  }
+
   it('ignores a bot that is not listed in allowed-bots, without any request', async () => {
     const result = await runComment(world(), { ...RENOVATE, permission: null })
     expectUntouched(result)
@@ -128,11 +138,7 @@ describe('trigger: bots and the action’s own comments', () => {
 
   it('lets a bot listed in allowed-bots start a job', async () => {
     world().svc.scriptJobs({ activePolls: 0 })
-    const result = await runComment(world(), {
-      ...RENOVATE,
-      permission: null,
-      inputs: { 'allowed-bots': 'dependabot[bot], Renovate[bot]' }
-    })
+    const result = await runAllowedBot('dependabot[bot], Renovate[bot]')
     expect(result.exitCode).toBe(0)
     expect(world().creates()).toHaveLength(1)
     // A listed bot is admitted by the list: the permission endpoint is not asked.
@@ -141,11 +147,7 @@ describe('trigger: bots and the action’s own comments', () => {
 
   it('accepts an allowed-bots entry with or without the [bot] suffix', async () => {
     world().svc.scriptJobs({ activePolls: 0 })
-    const result = await runComment(world(), {
-      ...RENOVATE,
-      permission: null,
-      inputs: { 'allowed-bots': 'renovate' }
-    })
+    const result = await runAllowedBot('renovate')
     expect(result.outputs.status).toBe('completed')
     expect(world().creates()).toHaveLength(1)
   })
@@ -340,6 +342,11 @@ describe('trigger: issues, schedules, dispatches and pipelines', () => {
 })
 
 describe('authorization: the permission comes from the API, fail closed', () => {
+  /** Every call to the permission endpoint meets `fault`. */
+  function permissionEndpointFails(fault: Fault): void {
+    world().gh.inject({ method: 'GET', path: /\/permission$/, times: Infinity, fault })
+  }
+
   it.each(['read', 'none'] as const)(
     'refuses a commenter with %s permission: one reply, no job, skipped',
     async permission => {
@@ -365,12 +372,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
   })
 
   it('refuses when the permission endpoint keeps failing with 500, after a bounded number of tries', async () => {
-    world().gh.inject({
-      method: 'GET',
-      path: /\/permission$/,
-      times: Infinity,
-      fault: { status: 500 }
-    })
+    permissionEndpointFails({ status: 500 })
     const result = await runComment(world(), { permission: 'admin' })
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toEqual({ status: 'skipped' })
@@ -383,12 +385,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
   })
 
   it('refuses when the permission endpoint cannot be reached (connection reset)', async () => {
-    world().gh.inject({
-      method: 'GET',
-      path: /\/permission$/,
-      times: Infinity,
-      fault: { kind: 'reset' }
-    })
+    permissionEndpointFails({ kind: 'reset' })
     const result = await runComment(world(), { permission: 'admin' })
     expect(result.outputs).toEqual({ status: 'skipped' })
     expect(world().svc.requests).toHaveLength(0)
