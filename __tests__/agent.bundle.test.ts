@@ -3,62 +3,19 @@
  * GITHUB_EVENT_PATH, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY): a completed run with a PR, a failure, a
  * bad input, and SIGINT while polling.
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { issueCommentEvent } from './helpers/webhooks.js'
-import { cleanUp, runBundle, type ActionRunSpec, type BundleRun } from './helpers/action-env.js'
-import {
-  addThread,
-  baseInputs,
-  botComments,
-  commandLines,
-  creates,
-  gets,
-  markerOf,
-  shown,
-  startWorld,
-  stopWorld,
-  type World
-} from './agent.harness.js'
+import { describe, expect, it } from '@jest/globals'
+import { addEarlierComment, commentScenario, runAgentBundle, useWorld } from './helpers/world.js'
+import { commandLines, markerOf, shown } from './helpers/text.js'
 
-let world: World
-const runs: BundleRun[] = []
-
-beforeEach(async () => {
-  world = await startWorld()
-  addThread(world, { triggerBody: '/mintlify Add a quickstart' })
-  world.gh.setPermission('acme', 'docs', 'maintainer', 'write')
-})
-
-afterEach(async () => {
-  runs.splice(0).forEach(cleanUp)
-  await stopWorld(world)
-})
-
-function spec(inputs: Record<string, string> = {}) {
-  return {
-    eventName: 'issue_comment',
-    event: issueCommentEvent({ body: '/mintlify Add a quickstart' }),
-    inputs: baseInputs(world, { 'back-link': 'false', ...inputs }),
-    env: { GITHUB_API_URL: world.gh.url }
-  }
-}
-
-async function bundle(
-  runSpec: ActionRunSpec,
-  options: Parameters<typeof runBundle>[2] = {}
-): Promise<BundleRun> {
-  const run = await runBundle('dist/index.js', runSpec, options)
-  runs.push(run)
-  return run
-}
+const world = useWorld()
 
 describe('the bundle, as the runner starts it', () => {
   it('completes a job with a PR: exit 0, outputs, summary and the edited comment', async () => {
-    world.svc.scriptJobs({ activePolls: 1, prLink: 'https://github.com/acme/docs/pull/12' })
-    const run = await bundle(spec())
+    world().svc.scriptJobs({ activePolls: 1, prLink: 'https://github.com/acme/docs/pull/12' })
+    const run = await runAgentBundle(world(), commentScenario(world()))
     expect(run.stderr).toBe('')
     expect(run.exitCode).toBe(0)
-    const [comment] = botComments(world)
+    const [comment] = world().botComments()
     expect(run.outputs).toEqual({
       'job-id': 'job_1',
       status: 'completed',
@@ -70,92 +27,95 @@ describe('the bundle, as the runner starts it', () => {
     expect(run.summary).toContain(
       '| Pull request | [acme/docs#12](https://github.com/acme/docs/pull/12) |'
     )
-    expect(run.stdout.split('\n')[0]).toBe(`::add-mask::${world.svc.apiKey}`)
+    expect(run.stdout.split('\n')[0]).toBe(`::add-mask::${world().svc.apiKey}`)
     expect(commandLines(run.stdout, 'notice')).toEqual([
       '::notice::The Mintlify agent opened https://github.com/acme/docs/pull/12'
     ])
     expect(comment.body).toContain(
       '✅ The agent opened a pull request: [acme/docs#12](https://github.com/acme/docs/pull/12)'
     )
-    expect(creates(world)).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
   })
 
   it('fails the step for a failed job: exit 1, status failed', async () => {
-    world.svc.scriptJobs({ activePolls: 0, outcome: 'failed' })
-    const run = await bundle(spec())
+    world().svc.scriptJobs({ activePolls: 0, outcome: 'failed' })
+    const run = await runAgentBundle(world(), commentScenario(world()))
     expect(run.exitCode).toBe(1)
     expect(run.outputs).toMatchObject({ 'job-id': 'job_1', status: 'failed', 'pr-url': '' })
     expect(commandLines(run.stdout, 'error')).toEqual([
       '::error::The agent job ended with status failed (job job_1).'
     ])
-    expect(botComments(world)[0].body).toContain('❌ Agent job `job_1` failed')
+    expect(world().botComments()[0].body).toContain('❌ Agent job `job_1` failed')
   })
 
   it('continues the thread’s job through the message endpoint and posts the back-link on its PR', async () => {
-    world.svc.addJob({
+    world().svc.addJob({
       id: 'job_1',
       activePolls: 0,
       prLink: 'https://github.com/acme/docs/pull/50'
     })
-    world.gh.addIssue('acme', 'docs', { number: 50, pull_request: true })
-    world.gh.addComment(
-      'acme',
-      'docs',
-      7,
-      '**Mintlify docs agent**\n\nDone.\n\n<!-- mintlify-docs-agent:tracking request=comment-8000 job=job_1 state=job -->'
-    )
-    const run = await bundle(spec({ 'back-link': 'true' }))
+    world().gh.addIssue('acme', 'docs', { number: 50, pull_request: true })
+    const scenario = commentScenario(world(), { inputs: { 'back-link': 'true' } })
+    addEarlierComment(world(), 'tracking request=comment-8000 job=job_1 state=job', {
+      text: 'Done.'
+    })
+    const run = await runAgentBundle(world(), scenario)
     expect(run.exitCode).toBe(0)
     expect(run.outputs).toMatchObject({ 'job-id': 'job_1', status: 'completed', 'pr-number': '50' })
-    expect(creates(world)).toHaveLength(0)
-    expect(world.svc.job('job_1')?.messages).toHaveLength(1)
-    expect(
-      world.svc.job('job_1')?.messages[0].startsWith('Add a quickstart\n\n--- Context from GitHub')
-    ).toBe(true)
-    expect(botComments(world)).toHaveLength(2)
-    expect(botComments(world, 50).map(c => markerOf(c.body))).toEqual([
-      { kind: 'back-link', job: 'job_1' }
-    ])
+    expect(world().creates()).toHaveLength(0)
+    const job = world().svc.job('job_1')
+    expect(job?.messages).toHaveLength(1)
+    expect(job?.messages[0].startsWith('Add a quickstart\n\n--- Context from GitHub')).toBe(true)
+    expect(world().botComments()).toHaveLength(2)
+    const onPr = world().botComments(50)
+    expect(onPr.map(c => markerOf(c.body))).toEqual([{ kind: 'back-link', job: 'job_1' }])
   })
 
   it('fails on a bad input before any request', async () => {
-    const run = await bundle(spec({ 'max-wait-minutes': 'soon' }))
+    const run = await runAgentBundle(
+      world(),
+      commentScenario(world(), { inputs: { 'max-wait-minutes': 'soon' } })
+    )
     expect(run.exitCode).toBe(1)
     expect(commandLines(run.stdout, 'error')).toEqual([
       `::error::Input 'max-wait-minutes' must be a number of minutes greater than 0, for example 30 or 0.5; got "soon".`
     ])
-    expect(world.svc.requests).toHaveLength(0)
-    expect(world.gh.calls).toHaveLength(0)
+    expect(world().svc.requests).toHaveLength(0)
+    expect(world().gh.calls).toHaveLength(0)
   })
 
   it.each(['SIGINT', 'SIGTERM'] as const)(
     'on %s while polling, edits the comment to cancelled and exits non-zero within a few seconds',
     async signal => {
-      world.svc.scriptJobs({ activePolls: 10_000 })
+      world().svc.scriptJobs({ activePolls: 10_000 })
       let signalledAt = 0
-      const run = await bundle(spec({ 'max-wait-minutes': '5' }), {
-        onStdout: (text, child) => {
-          if (!signalledAt && text.includes('::debug::Job job_1: active')) {
-            signalledAt = Date.now()
-            child.kill(signal)
-          }
-        },
-        timeoutMs: 20_000
-      })
+      const run = await runAgentBundle(
+        world(),
+        commentScenario(world(), { inputs: { 'max-wait-minutes': '5' } }),
+        {
+          onStdout: (text, child) => {
+            if (!signalledAt && text.includes('::debug::Job job_1: active')) {
+              signalledAt = Date.now()
+              child.kill(signal)
+            }
+          },
+          timeoutMs: 20_000
+        }
+      )
       const took = Date.now() - signalledAt
       expect(signalledAt).toBeGreaterThan(0)
-      expect(gets(world).length).toBeGreaterThanOrEqual(1)
+      expect(world().gets().length).toBeGreaterThanOrEqual(1)
       expect(took).toBeLessThan(5_000)
       expect(run.exitCode).not.toBe(0)
       expect(run.outputs).toMatchObject({ 'job-id': 'job_1', status: 'cancelled' })
-      const [comment] = botComments(world)
+      const [comment] = world().botComments()
       expect(shown(comment.body)).toContain(
         '🛑 The workflow run was cancelled. Agent job `job_1` may still finish: the API cannot stop it. Re-attach with `job-id: job_1`.'
       )
       expect(markerOf(comment.body)).toMatchObject({ job: 'job_1', state: 'job' })
-      const polls = gets(world).length
+      const polls = world().gets().length
       await new Promise(resolve => setTimeout(resolve, 1_200))
-      expect(gets(world)).toHaveLength(polls)
+      expect(world().gets()).toHaveLength(polls)
     }
   )
 })

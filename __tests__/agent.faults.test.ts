@@ -3,52 +3,27 @@
  * 429 is retried only as Retry-After allows; polling survives 5xx, 429, resets, hangs and malformed
  * bodies, keeps its deadline, tolerates unknown statuses and a 404 right after create.
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { systemClock } from '../src/shared/clock.js'
-import type { Fault } from './fakes/service-emulator.js'
-import { issueCommentEvent } from './helpers/webhooks.js'
-import {
-  addThread,
-  botComments,
-  commandLines,
-  creates,
-  gets,
-  markerOf,
-  runAgent,
-  shown,
-  startWorld,
-  stopWorld,
-  type World
-} from './agent.harness.js'
+import { serviceError, type Fault } from '../fakes/service-emulator.js'
+import { runComment, useWorld } from './helpers/world.js'
+import { commandLines, markerOf, shown } from './helpers/text.js'
 
-let world: World
-
-beforeEach(async () => {
-  world = await startWorld()
-})
-
-afterEach(async () => {
-  await stopWorld(world)
-})
+const world = useWorld()
 
 const CREATE = '/v2/agent/proj_test/job'
 const JOB = /^\/v2\/agent\/proj_test\/job\/[^/]+$/
 
-function commentScenario(inputs: Record<string, string> = {}) {
-  addThread(world, { triggerBody: '/mintlify Add a quickstart' })
-  world.gh.setPermission('acme', 'docs', 'maintainer', 'write')
-  return {
-    eventName: 'issue_comment',
-    event: issueCommentEvent({ body: '/mintlify Add a quickstart' }),
-    inputs: { 'back-link': 'false', ...inputs }
-  }
+/** The next create of a job meets `fault`. */
+function failCreate(fault: Fault): void {
+  world().svc.inject({ method: 'POST', path: CREATE, fault })
 }
 
 /** The one tracking comment, as a reader sees it. */
 function theComment(): string {
-  const comments = botComments(world)
+  const comments = world().botComments()
   expect(comments).toHaveLength(1)
   return shown(comments[0].body)
 }
@@ -85,11 +60,11 @@ describe('create is never blindly retried (RELIABILITY 8)', () => {
   it.each(mayHaveHappened)(
     'after %s: exactly one POST, the comment says the outcome is unknown, exit 1',
     async (_name, fault, cause, jobExists) => {
-      world.svc.inject({ method: 'POST', path: CREATE, fault })
-      const result = await runAgent(world, commentScenario())
-      expect(creates(world)).toHaveLength(1)
-      expect(gets(world)).toHaveLength(0)
-      expect(world.svc.job('job_1') !== undefined).toBe(jobExists)
+      failCreate(fault)
+      const result = await runComment(world())
+      expect(world().creates()).toHaveLength(1)
+      expect(world().gets()).toHaveLength(0)
+      expect(world().svc.job('job_1') !== undefined).toBe(jobExists)
       expect(result.exitCode).toBe(1)
       expect(result.outputs).toMatchObject({ status: 'failed', 'job-id': '' })
       const body = theComment()
@@ -115,15 +90,10 @@ describe('create is never blindly retried (RELIABILITY 8)', () => {
     await new Promise<void>(resolve => closed.listen(0, '127.0.0.1', resolve))
     const { port } = closed.address() as AddressInfo
     await new Promise<void>(resolve => closed.close(() => resolve()))
-    const result = await runAgent(world, {
-      ...commentScenario(),
-      inputs: { 'api-url': `http://127.0.0.1:${port}`, 'back-link': 'false' }
-    })
+    const result = await runComment(world(), { inputs: { 'api-url': `http://127.0.0.1:${port}` } })
     expect(result.exitCode).toBe(1)
     expect(
-      commandLines(result.stdout, 'warning').filter(l =>
-        l.includes('Creating the job failed (never sent)')
-      )
+      commandLines(result.stdout, 'warning', 'Creating the job failed (never sent)')
     ).toHaveLength(2)
     expect(theComment()).toContain(
       '❌ The Mintlify API refused the request: the Mintlify API could not be reached (ECONNREFUSED)'
@@ -134,30 +104,25 @@ describe('create is never blindly retried (RELIABILITY 8)', () => {
 
 describe('create and rate limits (RELIABILITY 9-10)', () => {
   it('retries a 429 with Retry-After: 1 once, no sooner than 1 s later, and follows the job', async () => {
-    world.svc.inject({
-      method: 'POST',
-      path: CREATE,
-      fault: { status: 429, headers: { 'retry-after': '1' } }
-    })
-    world.svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(world, commentScenario(), { clock: systemClock })
-    const posts = creates(world)
+    failCreate({ status: 429, headers: { 'retry-after': '1' } })
+    world().svc.scriptJobs({ activePolls: 0 })
+    const result = await runComment(world(), {}, { clock: systemClock })
+    const posts = world().creates()
     expect(posts).toHaveLength(2)
     expect(posts[1].at - posts[0].at).toBeGreaterThanOrEqual(1000)
     expect(posts[1].at - posts[0].at).toBeLessThan(2500)
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'completed' })
     expect(
-      commandLines(result.stdout, 'warning').some(l =>
-        l.includes('Creating the job failed (429); trying again in 1 s.')
-      )
+      commandLines(result.stdout, 'warning', 'Creating the job failed (429); trying again in 1 s.')
+        .length > 0
     ).toBe(true)
   })
 
   it('does not retry a 429 without Retry-After and names the limit of 100 per project per hour', async () => {
-    world.svc.inject({ method: 'POST', path: CREATE, fault: { status: 429 } })
-    const result = await runAgent(world, commentScenario())
-    expect(creates(world)).toHaveLength(1)
+    failCreate({ status: 429 })
+    const result = await runComment(world())
+    expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ status: 'failed', 'job-id': '' })
     expect(theComment()).toContain(
@@ -169,43 +134,25 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
   })
 
   it('does not wait out a Retry-After longer than the budget, and says how long the service asked', async () => {
-    world.svc.inject({
-      method: 'POST',
-      path: CREATE,
-      fault: { status: 429, headers: { 'retry-after': '1800' } }
-    })
-    const result = await runAgent(world, commentScenario())
-    expect(creates(world)).toHaveLength(1)
+    failCreate({ status: 429, headers: { 'retry-after': '1800' } })
+    const result = await runComment(world())
+    expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(theComment()).toContain('100 agent uses per project per hour (it asks to wait 30 min)')
   })
 
   it('does not wait past max-wait-minutes for a Retry-After that fits the budget', async () => {
-    world.svc.inject({
-      method: 'POST',
-      path: CREATE,
-      fault: { status: 429, headers: { 'retry-after': '30' } }
-    })
-    const result = await runAgent(world, commentScenario({ 'max-wait-minutes': '0.1' }))
-    expect(creates(world)).toHaveLength(1)
+    failCreate({ status: 429, headers: { 'retry-after': '30' } })
+    const result = await runComment(world(), { inputs: { 'max-wait-minutes': '0.1' } })
+    expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(theComment()).toContain('rate limited')
   })
 
   it('shows the service’s text for a 400, takes it as final, exit 1', async () => {
-    world.svc.inject({
-      method: 'POST',
-      path: CREATE,
-      fault: {
-        status: 400,
-        body: JSON.stringify({
-          error: 'prompt is too long',
-          details: [{ message: 'max 10000 characters' }]
-        })
-      }
-    })
-    const result = await runAgent(world, commentScenario())
-    expect(creates(world)).toHaveLength(1)
+    failCreate(serviceError(400, 'prompt is too long', 'max 10000 characters'))
+    const result = await runComment(world())
+    expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(theComment()).toContain(
       '❌ The Mintlify API refused the request (HTTP 400): prompt is too long; max 10000 characters'
@@ -217,11 +164,8 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
   })
 
   it('says to check api-key on a 401', async () => {
-    const result = await runAgent(world, {
-      ...commentScenario(),
-      inputs: { 'api-key': 'mint_wrong', 'back-link': 'false' }
-    })
-    expect(creates(world)).toHaveLength(1)
+    const result = await runComment(world(), { inputs: { 'api-key': 'mint_wrong' } })
+    expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(theComment()).toContain(
       '(HTTP 401): Unauthorized. Check that `api-key` is an admin API key (it starts with `mint_`).'
@@ -242,9 +186,9 @@ describe('polling survives faults (RELIABILITY 11)', () => {
   it.each(faults)(
     'follows the job to its end through %s, with one tracking comment',
     async (_name, fault, times) => {
-      world.svc.scriptJobs({ activePolls: 1, prLink: 'https://github.com/acme/docs/pull/9' })
-      world.svc.inject({ method: 'GET', path: JOB, fault, times })
-      const result = await runAgent(world, commentScenario())
+      world().svc.scriptJobs({ activePolls: 1, prLink: 'https://github.com/acme/docs/pull/9' })
+      world().svc.inject({ method: 'GET', path: JOB, fault, times })
+      const result = await runComment(world())
       expect(result.exitCode).toBe(0)
       expect(result.outputs).toMatchObject({
         'job-id': 'job_1',
@@ -252,17 +196,17 @@ describe('polling survives faults (RELIABILITY 11)', () => {
         'pr-number': '9'
       })
       // The faulty answers, then active once, then completed.
-      expect(gets(world)).toHaveLength(times + 2)
-      expect(creates(world)).toHaveLength(1)
+      expect(world().gets()).toHaveLength(times + 2)
+      expect(world().creates()).toHaveLength(1)
       expect(theComment()).toContain('✅ The agent opened a pull request: [acme/docs#9]')
       expect(
-        world.gh.calls.filter(c => c.method === 'POST' && c.path.endsWith('/issues/7/comments'))
+        world().gh.calls.filter(c => c.method === 'POST' && c.path.endsWith('/issues/7/comments'))
       ).toHaveLength(1)
     }
   )
 
   it('follows the job through every kind of fault in one run', async () => {
-    world.svc.scriptJobs({ activePolls: 3 })
+    world().svc.scriptJobs({ activePolls: 3 })
     for (const fault of [
       { status: 503 },
       { kind: 'reset' },
@@ -271,37 +215,35 @@ describe('polling survives faults (RELIABILITY 11)', () => {
       { kind: 'malformed' },
       { status: 500 }
     ] as Fault[]) {
-      world.svc.inject({ method: 'GET', path: JOB, fault })
+      world().svc.inject({ method: 'GET', path: JOB, fault })
     }
-    const result = await runAgent(world, commentScenario())
+    const result = await runComment(world())
     expect(result.outputs.status).toBe('completed')
-    expect(gets(world)).toHaveLength(6 + 4)
-    expect(botComments(world)).toHaveLength(1)
+    expect(world().gets()).toHaveLength(6 + 4)
+    expect(world().botComments()).toHaveLength(1)
   })
 
   it('keeps polling when a whole round of retries fails, and still ends with the job', async () => {
-    world.svc.scriptJobs({ activePolls: 0 })
+    world().svc.scriptJobs({ activePolls: 0 })
     // get-job is tried 6 times per poll; 7 failures outlast the first poll.
-    world.svc.inject({ method: 'GET', path: JOB, fault: { status: 502 }, times: 7 })
-    const result = await runAgent(world, commentScenario())
+    world().svc.inject({ method: 'GET', path: JOB, fault: { status: 502 }, times: 7 })
+    const result = await runComment(world())
     expect(result.outputs.status).toBe('completed')
-    expect(gets(world)).toHaveLength(8)
+    expect(world().gets()).toHaveLength(8)
     expect(
-      commandLines(result.stdout, 'warning').some(l =>
-        l.includes('Could not read the job this time')
-      )
+      commandLines(result.stdout, 'warning', 'Could not read the job this time').length > 0
     ).toBe(true)
   })
 
   it('treats a 401 while polling as final: the job is reported lost, with its id', async () => {
-    world.svc.scriptJobs({ activePolls: 5 })
-    world.svc.inject({
+    world().svc.scriptJobs({ activePolls: 5 })
+    world().svc.inject({
       method: 'GET',
       path: JOB,
-      fault: { status: 401, body: JSON.stringify({ error: 'Unauthorized' }) }
+      fault: serviceError(401, 'Unauthorized')
     })
-    const result = await runAgent(world, commentScenario())
-    expect(gets(world)).toHaveLength(1)
+    const result = await runComment(world())
+    expect(world().gets()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'failed' })
     expect(theComment()).toContain('❌ Could not follow agent job `job_1`: HTTP 401: Unauthorized.')
@@ -310,8 +252,8 @@ describe('polling survives faults (RELIABILITY 11)', () => {
 
 describe('the deadline, unknown statuses and a late job (RELIABILITY 12-14)', () => {
   it('stops at max-wait-minutes: status timed-out, the job id and the job-id hint in the comment', async () => {
-    world.svc.scriptJobs({ activePolls: 1000 })
-    const result = await runAgent(world, commentScenario({ 'max-wait-minutes': '0.05' }))
+    world().svc.scriptJobs({ activePolls: 1000 })
+    const result = await runComment(world(), { inputs: { 'max-wait-minutes': '0.05' } })
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'timed-out', 'pr-url': '' })
     const body = theComment()
@@ -320,69 +262,70 @@ describe('the deadline, unknown statuses and a late job (RELIABILITY 12-14)', ()
     )
     expect(markerOf(body)).toMatchObject({ job: 'job_1', state: 'job' })
     // 3 s of 1 s polls.
-    expect(gets(world).length).toBeGreaterThanOrEqual(2)
-    expect(gets(world).length).toBeLessThanOrEqual(4)
+    expect(world().gets().length).toBeGreaterThanOrEqual(2)
+    expect(world().gets().length).toBeLessThanOrEqual(4)
     expect(commandLines(result.stdout, 'error').at(-1)).toBe(
       '::error::The agent job ended with status timed-out (job job_1).'
     )
   })
 
   it('timed-out with fail-on-error false succeeds with status timed-out', async () => {
-    world.svc.scriptJobs({ activePolls: 1000 })
-    const result = await runAgent(
-      world,
-      commentScenario({ 'max-wait-minutes': '0.05', 'fail-on-error': 'false' })
-    )
+    world().svc.scriptJobs({ activePolls: 1000 })
+    const result = await runComment(world(), {
+      inputs: { 'max-wait-minutes': '0.05', 'fail-on-error': 'false' }
+    })
     expect(result.exitCode).toBe(0)
     expect(result.outputs.status).toBe('timed-out')
   })
 
   it('keeps the deadline in real time even when every poll hangs', async () => {
-    world.svc.scriptJobs({ activePolls: 0 })
-    world.svc.inject({ method: 'GET', path: JOB, fault: { kind: 'hang' }, times: Infinity })
+    world().svc.scriptJobs({ activePolls: 0 })
+    world().svc.inject({ method: 'GET', path: JOB, fault: { kind: 'hang' }, times: Infinity })
     const started = Date.now()
-    const result = await runAgent(world, commentScenario({ 'max-wait-minutes': '0.05' }), {
-      clock: systemClock,
-      requestTimeoutMs: 400
-    })
+    const result = await runComment(
+      world(),
+      { inputs: { 'max-wait-minutes': '0.05' } },
+      {
+        clock: systemClock,
+        requestTimeoutMs: 400
+      }
+    )
     const took = Date.now() - started
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'timed-out' })
     expect(took).toBeLessThan(3000 + 1500)
   })
 
   it('keeps polling through an unknown status such as "paused", with exactly one warning', async () => {
-    world.expectedViolations.push(/body\/status must be equal to one of the allowed values/)
-    world.svc.scriptJobs({ activePolls: 0, status: 'paused', statusPolls: 3 })
-    const result = await runAgent(world, commentScenario())
+    world().expectedViolations.push(/body\/status must be equal to one of the allowed values/)
+    world().svc.scriptJobs({ activePolls: 0, status: 'paused', statusPolls: 3 })
+    const result = await runComment(world())
     expect(result.outputs.status).toBe('completed')
-    expect(gets(world)).toHaveLength(4)
-    expect(commandLines(result.stdout, 'warning').filter(l => l.includes('paused'))).toEqual([
+    expect(world().gets()).toHaveLength(4)
+    expect(commandLines(result.stdout, 'warning', 'paused')).toEqual([
       '::warning::The job reports an unknown status "paused"; still following it.'
     ])
-    expect(world.svc.contractViolations.length).toBeGreaterThan(0)
+    expect(world().svc.contractViolations.length).toBeGreaterThan(0)
   })
 
   it('retries a GET 404 right after create (eventual consistency) and then follows the job', async () => {
-    world.svc.scriptJobs({ activePolls: 0, notFoundPolls: 2 })
-    const result = await runAgent(world, commentScenario())
+    world().svc.scriptJobs({ activePolls: 0, notFoundPolls: 2 })
+    const result = await runComment(world())
     expect(result.exitCode).toBe(0)
     expect(result.outputs.status).toBe('completed')
-    expect(gets(world)).toHaveLength(3)
-    expect(
-      commandLines(result.stdout, 'warning').filter(l => l.includes('not visible yet'))
-    ).toHaveLength(2)
+    expect(world().gets()).toHaveLength(3)
+    expect(commandLines(result.stdout, 'warning', 'not visible yet')).toHaveLength(2)
   })
 
   it('ends with a clear failure when the 404 outlasts the grace window', async () => {
-    world.svc.scriptJobs({ notFoundPolls: 1_000_000 })
-    const result = await runAgent(world, commentScenario())
+    world().svc.scriptJobs({ notFoundPolls: 1_000_000 })
+    const result = await runComment(world())
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'failed' })
     expect(theComment()).toContain(
       '❌ Could not follow agent job `job_1`: HTTP 404 (the job was not found): Job not found.'
     )
     // About 30 s of 1 s polls, then it stops.
-    expect(gets(world).length).toBeGreaterThan(20)
-    expect(gets(world).length).toBeLessThan(40)
+    expect(world().gets().length).toBeGreaterThan(20)
+    expect(world().gets().length).toBeLessThan(40)
   })
 })

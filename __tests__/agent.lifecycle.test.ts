@@ -3,53 +3,28 @@
  * comment show it: completed with and without a PR, failed, archived, `wait: false`, `job-id`,
  * `comment: false`, and review comments.
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { issueCommentEvent, reviewCommentEvent } from './helpers/webhooks.js'
+import { describe, expect, it } from '@jest/globals'
 import {
-  addThread,
-  botComments,
-  callList,
-  commandLines,
-  creates,
-  gets,
-  markerOf,
-  runAgent,
+  commentScenario,
   RUN_URL,
-  sentBodies,
-  startWorld,
-  stopWorld,
-  type World
-} from './agent.harness.js'
+  runAgent,
+  runComment,
+  useWorld,
+  pathsOf
+} from './helpers/world.js'
+import { commandLines, markerOf } from './helpers/text.js'
 
-let world: World
-
-beforeEach(async () => {
-  world = await startWorld()
-})
-
-afterEach(async () => {
-  await stopWorld(world)
-})
+const world = useWorld()
 
 const INSTRUCTION = 'Add a quickstart for the Python SDK'
-
-/** A maintainer's `/mintlify …` on issue #7, with write permission. */
-function commentScenario(extra: Record<string, string> = {}) {
-  addThread(world, { triggerBody: `/mintlify ${INSTRUCTION}` })
-  world.gh.setPermission('acme', 'docs', 'maintainer', 'write')
-  return {
-    eventName: 'issue_comment',
-    event: issueCommentEvent({ body: `/mintlify ${INSTRUCTION}` }),
-    inputs: { 'back-link': 'false', ...extra }
-  }
-}
+const ASK = `/mintlify ${INSTRUCTION}`
 
 describe('job lifecycle: outcomes', () => {
   it('completed with a PR: outputs, summary table, notice, and the comment links the PR', async () => {
-    world.svc.scriptJobs({ activePolls: 2, prLink: 'https://github.com/acme/docs/pull/31' })
-    const result = await runAgent(world, commentScenario())
+    world().svc.scriptJobs({ activePolls: 2, prLink: 'https://github.com/acme/docs/pull/31' })
+    const result = await runComment(world(), { body: ASK })
     expect(result.exitCode).toBe(0)
-    const [comment] = botComments(world)
+    const [comment] = world().botComments()
     expect(result.outputs).toEqual({
       'job-id': 'job_1',
       status: 'completed',
@@ -84,16 +59,16 @@ describe('job lifecycle: outcomes', () => {
       job: 'job_1',
       state: 'job'
     })
-    expect(gets(world)).toHaveLength(3)
-    expect(world.gh.reactions).toEqual([
+    expect(world().gets()).toHaveLength(3)
+    expect(world().gh.reactions).toEqual([
       { subject: 'issue_comment', commentId: 9001, content: 'eyes' }
     ])
   })
 
   it('writes the tracking comment in three steps: working, following the job id, the result', async () => {
-    world.svc.scriptJobs({ activePolls: 1 })
-    await runAgent(world, commentScenario())
-    const bodies = sentBodies(world)
+    world().svc.scriptJobs({ activePolls: 1 })
+    await runComment(world(), { body: ASK })
+    const bodies = world().sentBodies()
     expect(bodies).toHaveLength(3)
     expect(bodies[0]).toContain(
       `⏳ Working on it: starting an agent job ([workflow run](${RUN_URL})).`
@@ -116,8 +91,8 @@ describe('job lifecycle: outcomes', () => {
   })
 
   it('completed without a PR: "finished, no files changed", empty PR outputs, no notice', async () => {
-    world.svc.scriptJobs({ activePolls: 0, prLink: null })
-    const result = await runAgent(world, commentScenario())
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    const result = await runComment(world(), { body: ASK })
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toMatchObject({
       'job-id': 'job_1',
@@ -125,7 +100,7 @@ describe('job lifecycle: outcomes', () => {
       'pr-url': '',
       'pr-number': ''
     })
-    expect(botComments(world)[0].body).toMatch(
+    expect(world().botComments()[0].body).toMatch(
       /✅ Agent job `job_1` finished( after \d+ s)?, no files changed, so there is no pull request\./
     )
     expect(commandLines(result.stdout, 'notice')).toEqual([])
@@ -133,11 +108,11 @@ describe('job lifecycle: outcomes', () => {
   })
 
   it('failed: the comment says so with the job id, and the step fails', async () => {
-    world.svc.scriptJobs({ activePolls: 1, outcome: 'failed' })
-    const result = await runAgent(world, commentScenario())
+    world().svc.scriptJobs({ activePolls: 1, outcome: 'failed' })
+    const result = await runComment(world(), { body: ASK })
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'failed', 'pr-url': '' })
-    expect(botComments(world)[0].body).toMatch(
+    expect(world().botComments()[0].body).toMatch(
       /❌ Agent job `job_1` failed( after \d+ s)?\. The service gives no reason/
     )
     expect(commandLines(result.stdout, 'error')).toEqual([
@@ -146,36 +121,36 @@ describe('job lifecycle: outcomes', () => {
   })
 
   it('failed with fail-on-error false: status failed, the step succeeds', async () => {
-    world.svc.scriptJobs({ activePolls: 0, outcome: 'failed' })
-    const result = await runAgent(world, commentScenario({ 'fail-on-error': 'false' }))
+    world().svc.scriptJobs({ activePolls: 0, outcome: 'failed' })
+    const result = await runComment(world(), { body: ASK, inputs: { 'fail-on-error': 'false' } })
     expect(result.exitCode).toBe(0)
     expect(result.outputs.status).toBe('failed')
   })
 
   it('archived: exit 1 with fail-on-error true', async () => {
-    world.svc.scriptJobs({ activePolls: 1, outcome: 'archived' })
-    const result = await runAgent(world, commentScenario())
+    world().svc.scriptJobs({ activePolls: 1, outcome: 'archived' })
+    const result = await runComment(world(), { body: ASK })
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'archived' })
-    expect(botComments(world)[0].body).toMatch(/🗄️ Agent job `job_1` was archived/)
+    expect(world().botComments()[0].body).toMatch(/🗄️ Agent job `job_1` was archived/)
   })
 
   it('archived: exit 0 with fail-on-error false', async () => {
-    world.svc.scriptJobs({ activePolls: 1, outcome: 'archived' })
-    const result = await runAgent(world, commentScenario({ 'fail-on-error': 'false' }))
+    world().svc.scriptJobs({ activePolls: 1, outcome: 'archived' })
+    const result = await runComment(world(), { body: ASK, inputs: { 'fail-on-error': 'false' } })
     expect(result.exitCode).toBe(0)
     expect(result.outputs.status).toBe('archived')
     expect(commandLines(result.stdout, 'error')).toEqual([])
   })
 
   it('wait: false creates the job, reports it active and returns: one POST, no GET', async () => {
-    const result = await runAgent(world, commentScenario({ wait: 'false' }))
+    const result = await runComment(world(), { body: ASK, inputs: { wait: 'false' } })
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'active', 'pr-url': '' })
-    expect(world.svc.requests.map(r => `${r.method} ${r.path}`)).toEqual([
+    expect(world().svc.requests.map(r => `${r.method} ${r.path}`)).toEqual([
       'POST /v2/agent/proj_test/job'
     ])
-    const [comment] = botComments(world)
+    const [comment] = world().botComments()
     expect(comment.body).toContain(
       '🚀 Agent job `job_1` started; this run does not wait for it (`wait: false`).'
     )
@@ -183,18 +158,18 @@ describe('job lifecycle: outcomes', () => {
   })
 
   it('job-id attaches to an existing job: no create, polled to its end', async () => {
-    const id = world.svc.addJob({
+    const id = world().svc.addJob({
       id: 'job_existing',
       activePolls: 1,
       prLink: 'https://github.com/acme/docs/pull/5'
     })
-    const result = await runAgent(world, {
+    const result = await runAgent(world(), {
       eventName: 'workflow_dispatch',
       inputs: { 'job-id': id, 'back-link': 'false' }
     })
     expect(result.exitCode).toBe(0)
-    expect(creates(world)).toHaveLength(0)
-    expect(gets(world).map(r => r.path)).toEqual([
+    expect(world().creates()).toHaveLength(0)
+    expect(pathsOf(world().gets())).toEqual([
       '/v2/agent/proj_test/job/job_existing',
       '/v2/agent/proj_test/job/job_existing'
     ])
@@ -203,35 +178,35 @@ describe('job lifecycle: outcomes', () => {
       status: 'completed',
       'pr-number': '5'
     })
-    expect(world.gh.calls).toHaveLength(0)
+    expect(world().gh.calls).toHaveLength(0)
   })
 
   it('job-id takes any one-word id back, and reads the job with the id URL-encoded in the path', async () => {
-    const id = world.svc.addJob({ id: 'run:42/a+b==', activePolls: 0, prLink: null })
-    const result = await runAgent(world, {
+    const id = world().svc.addJob({ id: 'run:42/a+b==', activePolls: 0, prLink: null })
+    const result = await runAgent(world(), {
       eventName: 'workflow_dispatch',
       inputs: { 'job-id': id }
     })
     expect(result.outputs).toMatchObject({ 'job-id': id, status: 'completed' })
-    expect(gets(world).map(r => r.path)).toEqual(['/v2/agent/proj_test/job/run%3A42%2Fa%2Bb%3D%3D'])
+    expect(pathsOf(world().gets())).toEqual(['/v2/agent/proj_test/job/run%3A42%2Fa%2Bb%3D%3D'])
   })
 
   it('job-id with wait: false reads the job once and reports its status', async () => {
-    const id = world.svc.addJob({ id: 'job_running', activePolls: 10 })
-    const result = await runAgent(world, {
+    const id = world().svc.addJob({ id: 'job_running', activePolls: 10 })
+    const result = await runAgent(world(), {
       eventName: 'workflow_dispatch',
       inputs: { 'job-id': id, wait: 'false' }
     })
     expect(result.exitCode).toBe(0)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_running', status: 'active' })
-    expect(gets(world)).toHaveLength(1)
-    expect(creates(world)).toHaveLength(0)
+    expect(world().gets()).toHaveLength(1)
+    expect(world().creates()).toHaveLength(0)
   })
 
   it('comment: false on a dispatch with issue-number makes no GitHub call at all', async () => {
-    world.gh.addIssue('acme', 'docs', { number: 12 })
-    world.svc.scriptJobs({ activePolls: 1 })
-    const result = await runAgent(world, {
+    world().gh.addIssue('acme', 'docs', { number: 12 })
+    world().svc.scriptJobs({ activePolls: 1 })
+    const result = await runAgent(world(), {
       eventName: 'workflow_dispatch',
       inputs: { prompt: 'Check the changelog', 'issue-number': '12', comment: 'false' }
     })
@@ -242,50 +217,43 @@ describe('job lifecycle: outcomes', () => {
       'comment-id': '',
       'comment-url': ''
     })
-    expect(world.gh.calls).toEqual([])
+    expect(world().gh.calls).toEqual([])
     expect(result.summary).toContain('| Status | `completed` |')
   })
 
   it('comment: false on a comment event only checks the permission: no reaction, no comment, no back-link', async () => {
-    world.gh.addIssue('acme', 'docs', { number: 1, pull_request: true })
-    world.svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(world, {
-      ...commentScenario({ comment: 'false' }),
-      inputs: { comment: 'false' }
+    world().gh.addIssue('acme', 'docs', { number: 1, pull_request: true })
+    world().svc.scriptJobs({ activePolls: 0 })
+    const result = await runComment(world(), {
+      body: ASK,
+      inputs: { comment: 'false', 'back-link': 'true' }
     })
     expect(result.outputs).toMatchObject({
       status: 'completed',
       'pr-number': '1',
       'comment-id': ''
     })
-    expect(callList(world)).toEqual(['GET /repos/acme/docs/collaborators/maintainer/permission'])
-    expect(world.gh.reactions).toEqual([])
+    expect(world().callList()).toEqual(['GET /repos/acme/docs/collaborators/maintainer/permission'])
+    expect(world().gh.reactions).toEqual([])
   })
 
   it('a review comment gets 👀 on the review comment and the tracking comment on its pull request', async () => {
-    world.gh.addIssue('acme', 'docs', {
-      number: 8,
-      title: 'Add OAuth',
-      pull_request: true,
-      files: [{ filename: 'src/auth.ts', additions: 40, deletions: 2 }]
-    })
-    const reviewId = world.gh.addReviewComment('acme', 'docs', 8, {
+    world().svc.scriptJobs({ activePolls: 0 })
+    const scenario = commentScenario(world(), {
+      review: true,
       body: '/mintlify document this',
-      user: 'maintainer',
-      id: 9101
+      thread: {
+        title: 'Add OAuth',
+        files: [{ filename: 'src/auth.ts', additions: 40, deletions: 2 }]
+      }
     })
-    world.gh.setPermission('acme', 'docs', 'maintainer', 'write')
-    world.svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(world, {
-      eventName: 'pull_request_review_comment',
-      event: reviewCommentEvent({ body: '/mintlify document this' }),
-      inputs: { 'back-link': 'false' }
-    })
+    const reviewId = scenario.commentId
+    const result = await runAgent(world(), scenario)
     expect(result.exitCode).toBe(0)
-    expect(world.gh.reactions).toEqual([
+    expect(world().gh.reactions).toEqual([
       { subject: 'review_comment', commentId: reviewId, content: 'eyes' }
     ])
-    const comments = botComments(world, 8)
+    const comments = world().botComments(8)
     expect(comments).toHaveLength(1)
     expect(markerOf(comments[0].body)).toEqual({
       kind: 'tracking',
@@ -293,23 +261,23 @@ describe('job lifecycle: outcomes', () => {
       job: 'job_1',
       state: 'job'
     })
-    expect(world.gh.reviewReplies).toEqual([])
-    const prompt = (creates(world)[0].body as { prompt: string }).prompt
+    expect(world().gh.reviewReplies).toEqual([])
+    const prompt = (world().creates()[0].body as { prompt: string }).prompt
     expect(prompt).toContain('- src/auth.ts (+40 -2)')
   })
 
   it('carries on when the 👀 reaction cannot be added', async () => {
-    world.gh.inject({
+    world().gh.inject({
       method: 'POST',
       path: /\/reactions$/,
       times: Infinity,
       fault: { status: 422 }
     })
-    world.svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(world, commentScenario())
+    world().svc.scriptJobs({ activePolls: 0 })
+    const result = await runComment(world(), { body: ASK })
     expect(result.outputs.status).toBe('completed')
-    expect(
-      commandLines(result.stdout, 'warning').some(l => l.includes('Could not add the 👀 reaction'))
-    ).toBe(true)
+    expect(commandLines(result.stdout, 'warning', 'Could not add the 👀 reaction').length > 0).toBe(
+      true
+    )
   })
 })

@@ -3,62 +3,30 @@
  * delivery of the same comment, finds its tracking comment and re-attaches to the job named there;
  * a cancel says so in the comment within moments, stops polling and fails the step.
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { systemClock } from '../src/shared/clock.js'
-import { issueCommentEvent } from './helpers/webhooks.js'
-import {
-  addThread,
-  botComments,
-  commandLines,
-  creates,
-  gets,
-  markerOf,
-  runAgent,
-  shown,
-  startWorld,
-  stopWorld,
-  type World
-} from './agent.harness.js'
+import type { Fault } from '../fakes/service-emulator.js'
+import { addEarlierComment, addThread, runComment, useWorld } from './helpers/world.js'
+import { commandLines, markerOf, shown } from './helpers/text.js'
 
-let world: World
-
-beforeEach(async () => {
-  world = await startWorld()
-})
-
-afterEach(async () => {
-  await stopWorld(world)
-})
+const world = useWorld()
 
 const CREATE = '/v2/agent/proj_test/job'
-const EVENT = issueCommentEvent({ body: '/mintlify Add a quickstart' })
 
-function setUp(): void {
-  addThread(world, { triggerBody: '/mintlify Add a quickstart' })
-  world.gh.setPermission('acme', 'docs', 'maintainer', 'write')
+/** The next create of a job meets `fault`. */
+function failCreate(fault: Fault): void {
+  world().svc.inject({ method: 'POST', path: CREATE, fault })
 }
 
-function attempt(n: number, inputs: Record<string, string> = {}) {
-  return {
-    eventName: 'issue_comment',
-    event: EVENT,
-    inputs: { 'back-link': 'false', ...inputs },
-    env: { GITHUB_RUN_ATTEMPT: String(n) }
-  }
-}
-
-/** A tracking comment as an earlier attempt (as github-actions[bot]) would have left it. */
-function leftByEarlierAttempt(
-  marker: string,
-  text = '⏳ Agent job `job_1` is running; this comment is updated when it ends.'
-): number {
-  return world.gh.addComment(
-    'acme',
-    'docs',
-    7,
-    `**Mintlify docs agent**\n\n${text}\n\n<!-- mintlify-docs-agent:${marker} -->`
-  ).id
+/** Reading the thread's comments fails for good (20 times). */
+function threadUnreadable(): void {
+  world().gh.inject({
+    method: 'GET',
+    path: '/repos/acme/docs/issues/7/comments',
+    times: 20,
+    fault: { status: 500 }
+  })
 }
 
 /** Aborts the controller once `ready()` holds; returns when it aborted. */
@@ -78,19 +46,18 @@ function abortWhen(
 
 describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', () => {
   it('a re-run (GITHUB_RUN_ATTEMPT 2) re-attaches to the job of attempt 1: no second POST, no second comment', async () => {
-    setUp()
-    world.svc.scriptJobs({ activePolls: 4 })
-    const first = await runAgent(world, attempt(1, { 'max-wait-minutes': '0.05' }))
+    world().svc.scriptJobs({ activePolls: 4 })
+    const first = await runComment(world(), { attempt: 1, inputs: { 'max-wait-minutes': '0.05' } })
     expect(first.outputs).toMatchObject({ 'job-id': 'job_1', status: 'timed-out' })
-    const second = await runAgent(world, attempt(2))
+    const second = await runComment(world(), { attempt: 2 })
     expect(second.exitCode).toBe(0)
     expect(second.outputs).toMatchObject({
       'job-id': 'job_1',
       status: 'completed',
       'comment-id': first.outputs['comment-id']
     })
-    expect(creates(world)).toHaveLength(1)
-    const comments = botComments(world)
+    expect(world().creates()).toHaveLength(1)
+    const comments = world().botComments()
     expect(comments).toHaveLength(1)
     expect(comments[0].body).toContain('✅ The agent opened a pull request')
     expect(comments[0].body).toContain(
@@ -104,37 +71,34 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
     })
     // Attempt 2 made no reaction and no new comment: it read the thread and edited the comment.
     expect(
-      world.gh.calls.filter(c => c.method === 'POST' && c.path.endsWith('/issues/7/comments'))
+      world().gh.calls.filter(c => c.method === 'POST' && c.path.endsWith('/issues/7/comments'))
     ).toHaveLength(1)
   })
 
   it('a second delivery of the same comment, while attempt 1 was still following, re-attaches too', async () => {
-    setUp()
-    world.svc.addJob({ id: 'job_1', activePolls: 0 })
-    const id = leftByEarlierAttempt('tracking request=comment-9001 job=job_1 state=job')
-    const result = await runAgent(world, attempt(1))
+    world().svc.addJob({ id: 'job_1', activePolls: 0 })
+    const id = addEarlierComment(world(), 'tracking request=comment-9001 job=job_1 state=job')
+    const result = await runComment(world(), { attempt: 1 })
     expect(result.outputs).toMatchObject({
       'job-id': 'job_1',
       status: 'completed',
       'comment-id': String(id)
     })
-    expect(creates(world)).toHaveLength(0)
-    expect(botComments(world)).toHaveLength(1)
+    expect(world().creates()).toHaveLength(0)
+    expect(world().botComments()).toHaveLength(1)
     // Re-attached: the first poll is at once, no create wait.
-    expect(gets(world)).toHaveLength(1)
+    expect(world().gets()).toHaveLength(1)
   })
 
   it('does not create a job when attempt 1 may have created one whose id was never recorded', async () => {
-    setUp()
-    leftByEarlierAttempt(
-      'tracking request=comment-9001 state=pending',
-      '⏳ Working on it: starting an agent job.'
-    )
-    const result = await runAgent(world, attempt(2))
-    expect(creates(world)).toHaveLength(0)
+    addEarlierComment(world(), 'tracking request=comment-9001 state=pending', {
+      text: '⏳ Working on it: starting an agent job.'
+    })
+    const result = await runComment(world(), { attempt: 2 })
+    expect(world().creates()).toHaveLength(0)
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ status: 'failed', 'job-id': '' })
-    const comments = botComments(world)
+    const comments = world().botComments()
     expect(comments).toHaveLength(1)
     expect(comments[0].body).toContain(
       '⚠️ An earlier attempt of this run may have started an agent job, but its id was never recorded.'
@@ -147,123 +111,109 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
   })
 
   it('a re-run that cannot read the thread (GitHub 500 for good) starts no job, since it cannot see attempt 1', async () => {
-    setUp()
-    world.gh.inject({
-      method: 'GET',
-      path: '/repos/acme/docs/issues/7/comments',
-      times: 20,
-      fault: { status: 500 }
-    })
-    const result = await runAgent(world, attempt(2))
-    expect(creates(world)).toHaveLength(0)
+    threadUnreadable()
+    const result = await runComment(world(), { attempt: 2 })
+    expect(world().creates()).toHaveLength(0)
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ status: 'failed', 'job-id': '' })
-    expect(
-      botComments(world)
-        .map(c => c.body)
-        .join('\n')
-    ).toContain('the thread could not be read to find the job of the earlier attempt')
+    const comments = world().botComments()
+    expect(comments.map(c => c.body).join('\n')).toContain(
+      'the thread could not be read to find the job of the earlier attempt'
+    )
   })
 
   it('a first attempt that cannot read the thread still creates its job (there is no earlier attempt)', async () => {
-    setUp()
-    world.gh.inject({
-      method: 'GET',
-      path: '/repos/acme/docs/issues/7/comments',
-      times: 20,
-      fault: { status: 500 }
-    })
-    const result = await runAgent(world, attempt(1))
-    expect(creates(world)).toHaveLength(1)
+    threadUnreadable()
+    const result = await runComment(world(), { attempt: 1 })
+    expect(world().creates()).toHaveLength(1)
     expect(result.outputs.status).toBe('completed')
   })
 
   it('does not create a job on a re-run after a create whose outcome was unknown', async () => {
-    setUp()
-    world.svc.inject({ method: 'POST', path: CREATE, fault: { status: 502, process: true } })
-    const first = await runAgent(world, attempt(1))
+    failCreate({ status: 502, process: true })
+    const first = await runComment(world(), { attempt: 1 })
     expect(first.exitCode).toBe(1)
-    const second = await runAgent(world, attempt(2))
+    const second = await runComment(world(), { attempt: 2 })
     expect(second.exitCode).toBe(1)
-    expect(creates(world)).toHaveLength(1)
-    expect(botComments(world)).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
+    expect(world().botComments()).toHaveLength(1)
   })
 
   it('creates the job on a re-run after a refused create (nothing was started), editing the same comment', async () => {
-    setUp()
-    world.svc.inject({ method: 'POST', path: CREATE, fault: { status: 429 } })
-    world.svc.scriptJobs({ activePolls: 0 })
-    const first = await runAgent(world, attempt(1))
+    failCreate({ status: 429 })
+    world().svc.scriptJobs({ activePolls: 0 })
+    const first = await runComment(world(), { attempt: 1 })
     expect(first.outputs.status).toBe('failed')
-    const second = await runAgent(world, attempt(2))
+    const second = await runComment(world(), { attempt: 2 })
     expect(second.outputs).toMatchObject({
       'job-id': 'job_1',
       status: 'completed',
       'comment-id': first.outputs['comment-id']
     })
-    expect(creates(world)).toHaveLength(2)
-    expect(botComments(world)).toHaveLength(1)
+    expect(world().creates()).toHaveLength(2)
+    expect(world().botComments()).toHaveLength(1)
   })
 
   it('re-attaches to a job whose id has characters beyond letters and digits (the id format is not documented)', async () => {
-    setUp()
     const odd = 'run:42/a+b=='
-    world.svc.addJob({ id: odd, activePolls: 2 })
-    leftByEarlierAttempt(
-      'tracking request=comment-8000 job=run:42%2Fa%2Bb%3D%3D state=job',
-      'Done earlier.'
-    )
+    world().svc.addJob({ id: odd, activePolls: 2 })
+    addEarlierComment(world(), 'tracking request=comment-8000 job=run:42%2Fa%2Bb%3D%3D state=job', {
+      text: 'Done earlier.'
+    })
     // Attempt 1 follows up the thread's job and is cut short; attempt 2 must find that job again.
-    const first = await runAgent(world, attempt(1, { 'max-wait-minutes': '0.02' }))
+    const first = await runComment(world(), { attempt: 1, inputs: { 'max-wait-minutes': '0.02' } })
     expect(first.outputs).toMatchObject({ 'job-id': odd, status: 'timed-out' })
-    const own = botComments(world)[1]
+    const own = world().botComments()[1]
     expect(markerOf(own.body)).toMatchObject({ request: 'comment-9001', state: 'job' })
-    const second = await runAgent(world, attempt(2))
+    const second = await runComment(world(), { attempt: 2 })
     expect(second.outputs).toMatchObject({ 'job-id': odd, status: 'completed' })
-    expect(world.svc.job(odd)?.messages).toHaveLength(1)
-    expect(creates(world)).toHaveLength(0)
-    expect(botComments(world)).toHaveLength(2)
+    expect(world().svc.job(odd)?.messages).toHaveLength(1)
+    expect(world().creates()).toHaveLength(0)
+    expect(world().botComments()).toHaveLength(2)
   })
 
   it('does not trust a tracking marker typed by a person', async () => {
-    setUp()
-    world.svc.addJob({ id: 'job_planted', activePolls: 0 })
-    world.gh.addComment(
+    world().svc.addJob({ id: 'job_planted', activePolls: 0 })
+    addThread(world())
+    world().gh.addComment(
       'acme',
       'docs',
       7,
       'Note: <!-- mintlify-docs-agent:tracking request=comment-9001 job=job_planted state=job -->',
       'outsider'
     )
-    world.svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(world, attempt(2))
+    world().svc.scriptJobs({ activePolls: 0 })
+    const result = await runComment(world(), { attempt: 2 })
     expect(result.outputs['job-id']).not.toBe('job_planted')
-    expect(world.svc.job('job_planted')?.polls).toBe(0)
-    expect(creates(world)).toHaveLength(1)
+    expect(world().svc.job('job_planted')?.polls).toBe(0)
+    expect(world().creates()).toHaveLength(1)
   })
 })
 
 describe('cancellation (RELIABILITY 17)', () => {
   it('a cancel while polling: the comment says cancelled and that the job may still finish, no further polls, exit 1', async () => {
-    setUp()
-    world.svc.scriptJobs({ activePolls: 1_000 })
+    world().svc.scriptJobs({ activePolls: 1_000 })
     const controller = new AbortController()
     let getsAtAbort = -1
     const abort = abortWhen(controller, () => {
-      if (gets(world).length < 1) return false
-      getsAtAbort = gets(world).length
+      if (world().gets().length < 1) return false
+      getsAtAbort = world().gets().length
       return true
     })
-    const result = await runAgent(world, attempt(1), {
-      clock: systemClock,
-      signal: controller.signal
-    })
+    const result = await runComment(
+      world(),
+      { attempt: 1 },
+      {
+        clock: systemClock,
+        signal: controller.signal
+      }
+    )
     const endedAt = Date.now()
     abort.stop()
     expect(endedAt - abort.abortedAt()).toBeLessThan(2_000)
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ 'job-id': 'job_1', status: 'cancelled' })
-    const [comment] = botComments(world)
+    const [comment] = world().botComments()
     expect(shown(comment.body)).toContain(
       '🛑 The workflow run was cancelled. Agent job `job_1` may still finish: the API cannot stop it. Re-attach with `job-id: job_1`.'
     )
@@ -273,55 +223,69 @@ describe('cancellation (RELIABILITY 17)', () => {
     ])
     // Nothing polls after the cancel, not even a timer left behind.
     await sleep(1_500)
-    expect(gets(world)).toHaveLength(getsAtAbort)
+    expect(world().gets()).toHaveLength(getsAtAbort)
   })
 
   it('a cancel while the create is on its way: the outcome is unknown, and a re-run starts no second job', async () => {
-    setUp()
-    world.svc.inject({ method: 'POST', path: CREATE, fault: { kind: 'hang', process: true } })
+    failCreate({ kind: 'hang', process: true })
     const controller = new AbortController()
-    const abort = abortWhen(controller, () => creates(world).length === 1)
-    const result = await runAgent(world, attempt(1), {
-      clock: systemClock,
-      signal: controller.signal,
-      requestTimeoutMs: 10_000
-    })
+    const abort = abortWhen(controller, () => world().creates().length === 1)
+    const result = await runComment(
+      world(),
+      { attempt: 1 },
+      {
+        clock: systemClock,
+        signal: controller.signal,
+        requestTimeoutMs: 10_000
+      }
+    )
     abort.stop()
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ status: 'cancelled', 'job-id': '' })
-    const body = botComments(world)[0].body
+    const body = world().botComments()[0].body
     expect(shown(body)).toContain(
       '⚠️ Could not tell whether the agent job was created: the run was cancelled while waiting for the answer'
     )
     expect(markerOf(body)).toEqual({ kind: 'tracking', request: 'comment-9001', state: 'unknown' })
-    const rerun = await runAgent(world, attempt(2))
+    const rerun = await runComment(world(), { attempt: 2 })
     expect(rerun.exitCode).toBe(1)
-    expect(creates(world)).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
   })
 
   it('a cancel before the create starts no job and says so', async () => {
-    setUp()
     const controller = new AbortController()
     controller.abort()
-    const result = await runAgent(world, attempt(1), { signal: controller.signal })
+    const result = await runComment(
+      world(),
+      { attempt: 1 },
+      {
+        signal: controller.signal
+      }
+    )
     expect(result.exitCode).toBe(1)
     expect(result.outputs).toMatchObject({ status: 'cancelled', 'job-id': '' })
-    expect(world.svc.requests).toHaveLength(0)
-    expect(botComments(world)[0].body).toContain(
+    expect(world().svc.requests).toHaveLength(0)
+    expect(world().botComments()[0].body).toContain(
       '🛑 The workflow run was cancelled before an agent job was started.'
     )
   })
 
   it('a re-run after a cancelled attempt re-attaches to the job and follows it to its end', async () => {
-    setUp()
-    world.svc.scriptJobs({ activePolls: 3 })
+    world().svc.scriptJobs({ activePolls: 3 })
     const controller = new AbortController()
-    const abort = abortWhen(controller, () => gets(world).length >= 1)
-    await runAgent(world, attempt(1), { clock: systemClock, signal: controller.signal })
+    const abort = abortWhen(controller, () => world().gets().length >= 1)
+    await runComment(
+      world(),
+      { attempt: 1 },
+      {
+        clock: systemClock,
+        signal: controller.signal
+      }
+    )
     abort.stop()
-    const rerun = await runAgent(world, attempt(2))
+    const rerun = await runComment(world(), { attempt: 2 })
     expect(rerun.outputs).toMatchObject({ 'job-id': 'job_1', status: 'completed' })
-    expect(creates(world)).toHaveLength(1)
-    expect(botComments(world)).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
+    expect(world().botComments()).toHaveLength(1)
   })
 })

@@ -2,48 +2,26 @@
  * Settings: every wrong form of each input fails the step with one error that names the input and
  * the form it expects, before any request to the service or to GitHub. The key is masked first.
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { issueCommentEvent } from './helpers/webhooks.js'
-import {
-  addThread,
-  baseInputs,
-  commandLines,
-  creates,
-  runAgent,
-  startWorld,
-  stopWorld,
-  type World
-} from './agent.harness.js'
+import { baseInputs, commentScenario, runAgent, runComment, useWorld } from './helpers/world.js'
+import { commandLines } from './helpers/text.js'
 
-let world: World
+const world = useWorld()
 
-beforeEach(async () => {
-  world = await startWorld()
-})
-
-afterEach(async () => {
-  await stopWorld(world)
-})
-
-const COMMENT = {
-  eventName: 'issue_comment',
-  event: issueCommentEvent({ body: '/mintlify Add a quickstart' })
-}
-
-/** Runs with the base inputs changed by `change` (undefined removes an input). */
+/** A trigger comment run with the base inputs changed by `change` (undefined removes an input). */
 async function runWith(
   change: Record<string, string | undefined>,
   env: Record<string, string> = {}
 ) {
-  const inputs = baseInputs(world)
+  const inputs = baseInputs(world())
   for (const [name, value] of Object.entries(change)) {
     if (value === undefined) delete inputs[name]
     else inputs[name] = value
   }
-  return runAgent(world, { ...COMMENT, rawInputs: inputs, env })
+  return runAgent(world(), { ...commentScenario(world()), rawInputs: inputs, env })
 }
 
 function expectOneInputError(
@@ -56,8 +34,8 @@ function expectOneInputError(
   expect(errors).toHaveLength(1)
   expect(errors[0]).toContain(`Input '${input}' `)
   expect(errors[0]).toMatch(expected)
-  expect(world.svc.requests).toHaveLength(0)
-  expect(world.gh.calls).toHaveLength(0)
+  expect(world().svc.requests).toHaveLength(0)
+  expect(world().gh.calls).toHaveLength(0)
   expect(result.outputs).toEqual({})
 }
 
@@ -225,8 +203,6 @@ describe('settings: one error naming the input, before any request', () => {
   ]
 
   it.each(cases)('fails on %s', async (_name, change, input, expected) => {
-    addThread(world, { triggerBody: '/mintlify Add a quickstart' })
-    world.gh.setPermission('acme', 'docs', 'maintainer', 'write')
     const result = await runWith(change)
     expectOneInputError(result, input, expected)
   })
@@ -245,8 +221,8 @@ describe('settings: one error naming the input, before any request', () => {
   })
 
   it('accepts loopback http api-urls, fractions of minutes and the YAML booleans', async () => {
-    world.svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(world, {
+    world().svc.scriptJobs({ activePolls: 0 })
+    const result = await runAgent(world(), {
       eventName: 'workflow_dispatch',
       inputs: {
         prompt: 'Check the changelog',
@@ -257,32 +233,30 @@ describe('settings: one error naming the input, before any request', () => {
     })
     expect(result.exitCode).toBe(0)
     expect(result.outputs.status).toBe('completed')
-    expect(creates(world)).toHaveLength(1)
+    expect(world().creates()).toHaveLength(1)
   })
 })
 
 describe('settings: the key is masked first', () => {
   it('writes ::add-mask:: for the key before any other line of stdout', async () => {
-    addThread(world, { triggerBody: '/mintlify Add a quickstart' })
-    world.gh.setPermission('acme', 'docs', 'maintainer', 'write')
-    world.svc.scriptJobs({ activePolls: 0 })
-    const result = await runAgent(world, COMMENT)
+    world().svc.scriptJobs({ activePolls: 0 })
+    const result = await runComment(world())
     const lines = result.stdout.split('\n').filter(Boolean)
-    expect(lines[0]).toBe(`::add-mask::${world.svc.apiKey}`)
-    expect(lines.slice(1).join('\n')).not.toContain(world.svc.apiKey)
+    expect(lines[0]).toBe(`::add-mask::${world().svc.apiKey}`)
+    expect(lines.slice(1).join('\n')).not.toContain(world().svc.apiKey)
   })
 
   it('masks the key even when another input is wrong', async () => {
     const result = await runWith({ 'max-wait-minutes': 'forever' })
-    expect(result.stdout.split('\n')[0]).toBe(`::add-mask::${world.svc.apiKey}`)
+    expect(result.stdout.split('\n')[0]).toBe(`::add-mask::${world().svc.apiKey}`)
     expect(result.exitCode).toBe(1)
   })
 
   it('masks the key without its surrounding white space', async () => {
     const result = await runWith({
-      'api-key': `  ${world.svc.apiKey}\n`,
+      'api-key': `  ${world().svc.apiKey}\n`,
       'poll-interval-seconds': 'x'
     })
-    expect(result.stdout.split('\n')[0]).toBe(`::add-mask::${world.svc.apiKey}`)
+    expect(result.stdout.split('\n')[0]).toBe(`::add-mask::${world().svc.apiKey}`)
   })
 })

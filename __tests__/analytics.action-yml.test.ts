@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { parseAnalyticsSettings } from '../src/analytics/settings.js'
-import { PROJECT_ROOT } from './helpers/action-env.js'
+import { PROJECT_ROOT } from '../fakes/action-env.js'
 
 interface ActionYml {
   inputs: Record<string, { required?: boolean; default?: string }>

@@ -2,19 +2,17 @@
  * The committed bundle, run as the runner runs it (Node 24, inputs in the environment): it must be
  * self-contained and behave as the sources do. Build it first: npm run build.
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { generatedPageView, ServiceEmulator } from './fakes/service-emulator.js'
-import { cleanUp, runBundle, type ActionRunResult } from './helpers/action-env.js'
+import { generatedPageView } from '../fakes/service-emulator.js'
+import { analyticsInputs, runAnalyticsBundle, useWorld } from './helpers/world.js'
 
-const BUNDLE = 'dist/analytics/index.js'
+const world = useWorld()
 
+/** Every input, as the runner passes them (action.yml defaults included). */
 function inputs(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    'api-key': emulator.apiKey,
-    'project-id': emulator.projectId,
-    'api-url': emulator.url,
+  return analyticsInputs(world(), {
     'date-from': '',
     'date-to': '',
     'page-size': '250',
@@ -24,31 +22,17 @@ function inputs(extra: Record<string, string> = {}): Record<string, string> {
     'issue-number': '',
     'github-token': '',
     ...extra
-  }
+  })
 }
-
-let emulator: ServiceEmulator
-const results: ActionRunResult[] = []
-
-beforeEach(async () => {
-  emulator = await ServiceEmulator.start()
-})
-
-afterEach(async () => {
-  expect(emulator.contractViolations).toEqual([])
-  await emulator.close()
-  results.splice(0).forEach(cleanUp)
-})
 
 describe('analytics bundle', () => {
   it('exports 1,234 rows in exactly 5 requests', async () => {
-    emulator.generatePageViews(1234)
-    const result = await runBundle(BUNDLE, { inputs: inputs() })
-    results.push(result)
+    world().svc.generatePageViews(1234)
+    const result = await runAnalyticsBundle(world(), { inputs: inputs() })
 
     expect(result.stderr).toBe('')
     expect(result.exitCode).toBe(0)
-    expect(emulator.requestsTo('GET', /\/views$/)).toHaveLength(5)
+    expect(world().svc.requestsTo('GET', /\/views$/)).toHaveLength(5)
     const file = JSON.parse(readFileSync(join(result.workDir, 'page-views.json'), 'utf8')) as {
       views: unknown[]
     }
@@ -58,10 +42,10 @@ describe('analytics bundle', () => {
   })
 
   it('stops on SIGINT within seconds, exits non-zero and leaves no file behind', async () => {
-    emulator.generatePageViews(600)
+    world().svc.generatePageViews(600)
     // Page 2 never answers: the run is waiting on it when the runner cancels.
     let seen = 0
-    emulator.inject({
+    world().svc.inject({
       path: new (class extends RegExp {
         override test(path: string): boolean {
           return super.test(path) && ++seen === 2
@@ -70,8 +54,8 @@ describe('analytics bundle', () => {
       fault: { kind: 'hang' }
     })
     let signalledAt = 0
-    const result = await runBundle(
-      BUNDLE,
+    const result = await runAnalyticsBundle(
+      world(),
       { inputs: inputs() },
       {
         timeoutMs: 20_000,
@@ -83,7 +67,6 @@ describe('analytics bundle', () => {
         }
       }
     )
-    results.push(result)
     expect(signalledAt).toBeGreaterThan(0)
     expect(Date.now() - signalledAt).toBeLessThan(5_000)
     expect(result.exitCode).toBe(1)

@@ -2,52 +2,32 @@
  * The export action end to end in process: the runner's environment, the service emulator over HTTP
  * (checked against the OpenAPI document), the file on disk, outputs and the step summary.
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { run, type RunOverrides } from '../src/analytics/main.js'
+import type { RunOverrides } from '../src/analytics/main.js'
 import { VirtualClock } from '../src/shared/clock.js'
 import { rowsOfCsv } from './helpers/csv.js'
+import type { ActionRunResult } from '../fakes/action-env.js'
 import {
   generatedPageView,
-  ServiceEmulator,
   type PageViewRow,
-  type RecordedRequest
-} from './fakes/service-emulator.js'
-import { cleanUp, runInProcess, type ActionRunResult } from './helpers/action-env.js'
+  type RecordedRequest,
+  serviceError,
+  type Fault
+} from '../fakes/service-emulator.js'
+import { ANALYTICS_NOW, runAnalytics, useWorld } from './helpers/world.js'
 
-let emulator: ServiceEmulator
-const results: ActionRunResult[] = []
+const world = useWorld()
 
-beforeEach(async () => {
-  emulator = await ServiceEmulator.start()
-})
+const NOW = ANALYTICS_NOW
 
-afterEach(async () => {
-  expect(emulator.contractViolations).toEqual([])
-  await emulator.close()
-  results.splice(0).forEach(cleanUp)
-})
-
-const NOW = Date.parse('2024-03-10T12:00:00Z')
-
-async function runExport(
+/** The export with these inputs over the base ones; every run goes through runAnalytics. */
+function runExport(
   inputs: Record<string, string> = {},
   overrides: RunOverrides = {}
 ): Promise<ActionRunResult> {
-  const result = await runInProcess(
-    {
-      inputs: {
-        'api-key': emulator.apiKey,
-        'project-id': emulator.projectId,
-        'api-url': emulator.url,
-        ...inputs
-      }
-    },
-    () => run({ clock: new VirtualClock(NOW), requestTimeoutMs: 2_000, ...overrides })
-  )
-  results.push(result)
-  return result
+  return runAnalytics(world(), { inputs }, overrides)
 }
 
 interface JsonExport {
@@ -62,7 +42,7 @@ function readJson(result: ActionRunResult, file = 'page-views.json'): JsonExport
 }
 
 function viewRequests(): RecordedRequest[] {
-  return emulator.requestsTo('GET', /\/views$/)
+  return world().svc.requestsTo('GET', /\/views$/)
 }
 
 /** The error line the action printed (`::error::...`), decoded. */
@@ -98,7 +78,7 @@ const generated = (n: number): PageViewRow[] =>
 
 describe('page-view export', () => {
   it('exports 1,234 rows at 250 per page in exactly 5 requests, rows and totals equal to the service', async () => {
-    emulator.generatePageViews(1234)
+    world().svc.generatePageViews(1234)
     const result = await runExport()
 
     expect(result.exitCode).toBe(0)
@@ -125,7 +105,7 @@ describe('page-view export', () => {
   })
 
   it('reads an exact multiple of the page size without a duplicate row', async () => {
-    emulator.generatePageViews(500)
+    world().svc.generatePageViews(500)
     const result = await runExport()
     expect(result.exitCode).toBe(0)
     expect([2, 3]).toContain(viewRequests().length)
@@ -136,7 +116,7 @@ describe('page-view export', () => {
   })
 
   it('writes a valid JSON file with no rows for an empty range', async () => {
-    emulator.setPageViews([])
+    world().svc.setPageViews([])
     const result = await runExport()
     expect(result.exitCode).toBe(0)
     expect(readJson(result)).toEqual({
@@ -150,7 +130,7 @@ describe('page-view export', () => {
   })
 
   it('writes a CSV with only the header for an empty range, named page-views.csv by default', async () => {
-    emulator.setPageViews([])
+    world().svc.setPageViews([])
     const result = await runExport({ format: 'csv', 'output-file': 'page-views.json' })
     expect(result.exitCode).toBe(0)
     expect(readFileSync(join(result.workDir, 'page-views.csv'), 'utf8')).toBe(
@@ -167,7 +147,7 @@ describe('page-view export', () => {
       { path: '/ü/日本語/emoji-😀', human: 6, ai: 1, total: 7 },
       { path: '/plain', human: 0, ai: 0, total: 0 }
     ]
-    emulator.setPageViews(rows)
+    world().svc.setPageViews(rows)
     const result = await runExport({ format: 'csv', 'output-file': 'views.csv', 'page-size': '2' })
     expect(result.exitCode).toBe(0)
     expect(viewRequests()).toHaveLength(3)
@@ -175,12 +155,12 @@ describe('page-view export', () => {
   })
 
   it('waits out Retry-After on a 429 and retries a 503 on middle pages, with no gap and no duplicate', async () => {
-    emulator.generatePageViews(1234)
+    world().svc.generatePageViews(1234)
     const clock = new VirtualClock(NOW)
     // Page 2 gets a 429 with Retry-After: 1, its retry a 503; page 4 gets a 503 once.
-    emulator.inject({ path: onRequest(2), fault: { status: 429, headers: { 'retry-after': '1' } } })
-    emulator.inject({ path: onRequest(3), fault: { status: 503 } })
-    emulator.inject({ path: onRequest(5), fault: { status: 503 } })
+    failRequest(2, { status: 429, headers: { 'retry-after': '1' } })
+    failRequest(3, { status: 503 })
+    failRequest(5, { status: 503 })
     const result = await runExport({}, { clock })
 
     expect(result.exitCode).toBe(0)
@@ -207,9 +187,9 @@ describe('page-view export', () => {
   )(
     'survives a failure on page %i (HTTP %i) with no gap and no duplicate',
     async (page, status) => {
-      emulator.generatePageViews(1234)
+      world().svc.generatePageViews(1234)
       const headers: Record<string, string> = status === 429 ? { 'retry-after': '1' } : {}
-      emulator.inject({ path: onRequest(page), fault: { status, headers } })
+      world().svc.inject({ path: onRequest(page), fault: { status, headers } })
       const result = await runExport()
       expect(result.exitCode).toBe(0)
       expect(readJson(result).views).toEqual(generated(1234))
@@ -218,13 +198,10 @@ describe('page-view export', () => {
   )
 
   it('ends with an error instead of looping when the service says hasMore on an empty page', async () => {
-    emulator.generatePageViews(300)
-    emulator.inject({
-      path: onRequest(2),
-      fault: {
-        status: 200,
-        body: JSON.stringify({ totals: { human: 1, ai: 0, total: 1 }, views: [], hasMore: true })
-      }
+    world().svc.generatePageViews(300)
+    failRequest(2, {
+      status: 200,
+      body: JSON.stringify({ totals: { human: 1, ai: 0, total: 1 }, views: [], hasMore: true })
     })
     const result = await runExport()
     expect(result.exitCode).toBe(1)
@@ -236,9 +213,9 @@ describe('page-view export', () => {
   })
 
   it('retries a page after a connection reset and after a malformed JSON body', async () => {
-    emulator.generatePageViews(600)
-    emulator.inject({ path: onRequest(2), fault: { kind: 'reset' } })
-    emulator.inject({ path: onRequest(4), fault: { kind: 'malformed' } })
+    world().svc.generatePageViews(600)
+    failRequest(2, { kind: 'reset' })
+    failRequest(4, { kind: 'malformed' })
     const result = await runExport()
     expect(result.exitCode).toBe(0)
     expect(readJson(result).views).toEqual(generated(600))
@@ -246,8 +223,8 @@ describe('page-view export', () => {
   })
 
   it('retries a page whose request hangs past the per-request timeout', async () => {
-    emulator.generatePageViews(300)
-    emulator.inject({ path: onRequest(1), fault: { kind: 'hang' } })
+    world().svc.generatePageViews(300)
+    failRequest(1, { kind: 'hang' })
     const result = await runExport({}, { requestTimeoutMs: 300 })
     expect(result.exitCode).toBe(0)
     expect(readJson(result).views).toEqual(generated(300))
@@ -255,14 +232,11 @@ describe('page-view export', () => {
   })
 
   it('ends with an error naming the 100-per-hour limit when Retry-After is an hour, and leaves no file', async () => {
-    emulator.generatePageViews(1234)
-    emulator.inject({
-      path: onRequest(3),
-      fault: {
-        status: 429,
-        headers: { 'retry-after': '3600' },
-        body: JSON.stringify({ error: 'Rate limit exceeded' })
-      }
+    world().svc.generatePageViews(1234)
+    failRequest(3, {
+      status: 429,
+      headers: { 'retry-after': '3600' },
+      body: JSON.stringify({ error: 'Rate limit exceeded' })
     })
     const result = await runExport()
 
@@ -280,17 +254,11 @@ describe('page-view export', () => {
   })
 
   it('shows the service error and its details on a 400', async () => {
-    emulator.generatePageViews(10)
-    emulator.inject({
-      path: onRequest(1),
-      fault: {
-        status: 400,
-        body: JSON.stringify({
-          error: 'Invalid query parameters',
-          details: [{ message: 'dateFrom is out of the retention window' }]
-        })
-      }
-    })
+    world().svc.generatePageViews(10)
+    failRequest(
+      1,
+      serviceError(400, 'Invalid query parameters', 'dateFrom is out of the retention window')
+    )
     const result = await runExport()
     expect(result.exitCode).toBe(1)
     const message = errorLine(result)
@@ -309,7 +277,7 @@ describe('page-view export', () => {
   })
 
   it('resolves -7d against the injected today and sends date-to as given (exclusive)', async () => {
-    emulator.generatePageViews(3)
+    world().svc.generatePageViews(3)
     const result = await runExport(
       { 'date-from': '-7d', 'date-to': '2024-03-10' },
       { today: new Date('2024-03-10T08:00:00Z') }
@@ -329,22 +297,11 @@ describe('page-view export', () => {
   })
 
   it('writes to a sub-folder given as output-file and reports its path', async () => {
-    emulator.generatePageViews(3)
-    const result = await runInProcess(
-      {
-        inputs: {
-          'api-key': emulator.apiKey,
-          'project-id': emulator.projectId,
-          'api-url': emulator.url,
-          'output-file': 'reports/views.json'
-        }
-      },
-      async () => {
-        mkdirSync(join(process.env.GITHUB_WORKSPACE as string, 'reports'))
-        await run({ clock: new VirtualClock(NOW) })
-      }
-    )
-    results.push(result)
+    world().svc.generatePageViews(3)
+    const result = await runAnalytics(world(), {
+      inputs: { 'output-file': 'reports/views.json' },
+      prepare: workspace => mkdirSync(join(workspace, 'reports'))
+    })
     expect(result.exitCode).toBe(0)
     expect(readJson(result, 'reports/views.json').views).toEqual(generated(3))
     expect(result.outputs.file).toBe(join(result.workDir, 'reports', 'views.json'))
@@ -352,17 +309,8 @@ describe('page-view export', () => {
   })
 
   it('never shows the API key in outputs, the summary or stdout, even when the service echoes it', async () => {
-    emulator.generatePageViews(3)
-    emulator.inject({
-      path: onRequest(1),
-      fault: {
-        status: 400,
-        body: JSON.stringify({
-          error: `bad key ${emulator.apiKey}`,
-          details: [{ message: `key=${emulator.apiKey}` }]
-        })
-      }
-    })
+    world().svc.generatePageViews(3)
+    failRequest(1, serviceError(400, `bad key ${world().svc.apiKey}`, `key=${world().svc.apiKey}`))
     const failed = await runExport()
     const succeeded = await runExport()
     expect(failed.exitCode).toBe(1)
@@ -370,17 +318,17 @@ describe('page-view export', () => {
     for (const result of [failed, succeeded]) {
       const lines = result.stdout.split('\n')
       // The mask command itself is the one line that must carry it, and it comes first.
-      expect(lines[0]).toBe(`::add-mask::${emulator.apiKey}`)
-      expect(lines.slice(1).join('\n')).not.toContain(emulator.apiKey)
-      expect(result.summary).not.toContain(emulator.apiKey)
-      expect(JSON.stringify(result.outputs)).not.toContain(emulator.apiKey)
+      expect(lines[0]).toBe(`::add-mask::${world().svc.apiKey}`)
+      expect(lines.slice(1).join('\n')).not.toContain(world().svc.apiKey)
+      expect(result.summary).not.toContain(world().svc.apiKey)
+      expect(JSON.stringify(result.outputs)).not.toContain(world().svc.apiKey)
     }
     expect(errorLine(failed)).toContain('bad key ***')
   })
 
   it('ends on SIGINT with a failure and no file left behind', async () => {
-    emulator.generatePageViews(600)
-    emulator.inject({ path: onRequest(2), fault: { kind: 'hang' } })
+    world().svc.generatePageViews(600)
+    failRequest(2, { kind: 'hang' })
     const controller = new AbortController()
     const poll = setInterval(() => {
       if (viewRequests().length >= 2) controller.abort()
@@ -393,12 +341,17 @@ describe('page-view export', () => {
   })
 })
 
+/** The n-th request the emulator receives meets `fault`. */
+function failRequest(n: number, fault: Fault): void {
+  world().svc.inject({ path: onRequest(n), fault })
+}
+
 /**
  * A fault rule "path" that matches only the n-th request the emulator receives (it records a request
  * before it looks for a fault), so a fault can hit a middle page, whose URL path equals the others.
  */
 function onRequest(n: number): RegExp {
-  return new RequestNumber(() => emulator.requests.length === n)
+  return new RequestNumber(() => world().svc.requests.length === n)
 }
 
 class RequestNumber extends RegExp {

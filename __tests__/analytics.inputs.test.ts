@@ -2,47 +2,19 @@
  * Checklist item 20: every bad input ends the step with one error that names the input and the
  * expected form, before any request reaches the service.
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { chmodSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { run } from '../src/analytics/main.js'
-import { ServiceEmulator } from './fakes/service-emulator.js'
-import { cleanUp, runInProcess, type ActionRunResult } from './helpers/action-env.js'
+import type { ActionRunResult } from '../fakes/action-env.js'
+import { runAnalytics, useWorld } from './helpers/world.js'
 
-let emulator: ServiceEmulator
-const results: ActionRunResult[] = []
+const world = useWorld(world => world.svc.generatePageViews(10))
 
-beforeEach(async () => {
-  emulator = await ServiceEmulator.start()
-  emulator.generatePageViews(10)
-})
-
-afterEach(async () => {
-  expect(emulator.contractViolations).toEqual([])
-  await emulator.close()
-  results.splice(0).forEach(cleanUp)
-})
-
-async function runWith(
+function runWith(
   inputs: Record<string, string>,
-  prepare: (workspace: string) => void = () => undefined
+  prepare?: (workspace: string) => void
 ): Promise<ActionRunResult> {
-  const result = await runInProcess(
-    {
-      inputs: {
-        'api-key': emulator.apiKey,
-        'project-id': emulator.projectId,
-        'api-url': emulator.url,
-        ...inputs
-      }
-    },
-    async () => {
-      prepare(process.env.GITHUB_WORKSPACE as string)
-      await run({ today: new Date('2024-03-10T00:00:00Z') })
-    }
-  )
-  results.push(result)
-  return result
+  return runAnalytics(world(), { inputs, prepare }, { today: new Date('2024-03-10T00:00:00Z') })
 }
 
 function errorLines(result: ActionRunResult): string[] {
@@ -86,7 +58,7 @@ describe('bad inputs', () => {
       expect(errors).toHaveLength(1)
       expect(errors[0]).toContain(`Input '${input}'`)
       expect(errors[0]).toMatch(expected)
-      expect(emulator.requests).toHaveLength(0)
+      expect(world().svc.requests).toHaveLength(0)
       expect(result.outputs).toEqual({})
     }
   )
@@ -96,7 +68,7 @@ describe('bad inputs', () => {
     expect(errorLines(result)).toEqual([
       expect.stringContaining("Input 'date-from' must not be after date-to (2024-03-07")
     ])
-    expect(emulator.requests).toHaveLength(0)
+    expect(world().svc.requests).toHaveLength(0)
   })
 
   it('asks for github-token when issue-number is set without one', async () => {
@@ -104,7 +76,7 @@ describe('bad inputs', () => {
     expect(errorLines(result)).toEqual([
       expect.stringContaining("Input 'github-token' is required")
     ])
-    expect(emulator.requests).toHaveLength(0)
+    expect(world().svc.requests).toHaveLength(0)
   })
 
   it('rejects an output-file that is an existing folder', async () => {
@@ -114,7 +86,7 @@ describe('bad inputs', () => {
     expect(errorLines(result)).toEqual([
       expect.stringContaining("Input 'output-file' must name a file, not an existing folder")
     ])
-    expect(emulator.requests).toHaveLength(0)
+    expect(world().svc.requests).toHaveLength(0)
   })
 
   const root = process.getuid?.() === 0
@@ -124,6 +96,6 @@ describe('bad inputs', () => {
       chmodSync(join(workspace, 'locked'), 0o555)
     })
     expect(errorLines(result)).toEqual([expect.stringContaining('is not writable')])
-    expect(emulator.requests).toHaveLength(0)
+    expect(world().svc.requests).toHaveLength(0)
   })
 })

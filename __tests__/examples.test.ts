@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { readActionYaml } from '../scripts/action-docs.js'
-import { PROJECT_ROOT } from './helpers/action-env.js'
+import { PROJECT_ROOT } from '../fakes/action-env.js'
 
 interface Step {
   id?: string

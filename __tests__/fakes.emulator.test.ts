@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { checkRequest, checkResponse } from './fakes/contract.js'
-import { generatedPageView, ServiceEmulator } from './fakes/service-emulator.js'
+import { checkRequest, checkResponse } from '../fakes/contract.js'
+import { generatedPageView, ServiceEmulator } from '../fakes/service-emulator.js'
 
 let emu: ServiceEmulator
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { Octokit } from '@octokit/rest'
-import { GitHubFake, secondaryRateLimit } from './fakes/github-fake.js'
+import { GitHubFake, secondaryRateLimit } from '../fakes/github-fake.js'
 
 let gh: GitHubFake
 

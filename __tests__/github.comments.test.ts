@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { GitHubFake, secondaryRateLimit } from './fakes/github-fake.js'
+import { beforeEach, describe, expect, it } from '@jest/globals'
+import { secondaryRateLimit } from '../fakes/github-fake.js'
 import { VirtualClock } from '../src/shared/clock.js'
-import { createOctokit, type Octokit } from '../src/github/octokit.js'
+import { createOctokit } from '../src/github/octokit.js'
+import { useGitHubFake } from './helpers/github-client.js'
 import {
   MAX_COMMENT_LENGTH,
   createComment,
@@ -17,31 +18,30 @@ const ref = { owner: 'acme', repo: 'docs', issueNumber: 7 }
 const repo = { owner: 'acme', repo: 'docs' }
 const commentsPath = '/repos/acme/docs/issues/7/comments'
 
-let fake: GitHubFake
-let octokit: Octokit
+const github = useGitHubFake(fake =>
+  fake.addIssue('acme', 'docs', { number: 7, title: 'Docs for the SDK' })
+)
 let clock: VirtualClock
 let retries: GitHubRetryInfo[]
 let deps: CallDeps
 
-beforeEach(async () => {
-  fake = await GitHubFake.start()
-  fake.addIssue('acme', 'docs', { number: 7, title: 'Docs for the SDK' })
-  octokit = createOctokit(fake.token, fake.url)
+beforeEach(() => {
   clock = new VirtualClock(Date.now())
   retries = []
   deps = { clock, onRetry: info => retries.push(info), timeoutMs: 2_000 }
 })
 
-afterEach(async () => {
-  await fake.close()
-})
-
 const posts = (): number =>
-  fake.calls.filter(c => c.method === 'POST' && c.path === commentsPath).length
+  github.fake.calls.filter(c => c.method === 'POST' && c.path === commentsPath).length
 
 describe('createComment', () => {
   it('posts the body and returns the new comment', async () => {
-    const comment = await createComment(octokit, ref, 'working on it <!-- marker:1 -->', deps)
+    const comment = await createComment(
+      github.octokit,
+      ref,
+      'working on it <!-- marker:1 -->',
+      deps
+    )
     expect(comment).toEqual({
       id: expect.any(Number),
       body: 'working on it <!-- marker:1 -->',
@@ -49,73 +49,87 @@ describe('createComment', () => {
       userLogin: 'github-actions[bot]',
       userType: 'Bot'
     })
-    expect(fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
-    expect(fake.calls.at(-1)?.body).toEqual({ body: 'working on it <!-- marker:1 -->' })
+    expect(github.fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
+    expect(github.fake.calls.at(-1)?.body).toEqual({ body: 'working on it <!-- marker:1 -->' })
   })
 
   it('a 502 on create followed by a listing that shows the comment yields one comment', async () => {
-    fake.inject({ method: 'POST', path: commentsPath, fault: { status: 502, process: true } })
-    const comment = await createComment(octokit, ref, 'tracking <!-- marker:502 -->', deps)
-    const stored = fake.comments('acme', 'docs', 7)
+    github.fake.inject({
+      method: 'POST',
+      path: commentsPath,
+      fault: { status: 502, process: true }
+    })
+    const comment = await createComment(github.octokit, ref, 'tracking <!-- marker:502 -->', deps)
+    const stored = github.fake.comments('acme', 'docs', 7)
     expect(stored).toHaveLength(1)
     expect(comment.id).toBe(stored[0].id)
     expect(posts()).toBe(1)
   })
 
   it('a 502 on create that stored nothing is followed by exactly one more POST', async () => {
-    fake.inject({ method: 'POST', path: commentsPath, fault: { status: 502 } })
-    const comment = await createComment(octokit, ref, 'tracking <!-- marker:2 -->', deps)
-    expect(fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
+    github.fake.inject({ method: 'POST', path: commentsPath, fault: { status: 502 } })
+    const comment = await createComment(github.octokit, ref, 'tracking <!-- marker:2 -->', deps)
+    expect(github.fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
     expect(posts()).toBe(2)
   })
 
   it('a connection reset after the comment was stored yields one comment', async () => {
-    fake.inject({ method: 'POST', path: commentsPath, fault: { kind: 'reset-after-body' } })
-    const comment = await createComment(octokit, ref, 'tracking <!-- marker:reset -->', deps)
-    expect(fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
+    github.fake.inject({ method: 'POST', path: commentsPath, fault: { kind: 'reset-after-body' } })
+    const comment = await createComment(github.octokit, ref, 'tracking <!-- marker:reset -->', deps)
+    expect(github.fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
     expect(posts()).toBe(1)
   })
 
   it('a hang after the comment was stored times out and yields one comment', async () => {
-    fake.inject({ method: 'POST', path: commentsPath, fault: { kind: 'hang', process: true } })
-    const comment = await createComment(octokit, ref, 'tracking <!-- marker:hang -->', {
+    github.fake.inject({
+      method: 'POST',
+      path: commentsPath,
+      fault: { kind: 'hang', process: true }
+    })
+    const comment = await createComment(github.octokit, ref, 'tracking <!-- marker:hang -->', {
       ...deps,
       timeoutMs: 300
     })
-    expect(fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
+    expect(github.fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
     expect(posts()).toBe(1)
   })
 
   it('does not take an older comment with a different marker for the one it sent', async () => {
-    fake.addComment('acme', 'docs', 7, 'tracking <!-- marker:old -->')
-    fake.inject({ method: 'POST', path: commentsPath, fault: { status: 500 } })
-    const comment = await createComment(octokit, ref, 'tracking <!-- marker:new -->', deps)
+    github.fake.addComment('acme', 'docs', 7, 'tracking <!-- marker:old -->')
+    github.fake.inject({ method: 'POST', path: commentsPath, fault: { status: 500 } })
+    const comment = await createComment(github.octokit, ref, 'tracking <!-- marker:new -->', deps)
     expect(comment.body).toBe('tracking <!-- marker:new -->')
-    expect(fake.comments('acme', 'docs', 7)).toHaveLength(2)
+    expect(github.fake.comments('acme', 'docs', 7)).toHaveLength(2)
   })
 
   it('two 5xx in a row post at most twice, never two comments, and throw', async () => {
-    fake.inject({ method: 'POST', path: commentsPath, times: 2, fault: { status: 503 } })
-    await expect(createComment(octokit, ref, 'x <!-- marker:3 -->', deps)).rejects.toMatchObject({
+    github.fake.inject({ method: 'POST', path: commentsPath, times: 2, fault: { status: 503 } })
+    await expect(
+      createComment(github.octokit, ref, 'x <!-- marker:3 -->', deps)
+    ).rejects.toMatchObject({
       status: 503
     })
     expect(posts()).toBe(2)
-    expect(fake.comments('acme', 'docs', 7)).toHaveLength(0)
+    expect(github.fake.comments('acme', 'docs', 7)).toHaveLength(0)
   })
 
   it('a second 5xx after the comment was stored still yields that one comment', async () => {
-    fake.inject({ method: 'POST', path: commentsPath, fault: { status: 502 } })
-    fake.inject({ method: 'POST', path: commentsPath, fault: { status: 502, process: true } })
-    const comment = await createComment(octokit, ref, 'x <!-- marker:4 -->', deps)
-    expect(fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
+    github.fake.inject({ method: 'POST', path: commentsPath, fault: { status: 502 } })
+    github.fake.inject({
+      method: 'POST',
+      path: commentsPath,
+      fault: { status: 502, process: true }
+    })
+    const comment = await createComment(github.octokit, ref, 'x <!-- marker:4 -->', deps)
+    expect(github.fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
     expect(posts()).toBe(2)
   })
 
   it('retries a secondary rate limit after its retry-after', async () => {
     const start = clock.now()
-    fake.inject({ method: 'POST', path: commentsPath, fault: secondaryRateLimit(3) })
-    await createComment(octokit, ref, 'x <!-- marker:5 -->', deps)
-    expect(fake.comments('acme', 'docs', 7)).toHaveLength(1)
+    github.fake.inject({ method: 'POST', path: commentsPath, fault: secondaryRateLimit(3) })
+    await createComment(github.octokit, ref, 'x <!-- marker:5 -->', deps)
+    expect(github.fake.comments('acme', 'docs', 7)).toHaveLength(1)
     expect(posts()).toBe(2)
     expect(retries).toEqual([{ attempt: 1, delayMs: expect.any(Number), status: 403 }])
     expect(clock.now() - start).toBeGreaterThanOrEqual(3_000)
@@ -123,32 +137,41 @@ describe('createComment', () => {
   })
 
   it('gives up on a rate limit that asks for more than a minute', async () => {
-    fake.inject({ method: 'POST', path: commentsPath, fault: secondaryRateLimit(120) })
-    await expect(createComment(octokit, ref, 'x', deps)).rejects.toMatchObject({ status: 403 })
+    github.fake.inject({ method: 'POST', path: commentsPath, fault: secondaryRateLimit(120) })
+    await expect(createComment(github.octokit, ref, 'x', deps)).rejects.toMatchObject({
+      status: 403
+    })
     expect(posts()).toBe(1)
   })
 
   it('a 403 without rate-limit headers is final', async () => {
-    fake.denyRepo('acme', 'docs', 403)
-    await expect(createComment(octokit, ref, 'x', deps)).rejects.toMatchObject({ status: 403 })
-    expect(fake.calls).toHaveLength(1)
+    github.fake.denyRepo('acme', 'docs', 403)
+    await expect(createComment(github.octokit, ref, 'x', deps)).rejects.toMatchObject({
+      status: 403
+    })
+    expect(github.fake.calls).toHaveLength(1)
   })
 
   it('a bad token is final', async () => {
-    const wrong = createOctokit('ghs_wrong', fake.url)
+    const wrong = createOctokit('ghs_wrong', github.fake.url)
     await expect(createComment(wrong, ref, 'x', deps)).rejects.toMatchObject({ status: 401 })
-    expect(fake.calls).toHaveLength(1)
+    expect(github.fake.calls).toHaveLength(1)
   })
 
   it('cuts a body over 65,536 characters so GitHub accepts it', async () => {
-    const comment = await createComment(octokit, ref, 'a'.repeat(MAX_COMMENT_LENGTH + 5_000), deps)
+    const comment = await createComment(
+      github.octokit,
+      ref,
+      'a'.repeat(MAX_COMMENT_LENGTH + 5_000),
+      deps
+    )
     expect(comment.body.length).toBeLessThanOrEqual(MAX_COMMENT_LENGTH)
-    expect(fake.comments('acme', 'docs', 7)).toHaveLength(1)
+    expect(github.fake.comments('acme', 'docs', 7)).toHaveLength(1)
   })
 
   it('stops when the signal aborts during the wait', async () => {
     const controller = new AbortController()
-    fake.inject({ method: 'POST', path: commentsPath, fault: secondaryRateLimit(3) })
+    github.fake.inject({ method: 'POST', path: commentsPath, fault: secondaryRateLimit(3) })
     const aborting = {
       now: () => Date.now(),
       sleep: async () => {
@@ -157,7 +180,7 @@ describe('createComment', () => {
       }
     }
     await expect(
-      createComment(octokit, ref, 'x', { clock: aborting, signal: controller.signal })
+      createComment(github.octokit, ref, 'x', { clock: aborting, signal: controller.signal })
     ).rejects.toThrow('cancelled')
     expect(posts()).toBe(1)
   })
@@ -165,12 +188,13 @@ describe('createComment', () => {
 
 describe('listComments and findComments', () => {
   it('reads every page, 100 at a time', async () => {
-    for (let i = 0; i < 230; i++) fake.addComment('acme', 'docs', 7, `comment ${i}`, 'octocat')
-    const comments = await listComments(octokit, ref, deps)
+    for (let i = 0; i < 230; i++)
+      github.fake.addComment('acme', 'docs', 7, `comment ${i}`, 'octocat')
+    const comments = await listComments(github.octokit, ref, deps)
     expect(comments).toHaveLength(230)
     expect(comments[229].body).toBe('comment 229')
     expect(comments[0]).toMatchObject({ userLogin: 'octocat', userType: 'User' })
-    const gets = fake.calls.filter(c => c.method === 'GET')
+    const gets = github.fake.calls.filter(c => c.method === 'GET')
     expect(gets.map(c => [c.query.per_page, c.query.page])).toEqual([
       ['100', '1'],
       ['100', '2'],
@@ -179,39 +203,51 @@ describe('listComments and findComments', () => {
   })
 
   it('retries a page that failed with a 502 without losing or repeating comments', async () => {
-    for (let i = 0; i < 150; i++) fake.addComment('acme', 'docs', 7, `comment ${i}`, 'octocat')
+    for (let i = 0; i < 150; i++)
+      github.fake.addComment('acme', 'docs', 7, `comment ${i}`, 'octocat')
     // Break page 2 only, just before it is asked for.
     let injected = false
-    octokit.hook.before('request', options => {
+    github.octokit.hook.before('request', options => {
       if (options.page === 2 && !injected) {
         injected = true
-        fake.inject({ method: 'GET', path: commentsPath, fault: { status: 502 } })
+        github.fake.inject({ method: 'GET', path: commentsPath, fault: { status: 502 } })
       }
     })
-    const comments = await listComments(octokit, ref, deps)
+    const comments = await listComments(github.octokit, ref, deps)
     expect(comments.map(c => c.body)).toEqual(Array.from({ length: 150 }, (_, i) => `comment ${i}`))
-    const pages = fake.calls.filter(c => c.method === 'GET').map(c => c.query.page)
+    const pages = github.fake.calls.filter(c => c.method === 'GET').map(c => c.query.page)
     expect(pages).toEqual(['1', '2', '2'])
     expect(retries).toEqual([{ attempt: 1, delayMs: expect.any(Number), status: 502 }])
   })
 
   it('retries a page whose body is cut in half', async () => {
-    fake.addComment('acme', 'docs', 7, 'only one', 'octocat')
-    fake.inject({ method: 'GET', path: commentsPath, fault: { kind: 'malformed', process: true } })
-    const comments = await listComments(octokit, ref, deps)
+    github.fake.addComment('acme', 'docs', 7, 'only one', 'octocat')
+    github.fake.inject({
+      method: 'GET',
+      path: commentsPath,
+      fault: { kind: 'malformed', process: true }
+    })
+    const comments = await listComments(github.octokit, ref, deps)
     expect(comments.map(c => c.body)).toEqual(['only one'])
     expect(retries).toHaveLength(1)
   })
 
   it('finds the comments that carry a marker', async () => {
-    fake.addComment('acme', 'docs', 7, 'hello', 'octocat')
-    const mine = fake.addComment('acme', 'docs', 7, 'status <!-- mintlify-agent -->')
-    const found = await findComments(octokit, ref, c => c.body.includes('mintlify-agent'), deps)
+    github.fake.addComment('acme', 'docs', 7, 'hello', 'octocat')
+    const mine = github.fake.addComment('acme', 'docs', 7, 'status <!-- mintlify-agent -->')
+    const found = await findComments(
+      github.octokit,
+      ref,
+      c => c.body.includes('mintlify-agent'),
+      deps
+    )
     expect(found.map(c => c.id)).toEqual([mine.id])
   })
 
   it('an unknown issue is a 404 error', async () => {
-    await expect(listComments(octokit, { ...ref, issueNumber: 99 }, deps)).rejects.toMatchObject({
+    await expect(
+      listComments(github.octokit, { ...ref, issueNumber: 99 }, deps)
+    ).rejects.toMatchObject({
       status: 404
     })
   })
@@ -219,30 +255,30 @@ describe('listComments and findComments', () => {
 
 describe('updateComment', () => {
   it('replaces the body', async () => {
-    const existing = fake.addComment('acme', 'docs', 7, 'working on it')
-    const updated = await updateComment(octokit, repo, existing.id, 'done', deps)
+    const existing = github.fake.addComment('acme', 'docs', 7, 'working on it')
+    const updated = await updateComment(github.octokit, repo, existing.id, 'done', deps)
     expect(updated).toMatchObject({ id: existing.id, body: 'done' })
-    expect(fake.comments('acme', 'docs', 7)[0].body).toBe('done')
+    expect(github.fake.comments('acme', 'docs', 7)[0].body).toBe('done')
   })
 
   it('retries a 502, since an edit can be repeated safely', async () => {
-    const existing = fake.addComment('acme', 'docs', 7, 'working on it')
+    const existing = github.fake.addComment('acme', 'docs', 7, 'working on it')
     const path = `/repos/acme/docs/issues/comments/${existing.id}`
-    fake.inject({ method: 'PATCH', path, fault: { status: 502, process: true } })
-    fake.inject({ method: 'PATCH', path, fault: { kind: 'reset' } })
-    await updateComment(octokit, repo, existing.id, 'done', deps)
-    expect(fake.calls.filter(c => c.method === 'PATCH')).toHaveLength(3)
-    expect(fake.comments('acme', 'docs', 7).map(c => c.body)).toEqual(['done'])
+    github.fake.inject({ method: 'PATCH', path, fault: { status: 502, process: true } })
+    github.fake.inject({ method: 'PATCH', path, fault: { kind: 'reset' } })
+    await updateComment(github.octokit, repo, existing.id, 'done', deps)
+    expect(github.fake.calls.filter(c => c.method === 'PATCH')).toHaveLength(3)
+    expect(github.fake.comments('acme', 'docs', 7).map(c => c.body)).toEqual(['done'])
   })
 
   it('cuts an over-long body', async () => {
-    const existing = fake.addComment('acme', 'docs', 7, 'working on it')
-    const updated = await updateComment(octokit, repo, existing.id, 'b'.repeat(70_000), deps)
+    const existing = github.fake.addComment('acme', 'docs', 7, 'working on it')
+    const updated = await updateComment(github.octokit, repo, existing.id, 'b'.repeat(70_000), deps)
     expect(updated.body.length).toBeLessThanOrEqual(MAX_COMMENT_LENGTH)
   })
 
   it('a deleted comment is a 404 error', async () => {
-    await expect(updateComment(octokit, repo, 424242, 'done', deps)).rejects.toMatchObject({
+    await expect(updateComment(github.octokit, repo, 424242, 'done', deps)).rejects.toMatchObject({
       status: 404
     })
   })
@@ -250,23 +286,23 @@ describe('updateComment', () => {
 
 describe('replyToReviewComment', () => {
   it('answers in the thread of the review comment', async () => {
-    fake.addIssue('acme', 'docs', { number: 8, pull_request: true })
-    const parent = fake.addReviewComment('acme', 'docs', 8, { body: '/mintlify fix this' })
-    const reply = await replyToReviewComment(octokit, repo, 8, parent, 'on it', deps)
-    expect(fake.reviewReplies).toEqual([
+    github.fake.addIssue('acme', 'docs', { number: 8, pull_request: true })
+    const parent = github.fake.addReviewComment('acme', 'docs', 8, { body: '/mintlify fix this' })
+    const reply = await replyToReviewComment(github.octokit, repo, 8, parent, 'on it', deps)
+    expect(github.fake.reviewReplies).toEqual([
       expect.objectContaining({ id: reply.id, inReplyTo: parent, body: 'on it' })
     ])
     expect(reply.htmlUrl).toContain(`#discussion_r${reply.id}`)
   })
 
   it('a 502 on a reply that cannot be checked is thrown, not posted again', async () => {
-    fake.addIssue('acme', 'docs', { number: 8, pull_request: true })
-    const parent = fake.addReviewComment('acme', 'docs', 8, { body: '/mintlify fix this' })
-    fake.inject({ method: 'POST', fault: { status: 502 } })
-    // The fake has no review-comment listing, so the reply cannot be looked for.
+    github.fake.addIssue('acme', 'docs', { number: 8, pull_request: true })
+    const parent = github.fake.addReviewComment('acme', 'docs', 8, { body: '/mintlify fix this' })
+    github.fake.inject({ method: 'POST', fault: { status: 502 } })
+    // The github.fake has no review-comment listing, so the reply cannot be looked for.
     await expect(
-      replyToReviewComment(octokit, repo, 8, parent, 'on it', deps)
+      replyToReviewComment(github.octokit, repo, 8, parent, 'on it', deps)
     ).rejects.toMatchObject({ status: 502 })
-    expect(fake.calls.filter(c => c.method === 'POST')).toHaveLength(1)
+    expect(github.fake.calls.filter(c => c.method === 'POST')).toHaveLength(1)
   })
 })

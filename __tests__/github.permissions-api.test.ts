@@ -1,77 +1,92 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { GitHubFake } from './fakes/github-fake.js'
+import { beforeEach, describe, expect, it } from '@jest/globals'
 import { VirtualClock } from '../src/shared/clock.js'
-import { createOctokit, type Octokit } from '../src/github/octokit.js'
+import { useGitHubFake } from './helpers/github-client.js'
 import { getCollaboratorPermission } from '../src/github/permissions.js'
 import type { CallDeps } from '../src/github/comments.js'
 
 const repo = { owner: 'acme', repo: 'docs' }
 const path = (login: string): string => `/repos/acme/docs/collaborators/${login}/permission`
-let fake: GitHubFake
-let octokit: Octokit
+const github = useGitHubFake()
 let deps: CallDeps
 
-beforeEach(async () => {
-  fake = await GitHubFake.start()
-  octokit = createOctokit(fake.token, fake.url)
+beforeEach(() => {
   deps = { clock: new VirtualClock(Date.now()), timeoutMs: 2_000 }
-})
-
-afterEach(async () => {
-  await fake.close()
 })
 
 describe('getCollaboratorPermission', () => {
   it.each(['admin', 'write', 'read'] as const)('reads %s', async permission => {
-    fake.setPermission('acme', 'docs', 'alice', permission)
-    await expect(getCollaboratorPermission(octokit, repo, 'alice', deps)).resolves.toBe(permission)
+    github.fake.setPermission('acme', 'docs', 'alice', permission)
+    await expect(getCollaboratorPermission(github.octokit, repo, 'alice', deps)).resolves.toBe(
+      permission
+    )
   })
 
   it('role_name maintain beats permission write', async () => {
-    fake.setPermission('acme', 'docs', 'alice', 'maintain')
-    await expect(getCollaboratorPermission(octokit, repo, 'alice', deps)).resolves.toBe('maintain')
+    github.fake.setPermission('acme', 'docs', 'alice', 'maintain')
+    await expect(getCollaboratorPermission(github.octokit, repo, 'alice', deps)).resolves.toBe(
+      'maintain'
+    )
   })
 
   it('role_name triage beats permission read', async () => {
-    fake.setPermission('acme', 'docs', 'alice', 'triage')
-    await expect(getCollaboratorPermission(octokit, repo, 'alice', deps)).resolves.toBe('triage')
+    github.fake.setPermission('acme', 'docs', 'alice', 'triage')
+    await expect(getCollaboratorPermission(github.octokit, repo, 'alice', deps)).resolves.toBe(
+      'triage'
+    )
   })
 
   it('permission 404 is none', async () => {
-    await expect(getCollaboratorPermission(octokit, repo, 'mallory', deps)).resolves.toBe('none')
-    expect(fake.calls).toHaveLength(1)
+    await expect(getCollaboratorPermission(github.octokit, repo, 'mallory', deps)).resolves.toBe(
+      'none'
+    )
+    expect(github.fake.calls).toHaveLength(1)
   })
 
   it('retries a 500 and a reset, then reads the permission', async () => {
-    fake.setPermission('acme', 'docs', 'alice', 'write')
-    fake.inject({ method: 'GET', path: path('alice'), fault: { status: 500 } })
-    fake.inject({ method: 'GET', path: path('alice'), fault: { kind: 'reset' } })
-    await expect(getCollaboratorPermission(octokit, repo, 'alice', deps)).resolves.toBe('write')
-    expect(fake.calls).toHaveLength(3)
+    github.fake.setPermission('acme', 'docs', 'alice', 'write')
+    github.fake.inject({ method: 'GET', path: path('alice'), fault: { status: 500 } })
+    github.fake.inject({ method: 'GET', path: path('alice'), fault: { kind: 'reset' } })
+    await expect(getCollaboratorPermission(github.octokit, repo, 'alice', deps)).resolves.toBe(
+      'write'
+    )
+    expect(github.fake.calls).toHaveLength(3)
   })
 
   it('throws a lasting 500 after four attempts, so the caller fails closed', async () => {
-    fake.setPermission('acme', 'docs', 'alice', 'admin')
-    fake.inject({ method: 'GET', path: path('alice'), times: Infinity, fault: { status: 500 } })
-    await expect(getCollaboratorPermission(octokit, repo, 'alice', deps)).rejects.toMatchObject({
+    github.fake.setPermission('acme', 'docs', 'alice', 'admin')
+    github.fake.inject({
+      method: 'GET',
+      path: path('alice'),
+      times: Infinity,
+      fault: { status: 500 }
+    })
+    await expect(
+      getCollaboratorPermission(github.octokit, repo, 'alice', deps)
+    ).rejects.toMatchObject({
       status: 500
     })
-    expect(fake.calls).toHaveLength(4)
+    expect(github.fake.calls).toHaveLength(4)
   })
 
   it('throws a 403 (the token may not read collaborators)', async () => {
-    fake.setPermission('acme', 'docs', 'alice', 'admin')
-    fake.denyRepo('acme', 'docs', 403)
-    await expect(getCollaboratorPermission(octokit, repo, 'alice', deps)).rejects.toMatchObject({
+    github.fake.setPermission('acme', 'docs', 'alice', 'admin')
+    github.fake.denyRepo('acme', 'docs', 403)
+    await expect(
+      getCollaboratorPermission(github.octokit, repo, 'alice', deps)
+    ).rejects.toMatchObject({
       status: 403
     })
-    expect(fake.calls).toHaveLength(1)
+    expect(github.fake.calls).toHaveLength(1)
   })
 
   it('throws when the answer is unreadable every time', async () => {
-    fake.setPermission('acme', 'docs', 'alice', 'admin')
-    fake.inject({ method: 'GET', times: Infinity, fault: { kind: 'malformed', process: true } })
-    await expect(getCollaboratorPermission(octokit, repo, 'alice', deps)).rejects.toThrow(
+    github.fake.setPermission('acme', 'docs', 'alice', 'admin')
+    github.fake.inject({
+      method: 'GET',
+      times: Infinity,
+      fault: { kind: 'malformed', process: true }
+    })
+    await expect(getCollaboratorPermission(github.octokit, repo, 'alice', deps)).rejects.toThrow(
       /unreadable/
     )
   })

@@ -1,13 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { GitHubFake } from './fakes/github-fake.js'
+import { beforeEach, describe, expect, it } from '@jest/globals'
 import { VirtualClock } from '../src/shared/clock.js'
-import { createOctokit, type Octokit } from '../src/github/octokit.js'
+import { useGitHubFake } from './helpers/github-client.js'
 import { getPullRequest, listPullFiles } from '../src/github/pulls.js'
 import type { CallDeps } from '../src/github/comments.js'
 
 const repo = { owner: 'acme', repo: 'docs' }
-let fake: GitHubFake
-let octokit: Octokit
+const github = useGitHubFake()
 let deps: CallDeps
 
 const files = (n: number): { filename: string; additions: number; deletions: number }[] =>
@@ -17,19 +15,13 @@ const files = (n: number): { filename: string; additions: number; deletions: num
     deletions: 1
   }))
 
-beforeEach(async () => {
-  fake = await GitHubFake.start()
-  octokit = createOctokit(fake.token, fake.url)
+beforeEach(() => {
   deps = { clock: new VirtualClock(Date.now()), timeoutMs: 2_000 }
-})
-
-afterEach(async () => {
-  await fake.close()
 })
 
 describe('getPullRequest', () => {
   it('reads title, body, author and branches', async () => {
-    fake.addIssue('acme', 'docs', {
+    github.fake.addIssue('acme', 'docs', {
       number: 12,
       title: 'Add SDK docs',
       body: 'Please review',
@@ -38,7 +30,7 @@ describe('getPullRequest', () => {
       head: 'sdk-docs',
       base: 'main'
     })
-    await expect(getPullRequest(octokit, repo, 12, deps)).resolves.toEqual({
+    await expect(getPullRequest(github.octokit, repo, 12, deps)).resolves.toEqual({
       number: 12,
       title: 'Add SDK docs',
       body: 'Please review',
@@ -50,18 +42,22 @@ describe('getPullRequest', () => {
   })
 
   it('retries a request that hangs past its timeout', async () => {
-    fake.addIssue('acme', 'docs', { number: 12, pull_request: true })
-    fake.inject({ method: 'GET', path: '/repos/acme/docs/pulls/12', fault: { kind: 'hang' } })
-    const pull = await getPullRequest(octokit, repo, 12, { ...deps, timeoutMs: 300 })
+    github.fake.addIssue('acme', 'docs', { number: 12, pull_request: true })
+    github.fake.inject({
+      method: 'GET',
+      path: '/repos/acme/docs/pulls/12',
+      fault: { kind: 'hang' }
+    })
+    const pull = await getPullRequest(github.octokit, repo, 12, { ...deps, timeoutMs: 300 })
     expect(pull.number).toBe(12)
-    expect(fake.calls).toHaveLength(2)
+    expect(github.fake.calls).toHaveLength(2)
   })
 })
 
 describe('listPullFiles', () => {
   it('reads every page of changed files', async () => {
-    fake.addIssue('acme', 'docs', { number: 12, pull_request: true, files: files(250) })
-    const listed = await listPullFiles(octokit, repo, 12, deps)
+    github.fake.addIssue('acme', 'docs', { number: 12, pull_request: true, files: files(250) })
+    const listed = await listPullFiles(github.octokit, repo, 12, deps)
     expect(listed).toHaveLength(250)
     expect(listed[249]).toEqual({
       path: 'docs/page-249.mdx',
@@ -69,19 +65,19 @@ describe('listPullFiles', () => {
       deletions: 1,
       status: 'modified'
     })
-    expect(fake.calls).toHaveLength(3)
+    expect(github.fake.calls).toHaveLength(3)
   })
 
   it('stops at the maximum without asking for more pages', async () => {
-    fake.addIssue('acme', 'docs', { number: 12, pull_request: true, files: files(450) })
-    const listed = await listPullFiles(octokit, repo, 12, deps, 150)
+    github.fake.addIssue('acme', 'docs', { number: 12, pull_request: true, files: files(450) })
+    const listed = await listPullFiles(github.octokit, repo, 12, deps, 150)
     expect(listed).toHaveLength(150)
     expect(listed[149].path).toBe('docs/page-149.mdx')
-    expect(fake.calls).toHaveLength(2)
+    expect(github.fake.calls).toHaveLength(2)
   })
 
   it('stops at 300 files by default', async () => {
-    fake.addIssue('acme', 'docs', { number: 12, pull_request: true, files: files(450) })
-    await expect(listPullFiles(octokit, repo, 12, deps)).resolves.toHaveLength(300)
+    github.fake.addIssue('acme', 'docs', { number: 12, pull_request: true, files: files(450) })
+    await expect(listPullFiles(github.octokit, repo, 12, deps)).resolves.toHaveLength(300)
   })
 })

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import net from 'node:net'
 import { MintlifyClient, type MintlifyClientOptions } from '../src/mintlify/client.js'
 import { isRateLimited, MintlifyError } from '../src/mintlify/errors.js'
-import { ServiceEmulator } from './fakes/service-emulator.js'
+import { ServiceEmulator } from '../fakes/service-emulator.js'
 
 let emu: ServiceEmulator
 

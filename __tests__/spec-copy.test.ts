@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { PROJECT_ROOT } from './helpers/action-env.js'
+import { PROJECT_ROOT } from '../fakes/action-env.js'
 
 const shared = join(PROJECT_ROOT, '..', 'shared', 'spec')
 

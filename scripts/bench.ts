@@ -20,8 +20,8 @@ import {
 import type { AgentJob } from '../src/mintlify/types.js'
 import { createRuntime, type Log } from '../src/shared/runtime.js'
 import { VirtualTime } from '../fakes/virtual-time.js'
-import { ServiceEmulator } from '../__tests__/fakes/service-emulator.js'
-import { actionEnvironment, PROJECT_ROOT } from '../__tests__/helpers/action-env.js'
+import { ServiceEmulator } from '../fakes/service-emulator.js'
+import { actionEnvironment, PROJECT_ROOT } from '../fakes/action-env.js'
 
 const NODE24 = join(PROJECT_ROOT, 'scripts', 'node24.sh')
 

@@ -4,10 +4,11 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { GitHubFake } from '../__tests__/fakes/github-fake.js'
-import { ServiceEmulator } from '../__tests__/fakes/service-emulator.js'
-import { cleanUp, runBundle, type BundleRun } from '../__tests__/helpers/action-env.js'
-import { issueCommentEvent } from '../__tests__/helpers/webhooks.js'
+import { GitHubFake } from '../fakes/github-fake.js'
+import { agentInputs, serviceInputs } from '../fakes/inputs.js'
+import { ServiceEmulator } from '../fakes/service-emulator.js'
+import { cleanUp, runBundle, type BundleRun } from '../fakes/action-env.js'
+import { issueCommentEvent } from '../fakes/webhooks.js'
 
 const rule = (title: string): void => console.log(`\n\x1b[1m=== ${title} ===\x1b[0m\n`)
 const indent = (text: string): string =>
@@ -57,14 +58,7 @@ try {
       issueTitle: 'Rate-limit headers are undocumented',
       issueBody: 'The API now sends X-RateLimit-Remaining; the docs do not mention it.'
     }),
-    inputs: {
-      'api-key': emulator.apiKey,
-      'project-id': emulator.projectId,
-      'api-url': emulator.url,
-      'github-token': github.token,
-      'poll-interval-seconds': '1',
-      'max-poll-interval-seconds': '2'
-    },
+    inputs: agentInputs(emulator, github, { 'max-poll-interval-seconds': '2' }),
     env: { GITHUB_API_URL: github.url }
   })
   showRun(agent)
@@ -88,15 +82,12 @@ try {
   rule('2. Analytics: export page views (1,234 pages)')
   emulator.generatePageViews(1234)
   const analytics = await runBundle('dist/analytics/index.js', {
-    inputs: {
-      'api-key': emulator.apiKey,
-      'project-id': emulator.projectId,
-      'api-url': emulator.url,
+    inputs: serviceInputs(emulator, {
       'date-from': '-7d',
       format: 'csv',
       'output-file': 'page-views.csv',
       'summary-rows': '5'
-    }
+    })
   })
   showRun(analytics)
   const file = join(analytics.workDir, 'page-views.csv')

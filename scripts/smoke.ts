@@ -3,10 +3,11 @@
  * issue_comment payload, against the loopback emulator and GitHub fake. Exits non-zero unless the
  * job is followed to its pull request and the tracking comment says so.
  */
-import { GitHubFake } from '../__tests__/fakes/github-fake.js'
-import { ServiceEmulator } from '../__tests__/fakes/service-emulator.js'
-import { cleanUp, runBundle } from '../__tests__/helpers/action-env.js'
-import { issueCommentEvent } from '../__tests__/helpers/webhooks.js'
+import { GitHubFake } from '../fakes/github-fake.js'
+import { agentInputs } from '../fakes/inputs.js'
+import { ServiceEmulator } from '../fakes/service-emulator.js'
+import { cleanUp, runBundle } from '../fakes/action-env.js'
+import { issueCommentEvent } from '../fakes/webhooks.js'
 
 const emulator = await ServiceEmulator.start()
 const github = await GitHubFake.start()
@@ -18,14 +19,7 @@ try {
   const result = await runBundle('dist/index.js', {
     eventName: 'issue_comment',
     event: issueCommentEvent({ body: '/mintlify Document the new rate-limit headers' }),
-    inputs: {
-      'api-key': emulator.apiKey,
-      'project-id': emulator.projectId,
-      'api-url': emulator.url,
-      'github-token': github.token,
-      'poll-interval-seconds': '1',
-      'max-poll-interval-seconds': '1'
-    },
+    inputs: agentInputs(emulator, github),
     env: { GITHUB_API_URL: github.url }
   })
   const comments = github.comments('acme', 'docs', 7)

@@ -39,29 +39,48 @@ export interface CommentScenario {
 
 type Json = Record<string, unknown>
 
+/** The example's user, as the scenario's author (maintainer, a User, by default). */
+function author(user: unknown, scenario: { login?: string; userType?: 'User' | 'Bot' }): Json {
+  return {
+    ...(user as Json),
+    login: scenario.login ?? 'maintainer',
+    type: scenario.userType ?? 'User'
+  }
+}
+
+/** The issue or pull request of the scenario: number, URL, and title and body when given. */
+function describeThread(
+  thread: Json,
+  scenario: CommentScenario,
+  number: number,
+  kind: 'issues' | 'pull'
+): void {
+  thread.number = number
+  thread.html_url = `https://github.com/acme/docs/${kind}/${number}`
+  if (scenario.issueTitle !== undefined) thread.title = scenario.issueTitle
+  if (scenario.issueBody !== undefined) thread.body = scenario.issueBody
+}
+
+function describeComment(comment: Json, scenario: CommentScenario, id: number): void {
+  comment.id = id
+  comment.body = scenario.body
+  comment.user = author(comment.user, scenario)
+}
+
 /** An issue_comment payload. */
 export function issueCommentEvent(scenario: CommentScenario): Json {
   const payload = webhookExample('issue_comment', scenario.action ?? 'created')
   const issue = payload.issue as Json
   const comment = payload.comment as Json
-  issue.number = scenario.issueNumber ?? 7
-  issue.html_url = `https://github.com/acme/docs/issues/${issue.number}`
-  if (scenario.issueTitle !== undefined) issue.title = scenario.issueTitle
-  if (scenario.issueBody !== undefined) issue.body = scenario.issueBody
+  describeThread(issue, scenario, scenario.issueNumber ?? 7, 'issues')
   if (scenario.onPullRequest) {
     issue.pull_request = { url: `https://api.github.com/repos/acme/docs/pulls/${issue.number}` }
     issue.html_url = `https://github.com/acme/docs/pull/${issue.number}`
   } else {
     delete issue.pull_request
   }
-  comment.id = scenario.commentId ?? 9001
-  comment.body = scenario.body
+  describeComment(comment, scenario, scenario.commentId ?? 9001)
   comment.html_url = `${issue.html_url}#issuecomment-${comment.id}`
-  comment.user = {
-    ...(comment.user as Json),
-    login: scenario.login ?? 'maintainer',
-    type: scenario.userType ?? 'User'
-  }
   comment.author_association = scenario.authorAssociation ?? 'MEMBER'
   payload.sender = comment.user
   return payload
@@ -72,17 +91,8 @@ export function reviewCommentEvent(scenario: CommentScenario): Json {
   const payload = webhookExample('pull_request_review_comment', scenario.action ?? 'created')
   const pull = payload.pull_request as Json
   const comment = payload.comment as Json
-  pull.number = scenario.issueNumber ?? 8
-  pull.html_url = `https://github.com/acme/docs/pull/${pull.number}`
-  if (scenario.issueTitle !== undefined) pull.title = scenario.issueTitle
-  if (scenario.issueBody !== undefined) pull.body = scenario.issueBody
-  comment.id = scenario.commentId ?? 9101
-  comment.body = scenario.body
-  comment.user = {
-    ...(comment.user as Json),
-    login: scenario.login ?? 'maintainer',
-    type: scenario.userType ?? 'User'
-  }
+  describeThread(pull, scenario, scenario.issueNumber ?? 8, 'pull')
+  describeComment(comment, scenario, scenario.commentId ?? 9101)
   payload.sender = comment.user
   return payload
 }
@@ -102,11 +112,7 @@ export function issuesEvent(scenario: {
   issue.title = scenario.title
   issue.body = scenario.body
   issue.html_url = `https://github.com/acme/docs/issues/${issue.number}`
-  issue.user = {
-    ...(issue.user as Json),
-    login: scenario.login ?? 'maintainer',
-    type: scenario.userType ?? 'User'
-  }
+  issue.user = author(issue.user, scenario)
   payload.sender = issue.user
   return payload
 }

@@ -5,10 +5,24 @@
  */
 import http from 'node:http'
 import { contract } from './contract.js'
-import { answerWithFault, faultProcesses, FaultQueue, type FaultRule } from './faults.js'
+import {
+  answerWithFault,
+  faultProcesses,
+  FaultQueue,
+  type Fault,
+  type FaultRule
+} from './faults.js'
 import { isJsonContentType, listen, parseJson, queryOf, readBody, shutdown } from './http-util.js'
 
 export type { Fault, FaultKind, FaultRule } from './faults.js'
+
+/** An answer of `status` with the service's error body: `{error}`, and `details` when given. */
+export function serviceError(status: number, error: string, ...details: string[]): Fault {
+  const body = details.length
+    ? { error, details: details.map(message => ({ message })) }
+    : { error }
+  return { status, body: JSON.stringify(body) }
+}
 
 export interface JobScript {
   /** GETs answered `active` before the final status (default 2). */

@@ -181,6 +181,10 @@ export class GitHubFake {
     this.issues.set(`${repoKey(owner, repo)}#${issue.number}`, { ...issue })
   }
 
+  hasIssue(owner: string, repo: string, issueNumber: number): boolean {
+    return this.issues.has(`${repoKey(owner, repo)}#${issueNumber}`)
+  }
+
   /** Comments on the issue or pull request, oldest first. */
   comments(owner: string, repo: string, issueNumber: number): FakeComment[] {
     return this.commentsOf(repoKey(owner, repo), issueNumber).map(c => this.publicComment(c))

@@ -24,7 +24,7 @@ export interface ActionRunResult {
   workDir: string
 }
 
-export const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..')
+export const PROJECT_ROOT = resolve(import.meta.dirname, '..')
 
 /** The environment the runner would give the step, in a fresh temporary folder. */
 export function actionEnvironment(spec: ActionRunSpec): {

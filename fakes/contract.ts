@@ -51,7 +51,7 @@ const SERVICE_ERROR_SCHEMA = {
  * else `<project>/spec` (for a checkout without the shared folder).
  */
 export function specDir(): string {
-  const projectRoot = fileURLToPath(new URL('../../', import.meta.url))
+  const projectRoot = fileURLToPath(new URL('../', import.meta.url))
   const candidates = [
     process.env.MINTLIFY_SPEC_DIR,
     // The committed copy of the service's published documents (spec/README.md).
