@@ -4,7 +4,6 @@
  * budget of GitHub calls.
  */
 import { describe, expect, it } from '@jest/globals'
-import { systemClock } from '../src/shared/clock.js'
 import { secondaryRateLimit } from '../fakes/github-fake.js'
 import { runComment, useWorld } from './helpers/world.js'
 import { commandLines, markerOf } from './helpers/text.js'
@@ -63,7 +62,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
   it('waits out a secondary rate limit on the comment create (Retry-After: 1) and posts once', async () => {
     world().gh.inject({ method: 'POST', path: COMMENTS, fault: secondaryRateLimit(1) })
     world().svc.scriptJobs({ activePolls: 0 })
-    const result = await runComment(world(), {}, { clock: systemClock })
+    const result = await runComment(world(), {}, { realTime: true })
     expect(result.exitCode).toBe(0)
     const posts = world().gh.calls.filter(c => c.method === 'POST' && c.path === COMMENTS)
     expect(posts).toHaveLength(2)

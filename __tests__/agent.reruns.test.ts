@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { systemClock } from '../src/shared/clock.js'
 import type { Fault } from '../fakes/service-emulator.js'
 import { addEarlierComment, addThread, runComment, useWorld } from './helpers/world.js'
 import { commandLines, markerOf, shown } from './helpers/text.js'
@@ -204,7 +203,7 @@ describe('cancellation (RELIABILITY 17)', () => {
       world(),
       { attempt: 1 },
       {
-        clock: systemClock,
+        realTime: true,
         signal: controller.signal
       }
     )
@@ -234,7 +233,7 @@ describe('cancellation (RELIABILITY 17)', () => {
       world(),
       { attempt: 1 },
       {
-        clock: systemClock,
+        realTime: true,
         signal: controller.signal,
         requestTimeoutMs: 10_000
       }
@@ -278,7 +277,7 @@ describe('cancellation (RELIABILITY 17)', () => {
       world(),
       { attempt: 1 },
       {
-        clock: systemClock,
+        realTime: true,
         signal: controller.signal
       }
     )

@@ -44,12 +44,7 @@ describe('settings: one error naming the input, before any request', () => {
     ['a missing api-key', { 'api-key': undefined }, 'api-key', /is required/],
     ['a blank api-key', { 'api-key': '   ' }, 'api-key', /is required/],
     ['a missing project-id', { 'project-id': undefined }, 'project-id', /is required/],
-    [
-      'a project-id with a slash',
-      { 'project-id': 'a/b' },
-      'project-id',
-      /without spaces or slashes/
-    ],
+    ['a project-id with a slash', { 'project-id': 'a/b' }, 'project-id', /no spaces or slashes/],
     [
       'prompt together with prompt-file',
       { prompt: 'x', 'prompt-file': 'p.md' },

@@ -38,7 +38,7 @@ describe('analytics/action.yml', () => {
       new Date()
     )
     expect(settings).toMatchObject({
-      apiUrl: 'https://api.mintlify.com',
+      service: { apiUrl: 'https://api.mintlify.com' },
       pageSize: 250,
       outputFile: 'page-views.json',
       format: 'json',

@@ -26,9 +26,11 @@ function errorOf(inputs: Record<string, string>): InputError {
 describe('parseAnalyticsSettings', () => {
   it('fills the documented defaults', () => {
     expect(parse(REQUIRED)).toEqual({
-      apiKey: 'mint_abc123',
-      projectId: 'proj_1',
-      apiUrl: 'https://api.mintlify.com',
+      service: {
+        apiKey: 'mint_abc123',
+        projectId: 'proj_1',
+        apiUrl: 'https://api.mintlify.com'
+      },
       dateFrom: undefined,
       dateTo: undefined,
       pageSize: 250,

@@ -1,18 +1,16 @@
-import { beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { secondaryRateLimit } from '../fakes/github-fake.js'
-import { VirtualClock } from '../src/shared/clock.js'
 import { createOctokit } from '../src/github/octokit.js'
 import { useGitHubFake } from './helpers/github-client.js'
+import { testRuntime } from './helpers/runtime.js'
 import {
   MAX_COMMENT_LENGTH,
   createComment,
   findComments,
   listComments,
   replyToReviewComment,
-  updateComment,
-  type CallDeps
+  updateComment
 } from '../src/github/comments.js'
-import type { GitHubRetryInfo } from '../src/github/retry.js'
 
 const ref = { owner: 'acme', repo: 'docs', issueNumber: 7 }
 const repo = { owner: 'acme', repo: 'docs' }
@@ -21,26 +19,14 @@ const commentsPath = '/repos/acme/docs/issues/7/comments'
 const github = useGitHubFake(fake =>
   fake.addIssue('acme', 'docs', { number: 7, title: 'Docs for the SDK' })
 )
-let clock: VirtualClock
-let retries: GitHubRetryInfo[]
-let deps: CallDeps
-
-beforeEach(() => {
-  clock = new VirtualClock(Date.now())
-  retries = []
-  deps = { clock, onRetry: info => retries.push(info), timeoutMs: 2_000 }
-})
 
 const posts = (): number =>
   github.fake.calls.filter(c => c.method === 'POST' && c.path === commentsPath).length
 
 describe('createComment', () => {
   it('posts the body and returns the new comment', async () => {
-    const comment = await createComment(
-      github.octokit,
-      ref,
-      'working on it <!-- marker:1 -->',
-      deps
+    const comment = await github.call(
+      createComment(github.octokit, ref, 'working on it <!-- marker:1 -->', github.rt)
     )
     expect(comment).toEqual({
       id: expect.any(Number),
@@ -59,7 +45,9 @@ describe('createComment', () => {
       path: commentsPath,
       fault: { status: 502, process: true }
     })
-    const comment = await createComment(github.octokit, ref, 'tracking <!-- marker:502 -->', deps)
+    const comment = await github.call(
+      createComment(github.octokit, ref, 'tracking <!-- marker:502 -->', github.rt)
+    )
     const stored = github.fake.comments('acme', 'docs', 7)
     expect(stored).toHaveLength(1)
     expect(comment.id).toBe(stored[0].id)
@@ -68,14 +56,18 @@ describe('createComment', () => {
 
   it('a 502 on create that stored nothing is followed by exactly one more POST', async () => {
     github.fake.inject({ method: 'POST', path: commentsPath, fault: { status: 502 } })
-    const comment = await createComment(github.octokit, ref, 'tracking <!-- marker:2 -->', deps)
+    const comment = await github.call(
+      createComment(github.octokit, ref, 'tracking <!-- marker:2 -->', github.rt)
+    )
     expect(github.fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
     expect(posts()).toBe(2)
   })
 
   it('a connection reset after the comment was stored yields one comment', async () => {
     github.fake.inject({ method: 'POST', path: commentsPath, fault: { kind: 'reset-after-body' } })
-    const comment = await createComment(github.octokit, ref, 'tracking <!-- marker:reset -->', deps)
+    const comment = await github.call(
+      createComment(github.octokit, ref, 'tracking <!-- marker:reset -->', github.rt)
+    )
     expect(github.fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
     expect(posts()).toBe(1)
   })
@@ -86,10 +78,11 @@ describe('createComment', () => {
       path: commentsPath,
       fault: { kind: 'hang', process: true }
     })
-    const comment = await createComment(github.octokit, ref, 'tracking <!-- marker:hang -->', {
-      ...deps,
-      timeoutMs: 300
-    })
+    const comment = await github.call(
+      createComment(github.octokit, ref, 'tracking <!-- marker:hang -->', github.rt, {
+        timeoutMs: 300
+      })
+    )
     expect(github.fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
     expect(posts()).toBe(1)
   })
@@ -97,7 +90,9 @@ describe('createComment', () => {
   it('does not take an older comment with a different marker for the one it sent', async () => {
     github.fake.addComment('acme', 'docs', 7, 'tracking <!-- marker:old -->')
     github.fake.inject({ method: 'POST', path: commentsPath, fault: { status: 500 } })
-    const comment = await createComment(github.octokit, ref, 'tracking <!-- marker:new -->', deps)
+    const comment = await github.call(
+      createComment(github.octokit, ref, 'tracking <!-- marker:new -->', github.rt)
+    )
     expect(comment.body).toBe('tracking <!-- marker:new -->')
     expect(github.fake.comments('acme', 'docs', 7)).toHaveLength(2)
   })
@@ -105,7 +100,7 @@ describe('createComment', () => {
   it('two 5xx in a row post at most twice, never two comments, and throw', async () => {
     github.fake.inject({ method: 'POST', path: commentsPath, times: 2, fault: { status: 503 } })
     await expect(
-      createComment(github.octokit, ref, 'x <!-- marker:3 -->', deps)
+      github.call(createComment(github.octokit, ref, 'x <!-- marker:3 -->', github.rt))
     ).rejects.toMatchObject({
       status: 503
     })
@@ -120,25 +115,31 @@ describe('createComment', () => {
       path: commentsPath,
       fault: { status: 502, process: true }
     })
-    const comment = await createComment(github.octokit, ref, 'x <!-- marker:4 -->', deps)
+    const comment = await github.call(
+      createComment(github.octokit, ref, 'x <!-- marker:4 -->', github.rt)
+    )
     expect(github.fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
     expect(posts()).toBe(2)
   })
 
   it('retries a secondary rate limit after its retry-after', async () => {
-    const start = clock.now()
+    const start = Date.now()
     github.fake.inject({ method: 'POST', path: commentsPath, fault: secondaryRateLimit(3) })
-    await createComment(github.octokit, ref, 'x <!-- marker:5 -->', deps)
+    await github.call(createComment(github.octokit, ref, 'x <!-- marker:5 -->', github.rt))
     expect(github.fake.comments('acme', 'docs', 7)).toHaveLength(1)
     expect(posts()).toBe(2)
-    expect(retries).toEqual([{ attempt: 1, delayMs: expect.any(Number), status: 403 }])
-    expect(clock.now() - start).toBeGreaterThanOrEqual(3_000)
-    expect(clock.now() - start).toBeLessThanOrEqual(60_000)
+    expect(github.retries()).toEqual([
+      expect.stringMatching(/GitHub API call failed \(attempt 1\); trying again in \d+ s\./)
+    ])
+    expect(Date.now() - start).toBeGreaterThanOrEqual(3_000)
+    expect(Date.now() - start).toBeLessThanOrEqual(60_000)
   })
 
   it('gives up on a rate limit that asks for more than a minute', async () => {
     github.fake.inject({ method: 'POST', path: commentsPath, fault: secondaryRateLimit(120) })
-    await expect(createComment(github.octokit, ref, 'x', deps)).rejects.toMatchObject({
+    await expect(
+      github.call(createComment(github.octokit, ref, 'x', github.rt))
+    ).rejects.toMatchObject({
       status: 403
     })
     expect(posts()).toBe(1)
@@ -146,7 +147,9 @@ describe('createComment', () => {
 
   it('a 403 without rate-limit headers is final', async () => {
     github.fake.denyRepo('acme', 'docs', 403)
-    await expect(createComment(github.octokit, ref, 'x', deps)).rejects.toMatchObject({
+    await expect(
+      github.call(createComment(github.octokit, ref, 'x', github.rt))
+    ).rejects.toMatchObject({
       status: 403
     })
     expect(github.fake.calls).toHaveLength(1)
@@ -154,34 +157,34 @@ describe('createComment', () => {
 
   it('a bad token is final', async () => {
     const wrong = createOctokit('ghs_wrong', github.fake.url)
-    await expect(createComment(wrong, ref, 'x', deps)).rejects.toMatchObject({ status: 401 })
+    await expect(github.call(createComment(wrong, ref, 'x', github.rt))).rejects.toMatchObject({
+      status: 401
+    })
     expect(github.fake.calls).toHaveLength(1)
   })
 
   it('cuts a body over 65,536 characters so GitHub accepts it', async () => {
-    const comment = await createComment(
-      github.octokit,
-      ref,
-      'a'.repeat(MAX_COMMENT_LENGTH + 5_000),
-      deps
+    const comment = await github.call(
+      createComment(github.octokit, ref, 'a'.repeat(MAX_COMMENT_LENGTH + 5_000), github.rt)
     )
     expect(comment.body.length).toBeLessThanOrEqual(MAX_COMMENT_LENGTH)
     expect(github.fake.comments('acme', 'docs', 7)).toHaveLength(1)
   })
 
   it('stops when the signal aborts during the wait', async () => {
-    const controller = new AbortController()
     github.fake.inject({ method: 'POST', path: commentsPath, fault: secondaryRateLimit(3) })
-    const aborting = {
-      now: () => Date.now(),
-      sleep: async () => {
-        controller.abort(new Error('cancelled'))
-        controller.signal.throwIfAborted()
+    const rt = testRuntime({
+      clock: {
+        now: () => Date.now(),
+        sleep: async (_ms, signal) => {
+          rt.abort(new Error('cancelled'))
+          signal?.throwIfAborted()
+        }
       }
-    }
-    await expect(
-      createComment(github.octokit, ref, 'x', { clock: aborting, signal: controller.signal })
-    ).rejects.toThrow('cancelled')
+    })
+    await expect(github.call(createComment(github.octokit, ref, 'x', rt))).rejects.toThrow(
+      'cancelled'
+    )
     expect(posts()).toBe(1)
   })
 })
@@ -190,7 +193,7 @@ describe('listComments and findComments', () => {
   it('reads every page, 100 at a time', async () => {
     for (let i = 0; i < 230; i++)
       github.fake.addComment('acme', 'docs', 7, `comment ${i}`, 'octocat')
-    const comments = await listComments(github.octokit, ref, deps)
+    const comments = await github.call(listComments(github.octokit, ref, github.rt))
     expect(comments).toHaveLength(230)
     expect(comments[229].body).toBe('comment 229')
     expect(comments[0]).toMatchObject({ userLogin: 'octocat', userType: 'User' })
@@ -213,11 +216,13 @@ describe('listComments and findComments', () => {
         github.fake.inject({ method: 'GET', path: commentsPath, fault: { status: 502 } })
       }
     })
-    const comments = await listComments(github.octokit, ref, deps)
+    const comments = await github.call(listComments(github.octokit, ref, github.rt))
     expect(comments.map(c => c.body)).toEqual(Array.from({ length: 150 }, (_, i) => `comment ${i}`))
     const pages = github.fake.calls.filter(c => c.method === 'GET').map(c => c.query.page)
     expect(pages).toEqual(['1', '2', '2'])
-    expect(retries).toEqual([{ attempt: 1, delayMs: expect.any(Number), status: 502 }])
+    expect(github.retries()).toEqual([
+      expect.stringMatching(/GitHub API call failed \(attempt 1\); trying again in \d+ s\./)
+    ])
   })
 
   it('retries a page whose body is cut in half', async () => {
@@ -227,26 +232,23 @@ describe('listComments and findComments', () => {
       path: commentsPath,
       fault: { kind: 'malformed', process: true }
     })
-    const comments = await listComments(github.octokit, ref, deps)
+    const comments = await github.call(listComments(github.octokit, ref, github.rt))
     expect(comments.map(c => c.body)).toEqual(['only one'])
-    expect(retries).toHaveLength(1)
+    expect(github.retries()).toHaveLength(1)
   })
 
   it('finds the comments that carry a marker', async () => {
     github.fake.addComment('acme', 'docs', 7, 'hello', 'octocat')
     const mine = github.fake.addComment('acme', 'docs', 7, 'status <!-- mintlify-agent -->')
-    const found = await findComments(
-      github.octokit,
-      ref,
-      c => c.body.includes('mintlify-agent'),
-      deps
+    const found = await github.call(
+      findComments(github.octokit, ref, c => c.body.includes('mintlify-agent'), github.rt)
     )
     expect(found.map(c => c.id)).toEqual([mine.id])
   })
 
   it('an unknown issue is a 404 error', async () => {
     await expect(
-      listComments(github.octokit, { ...ref, issueNumber: 99 }, deps)
+      github.call(listComments(github.octokit, { ...ref, issueNumber: 99 }, github.rt))
     ).rejects.toMatchObject({
       status: 404
     })
@@ -256,7 +258,9 @@ describe('listComments and findComments', () => {
 describe('updateComment', () => {
   it('replaces the body', async () => {
     const existing = github.fake.addComment('acme', 'docs', 7, 'working on it')
-    const updated = await updateComment(github.octokit, repo, existing.id, 'done', deps)
+    const updated = await github.call(
+      updateComment(github.octokit, repo, existing.id, 'done', github.rt)
+    )
     expect(updated).toMatchObject({ id: existing.id, body: 'done' })
     expect(github.fake.comments('acme', 'docs', 7)[0].body).toBe('done')
   })
@@ -266,19 +270,23 @@ describe('updateComment', () => {
     const path = `/repos/acme/docs/issues/comments/${existing.id}`
     github.fake.inject({ method: 'PATCH', path, fault: { status: 502, process: true } })
     github.fake.inject({ method: 'PATCH', path, fault: { kind: 'reset' } })
-    await updateComment(github.octokit, repo, existing.id, 'done', deps)
+    await github.call(updateComment(github.octokit, repo, existing.id, 'done', github.rt))
     expect(github.fake.calls.filter(c => c.method === 'PATCH')).toHaveLength(3)
     expect(github.fake.comments('acme', 'docs', 7).map(c => c.body)).toEqual(['done'])
   })
 
   it('cuts an over-long body', async () => {
     const existing = github.fake.addComment('acme', 'docs', 7, 'working on it')
-    const updated = await updateComment(github.octokit, repo, existing.id, 'b'.repeat(70_000), deps)
+    const updated = await github.call(
+      updateComment(github.octokit, repo, existing.id, 'b'.repeat(70_000), github.rt)
+    )
     expect(updated.body.length).toBeLessThanOrEqual(MAX_COMMENT_LENGTH)
   })
 
   it('a deleted comment is a 404 error', async () => {
-    await expect(updateComment(github.octokit, repo, 424242, 'done', deps)).rejects.toMatchObject({
+    await expect(
+      github.call(updateComment(github.octokit, repo, 424242, 'done', github.rt))
+    ).rejects.toMatchObject({
       status: 404
     })
   })
@@ -288,7 +296,9 @@ describe('replyToReviewComment', () => {
   it('answers in the thread of the review comment', async () => {
     github.fake.addIssue('acme', 'docs', { number: 8, pull_request: true })
     const parent = github.fake.addReviewComment('acme', 'docs', 8, { body: '/mintlify fix this' })
-    const reply = await replyToReviewComment(github.octokit, repo, 8, parent, 'on it', deps)
+    const reply = await github.call(
+      replyToReviewComment(github.octokit, repo, 8, parent, 'on it', github.rt)
+    )
     expect(github.fake.reviewReplies).toEqual([
       expect.objectContaining({ id: reply.id, inReplyTo: parent, body: 'on it' })
     ])
@@ -301,7 +311,7 @@ describe('replyToReviewComment', () => {
     github.fake.inject({ method: 'POST', fault: { status: 502 } })
     // The github.fake has no review-comment listing, so the reply cannot be looked for.
     await expect(
-      replyToReviewComment(github.octokit, repo, 8, parent, 'on it', deps)
+      github.call(replyToReviewComment(github.octokit, repo, 8, parent, 'on it', github.rt))
     ).rejects.toMatchObject({ status: 502 })
     expect(github.fake.calls.filter(c => c.method === 'POST')).toHaveLength(1)
   })

@@ -1,44 +1,37 @@
-import { beforeEach, describe, expect, it } from '@jest/globals'
-import { VirtualClock } from '../src/shared/clock.js'
+import { describe, expect, it } from '@jest/globals'
 import { useGitHubFake } from './helpers/github-client.js'
 import { getCollaboratorPermission } from '../src/github/permissions.js'
-import type { CallDeps } from '../src/github/comments.js'
 
 const repo = { owner: 'acme', repo: 'docs' }
 const path = (login: string): string => `/repos/acme/docs/collaborators/${login}/permission`
 const github = useGitHubFake()
-let deps: CallDeps
-
-beforeEach(() => {
-  deps = { clock: new VirtualClock(Date.now()), timeoutMs: 2_000 }
-})
 
 describe('getCollaboratorPermission', () => {
   it.each(['admin', 'write', 'read'] as const)('reads %s', async permission => {
     github.fake.setPermission('acme', 'docs', 'alice', permission)
-    await expect(getCollaboratorPermission(github.octokit, repo, 'alice', deps)).resolves.toBe(
-      permission
-    )
+    await expect(
+      github.call(getCollaboratorPermission(github.octokit, repo, 'alice', github.rt))
+    ).resolves.toBe(permission)
   })
 
   it('role_name maintain beats permission write', async () => {
     github.fake.setPermission('acme', 'docs', 'alice', 'maintain')
-    await expect(getCollaboratorPermission(github.octokit, repo, 'alice', deps)).resolves.toBe(
-      'maintain'
-    )
+    await expect(
+      github.call(getCollaboratorPermission(github.octokit, repo, 'alice', github.rt))
+    ).resolves.toBe('maintain')
   })
 
   it('role_name triage beats permission read', async () => {
     github.fake.setPermission('acme', 'docs', 'alice', 'triage')
-    await expect(getCollaboratorPermission(github.octokit, repo, 'alice', deps)).resolves.toBe(
-      'triage'
-    )
+    await expect(
+      github.call(getCollaboratorPermission(github.octokit, repo, 'alice', github.rt))
+    ).resolves.toBe('triage')
   })
 
   it('permission 404 is none', async () => {
-    await expect(getCollaboratorPermission(github.octokit, repo, 'mallory', deps)).resolves.toBe(
-      'none'
-    )
+    await expect(
+      github.call(getCollaboratorPermission(github.octokit, repo, 'mallory', github.rt))
+    ).resolves.toBe('none')
     expect(github.fake.calls).toHaveLength(1)
   })
 
@@ -46,9 +39,9 @@ describe('getCollaboratorPermission', () => {
     github.fake.setPermission('acme', 'docs', 'alice', 'write')
     github.fake.inject({ method: 'GET', path: path('alice'), fault: { status: 500 } })
     github.fake.inject({ method: 'GET', path: path('alice'), fault: { kind: 'reset' } })
-    await expect(getCollaboratorPermission(github.octokit, repo, 'alice', deps)).resolves.toBe(
-      'write'
-    )
+    await expect(
+      github.call(getCollaboratorPermission(github.octokit, repo, 'alice', github.rt))
+    ).resolves.toBe('write')
     expect(github.fake.calls).toHaveLength(3)
   })
 
@@ -61,7 +54,7 @@ describe('getCollaboratorPermission', () => {
       fault: { status: 500 }
     })
     await expect(
-      getCollaboratorPermission(github.octokit, repo, 'alice', deps)
+      github.call(getCollaboratorPermission(github.octokit, repo, 'alice', github.rt))
     ).rejects.toMatchObject({
       status: 500
     })
@@ -72,7 +65,7 @@ describe('getCollaboratorPermission', () => {
     github.fake.setPermission('acme', 'docs', 'alice', 'admin')
     github.fake.denyRepo('acme', 'docs', 403)
     await expect(
-      getCollaboratorPermission(github.octokit, repo, 'alice', deps)
+      github.call(getCollaboratorPermission(github.octokit, repo, 'alice', github.rt))
     ).rejects.toMatchObject({
       status: 403
     })
@@ -86,8 +79,8 @@ describe('getCollaboratorPermission', () => {
       times: Infinity,
       fault: { kind: 'malformed', process: true }
     })
-    await expect(getCollaboratorPermission(github.octokit, repo, 'alice', deps)).rejects.toThrow(
-      /unreadable/
-    )
+    await expect(
+      github.call(getCollaboratorPermission(github.octokit, repo, 'alice', github.rt))
+    ).rejects.toThrow(/unreadable/)
   })
 })

@@ -1,12 +1,9 @@
-import { beforeEach, describe, expect, it } from '@jest/globals'
-import { VirtualClock } from '../src/shared/clock.js'
+import { describe, expect, it } from '@jest/globals'
 import { useGitHubFake } from './helpers/github-client.js'
 import { getPullRequest, listPullFiles } from '../src/github/pulls.js'
-import type { CallDeps } from '../src/github/comments.js'
 
 const repo = { owner: 'acme', repo: 'docs' }
 const github = useGitHubFake()
-let deps: CallDeps
 
 const files = (n: number): { filename: string; additions: number; deletions: number }[] =>
   Array.from({ length: n }, (_, i) => ({
@@ -14,10 +11,6 @@ const files = (n: number): { filename: string; additions: number; deletions: num
     additions: i,
     deletions: 1
   }))
-
-beforeEach(() => {
-  deps = { clock: new VirtualClock(Date.now()), timeoutMs: 2_000 }
-})
 
 describe('getPullRequest', () => {
   it('reads title, body, author and branches', async () => {
@@ -30,15 +23,17 @@ describe('getPullRequest', () => {
       head: 'sdk-docs',
       base: 'main'
     })
-    await expect(getPullRequest(github.octokit, repo, 12, deps)).resolves.toEqual({
-      number: 12,
-      title: 'Add SDK docs',
-      body: 'Please review',
-      htmlUrl: 'https://github.com/acme/docs/pull/12',
-      author: 'alice',
-      baseRef: 'main',
-      headRef: 'sdk-docs'
-    })
+    await expect(github.call(getPullRequest(github.octokit, repo, 12, github.rt))).resolves.toEqual(
+      {
+        number: 12,
+        title: 'Add SDK docs',
+        body: 'Please review',
+        htmlUrl: 'https://github.com/acme/docs/pull/12',
+        author: 'alice',
+        baseRef: 'main',
+        headRef: 'sdk-docs'
+      }
+    )
   })
 
   it('retries a request that hangs past its timeout', async () => {
@@ -48,7 +43,9 @@ describe('getPullRequest', () => {
       path: '/repos/acme/docs/pulls/12',
       fault: { kind: 'hang' }
     })
-    const pull = await getPullRequest(github.octokit, repo, 12, { ...deps, timeoutMs: 300 })
+    const pull = await github.call(
+      getPullRequest(github.octokit, repo, 12, github.rt, { timeoutMs: 300 })
+    )
     expect(pull.number).toBe(12)
     expect(github.fake.calls).toHaveLength(2)
   })
@@ -57,7 +54,7 @@ describe('getPullRequest', () => {
 describe('listPullFiles', () => {
   it('reads every page of changed files', async () => {
     github.fake.addIssue('acme', 'docs', { number: 12, pull_request: true, files: files(250) })
-    const listed = await listPullFiles(github.octokit, repo, 12, deps)
+    const listed = await github.call(listPullFiles(github.octokit, repo, 12, github.rt))
     expect(listed).toHaveLength(250)
     expect(listed[249]).toEqual({
       path: 'docs/page-249.mdx',
@@ -70,7 +67,7 @@ describe('listPullFiles', () => {
 
   it('stops at the maximum without asking for more pages', async () => {
     github.fake.addIssue('acme', 'docs', { number: 12, pull_request: true, files: files(450) })
-    const listed = await listPullFiles(github.octokit, repo, 12, deps, 150)
+    const listed = await github.call(listPullFiles(github.octokit, repo, 12, github.rt, 150))
     expect(listed).toHaveLength(150)
     expect(listed[149].path).toBe('docs/page-149.mdx')
     expect(github.fake.calls).toHaveLength(2)
@@ -78,6 +75,8 @@ describe('listPullFiles', () => {
 
   it('stops at 300 files by default', async () => {
     github.fake.addIssue('acme', 'docs', { number: 12, pull_request: true, files: files(450) })
-    await expect(listPullFiles(github.octokit, repo, 12, deps)).resolves.toHaveLength(300)
+    await expect(
+      github.call(listPullFiles(github.octokit, repo, 12, github.rt))
+    ).resolves.toHaveLength(300)
   })
 })

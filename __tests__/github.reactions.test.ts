@@ -1,28 +1,23 @@
-import { beforeEach, describe, expect, it } from '@jest/globals'
-import { VirtualClock } from '../src/shared/clock.js'
+import { describe, expect, it } from '@jest/globals'
 import { useGitHubFake } from './helpers/github-client.js'
 import { addReaction } from '../src/github/reactions.js'
-import type { CallDeps } from '../src/github/comments.js'
 
 const repo = { owner: 'acme', repo: 'docs' }
 const github = useGitHubFake(fake =>
   fake.addIssue('acme', 'docs', { number: 3, pull_request: true })
 )
-let deps: CallDeps
-
-beforeEach(() => {
-  deps = { clock: new VirtualClock(Date.now()), timeoutMs: 2_000 }
-})
 
 describe('addReaction', () => {
   it('reacts to an issue comment', async () => {
     const comment = github.fake.addComment('acme', 'docs', 3, '/mintlify go', 'octocat')
-    await addReaction(
-      github.octokit,
-      repo,
-      { commentId: comment.id, kind: 'issue_comment' },
-      'eyes',
-      deps
+    await github.call(
+      addReaction(
+        github.octokit,
+        repo,
+        { commentId: comment.id, kind: 'issue_comment' },
+        'eyes',
+        github.rt
+      )
     )
     expect(github.fake.reactions).toEqual([
       { subject: 'issue_comment', commentId: comment.id, content: 'eyes' }
@@ -36,12 +31,14 @@ describe('addReaction', () => {
 
   it('reacts to a review comment', async () => {
     const id = github.fake.addReviewComment('acme', 'docs', 3, { body: '/mintlify go' })
-    await addReaction(
-      github.octokit,
-      repo,
-      { commentId: id, kind: 'review_comment' },
-      'rocket',
-      deps
+    await github.call(
+      addReaction(
+        github.octokit,
+        repo,
+        { commentId: id, kind: 'review_comment' },
+        'rocket',
+        github.rt
+      )
     )
     expect(github.fake.calls[0].path).toBe(`/repos/acme/docs/pulls/comments/${id}/reactions`)
     expect(github.fake.reactions).toEqual([
@@ -52,12 +49,14 @@ describe('addReaction', () => {
   it('retries a 502, since the same reaction twice is still one reaction', async () => {
     const comment = github.fake.addComment('acme', 'docs', 3, '/mintlify go', 'octocat')
     github.fake.inject({ method: 'POST', fault: { status: 502, process: true } })
-    await addReaction(
-      github.octokit,
-      repo,
-      { commentId: comment.id, kind: 'issue_comment' },
-      '+1',
-      deps
+    await github.call(
+      addReaction(
+        github.octokit,
+        repo,
+        { commentId: comment.id, kind: 'issue_comment' },
+        '+1',
+        github.rt
+      )
     )
     expect(github.fake.calls).toHaveLength(2)
     expect(github.fake.reactions).toHaveLength(1)
@@ -65,7 +64,15 @@ describe('addReaction', () => {
 
   it('a missing comment is a 404 error', async () => {
     await expect(
-      addReaction(github.octokit, repo, { commentId: 5, kind: 'issue_comment' }, 'confused', deps)
+      github.call(
+        addReaction(
+          github.octokit,
+          repo,
+          { commentId: 5, kind: 'issue_comment' },
+          'confused',
+          github.rt
+        )
+      )
     ).rejects.toMatchObject({ status: 404 })
     expect(github.fake.calls).toHaveLength(1)
   })

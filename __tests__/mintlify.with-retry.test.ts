@@ -40,7 +40,10 @@ function retried<T>(
   options: WithRetryOptions = {},
   rt: TestRuntime = testRuntime()
 ): Promise<T> {
-  return time().drive(withRetry(operation, call, rt, options), () => emu.openRequests > 0)
+  return time().drive(withRetry(operation, call, rt, options), {
+    busy: () => emu.openRequests > 0,
+    activity: () => emu.requestEvents
+  })
 }
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {

@@ -1,5 +1,5 @@
 /** Plumbing both fakes share: loopback listening, closing with open sockets, request bodies. */
-import type { IncomingMessage, Server } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /** Listens on a random loopback port and returns the base URL (`http://127.0.0.1:PORT`). */
@@ -21,6 +21,25 @@ export function shutdown(server: Server): Promise<void> {
     server.close(error => (error ? reject(error) : resolve()))
     server.closeAllConnections()
   })
+}
+
+/**
+ * The requests the server has taken and not yet answered (a hung one stays open until the client
+ * gives up), and a count of every start and end: virtual time stands still while one is open and
+ * moves on only once nothing has happened for a moment.
+ */
+export function countOpenRequests(server: Server): { open: () => number; seen: () => number } {
+  let open = 0
+  let seen = 0
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    open++
+    seen++
+    res.once('close', () => {
+      open--
+      seen++
+    })
+  })
+  return { open: () => open, seen: () => seen }
 }
 
 export function readBody(req: IncomingMessage): Promise<string> {

@@ -12,7 +12,15 @@ import {
   type Fault,
   type FaultRule
 } from './faults.js'
-import { isJsonContentType, listen, parseJson, queryOf, readBody, shutdown } from './http-util.js'
+import {
+  countOpenRequests,
+  isJsonContentType,
+  listen,
+  parseJson,
+  queryOf,
+  readBody,
+  shutdown
+} from './http-util.js'
 
 export type { Fault, FaultKind, FaultRule } from './faults.js'
 
@@ -133,6 +141,17 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?
 
 export class ServiceEmulator {
   readonly url: string
+  private traffic = { open: (): number => 0, seen: (): number => 0 }
+
+  /** Requests taken and not yet answered (virtual time waits for them). */
+  get openRequests(): number {
+    return this.traffic.open()
+  }
+
+  /** Every start and end of a request so far (virtual time waits for quiet). */
+  get requestEvents(): number {
+    return this.traffic.seen()
+  }
   readonly apiKey: string
   readonly projectId: string
   readonly requests: RecordedRequest[] = []
@@ -154,13 +173,14 @@ export class ServiceEmulator {
     this.url = url
     this.apiKey = options.apiKey ?? 'mint_test_key_0123456789'
     this.projectId = options.projectId ?? 'proj_test'
-    this.now = options.now ?? Date.now
+    this.now = options.now ?? (() => Date.now())
   }
 
   static async start(options: EmulatorOptions = {}): Promise<ServiceEmulator> {
     contract() // compile the OpenAPI validators now, so the first request is not the slow one
     const server = http.createServer()
     const emulator = new ServiceEmulator(server, await listen(server), options)
+    emulator.traffic = countOpenRequests(server)
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
       emulator.handle(req, res).catch((error: unknown) => {
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })

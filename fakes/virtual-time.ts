@@ -8,6 +8,9 @@
 import { withGlobal, type Clock as FakeClock } from '@sinonjs/fake-timers'
 import { setTimeout as realSleep } from 'node:timers/promises'
 
+/** Real milliseconds of quiet before time moves on: the run is waiting, not working. */
+const IDLE_TICKS = 3
+
 export class VirtualTime {
   private constructor(private readonly clock: FakeClock) {}
 
@@ -16,7 +19,9 @@ export class VirtualTime {
     return new VirtualTime(
       withGlobal(globalThis).install({
         now,
-        toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance']
+        toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'],
+        // A timer set before the install (an HTTP client's) is still cleared when asked.
+        shouldClearNativeTimers: true
       })
     )
   }
@@ -31,19 +36,33 @@ export class VirtualTime {
   }
 
   /**
-   * Runs `work` to its end, jumping to the next timer each time the process has been idle for a real
-   * millisecond and `busy()` (say, a fake serving a request) is false.
+   * Runs `work` to its end, jumping to the next timer each time nothing has happened for a few real
+   * milliseconds: `activity()` (say, the requests the fakes took and answered) has not changed and
+   * `busy()` (a fake serving a request) is false.
    */
-  async drive<T>(work: Promise<T>, busy: () => boolean = () => false): Promise<T> {
+  async drive<T>(
+    work: Promise<T>,
+    watch: { busy?: () => boolean; activity?: () => number } = {}
+  ): Promise<T> {
+    const busy = watch.busy ?? (() => false)
+    const activity = watch.activity ?? (() => 0)
     let settled = false
     const done = work.finally(() => {
       settled = true
     })
     // Handled here already: the caller awaits it only after the loop.
     done.catch(() => undefined)
+    let seen = activity()
+    let quiet = 0
     while (!settled) {
       await realSleep(1)
-      if (!settled && !busy() && this.clock.countTimers() > 0) await this.clock.nextAsync()
+      const now = activity()
+      quiet = now === seen && !busy() ? quiet + 1 : 0
+      seen = now
+      if (!settled && quiet >= IDLE_TICKS && this.clock.countTimers() > 0) {
+        quiet = 0
+        await this.clock.nextAsync()
+      }
     }
     return done
   }

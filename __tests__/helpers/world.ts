@@ -4,12 +4,11 @@
  * comment scenario most agent tests start from; and small readers for what a run left behind.
  */
 import { afterEach, beforeEach, expect } from '@jest/globals'
-import { run as runAgentAction, type RunOverrides as AgentOverrides } from '../../src/agent/main.js'
+import { run as runAgentAction, type RunOptions as AgentRunOptions } from '../../src/agent/main.js'
 import {
   run as runAnalyticsAction,
-  type RunOverrides as AnalyticsOverrides
+  type RunOptions as AnalyticsRunOptions
 } from '../../src/analytics/main.js'
-import { VirtualClock } from '../../src/shared/clock.js'
 import {
   cleanUp,
   runBundle,
@@ -27,6 +26,7 @@ import {
 } from '../../fakes/github-fake.js'
 import { agentInputs, serviceInputs } from '../../fakes/inputs.js'
 import { ServiceEmulator, type RecordedRequest } from '../../fakes/service-emulator.js'
+import { VirtualTime } from '../../fakes/virtual-time.js'
 import { issueCommentEvent, reviewCommentEvent } from '../../fakes/webhooks.js'
 
 export const OWNER = 'acme'
@@ -148,8 +148,42 @@ function kept<T extends { workDir: string }>(world: World, result: T): T {
   return result
 }
 
+/** How a test runs an action: `run()`'s options, and whether time is real. */
+export type AgentOverrides = AgentRunOptions & TimeOption
+export type AnalyticsOverrides = AnalyticsRunOptions & TimeOption
+
+interface TimeOption {
+  /**
+   * Real timers and the real clock, for tests that act while the run waits (a cancel mid-poll).
+   * By default the run is in virtual time: its waits take no real time.
+   */
+  realTime?: boolean
+}
+
 /**
- * Runs the agent action in this process against the fakes. By default on a VirtualClock (waits
+ * Runs `work` in virtual time from `now`, moving on to the next timer whenever neither fake holds a
+ * request open; real time with `realTime`.
+ */
+async function inTime<T>(
+  world: World,
+  now: number,
+  realTime: boolean | undefined,
+  work: () => Promise<T>
+): Promise<T> {
+  if (realTime) return work()
+  const time = VirtualTime.install(now)
+  try {
+    return await time.drive(work(), {
+      busy: () => world.svc.openRequests + world.gh.openRequests > 0,
+      activity: () => world.svc.requestEvents + world.gh.requestEvents
+    })
+  } finally {
+    time.uninstall()
+  }
+}
+
+/**
+ * Runs the agent action in this process against the fakes. By default in virtual time (waits
  * between polls and GitHub retries take no real time) with a 500 ms per-request timeout; `overrides`
  * go to run() over those defaults. Every in-process agent run of the tests goes through here.
  */
@@ -158,13 +192,11 @@ export async function runAgent(
   spec: AgentRunSpec = {},
   overrides: AgentOverrides = {}
 ): Promise<ActionRunResult> {
+  const { realTime, ...options } = overrides
   const result = await runInProcess(agentRunnerSpec(world, spec), () =>
-    runAgentAction({
-      clock: new VirtualClock(Date.now()),
-      requestTimeoutMs: 500,
-      handleSignals: false,
-      ...overrides
-    })
+    inTime(world, Date.now(), realTime, () =>
+      runAgentAction({ requestTimeoutMs: 500, handleSignals: false, ...options })
+    )
   )
   return kept(world, result)
 }
@@ -192,8 +224,8 @@ export interface AnalyticsRunSpec extends ActionRunSpec {
 }
 
 /**
- * Runs the analytics action in this process against the emulator. By default on a VirtualClock
- * at ANALYTICS_NOW with a 2 s per-request timeout; `overrides` go to run() over those defaults.
+ * Runs the analytics action in this process against the emulator. By default in virtual time from
+ * ANALYTICS_NOW with a 2 s per-request timeout; `overrides` go to run() over those defaults.
  * Every in-process analytics run of the tests goes through here.
  */
 export async function runAnalytics(
@@ -210,11 +242,10 @@ export async function runAnalytics(
     },
     async () => {
       spec.prepare?.(process.env.GITHUB_WORKSPACE as string)
-      await runAnalyticsAction({
-        clock: new VirtualClock(ANALYTICS_NOW),
-        requestTimeoutMs: 2_000,
-        ...overrides
-      })
+      const { realTime, ...options } = overrides
+      await inTime(world, ANALYTICS_NOW, realTime, () =>
+        runAnalyticsAction({ requestTimeoutMs: 2_000, ...options })
+      )
     }
   )
   return kept(world, result)

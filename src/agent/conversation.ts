@@ -67,7 +67,14 @@ export class Conversation {
     const comment = this.request.comment
     try {
       if (comment?.kind === 'review_comment') {
-        await replyToReviewComment(this.octokit, this.ref, comment.id, body, this.rt)
+        await replyToReviewComment(
+          this.octokit,
+          this.ref,
+          this.ref.issueNumber,
+          comment.id,
+          body,
+          this.rt
+        )
       } else {
         await createComment(this.octokit, this.ref, body, this.rt)
       }

@@ -201,13 +201,14 @@ export async function updateComment(
 /** Answers in the thread of a pull-request review comment; not repeated blindly, as createComment. */
 export async function replyToReviewComment(
   octokit: Octokit,
-  ref: IssueRef,
+  repo: RepoRef,
+  pullNumber: number,
   commentId: number,
   body: string,
   rt: Runtime
 ): Promise<{ id: number; htmlUrl: string }> {
   const sent = clampCommentBody(body)
-  const pull = { owner: ref.owner, repo: ref.repo, pull_number: ref.issueNumber }
+  const pull = { owner: repo.owner, repo: repo.repo, pull_number: pullNumber }
   return postOnce(
     async signal => {
       const { data } = await octokit.rest.pulls.createReplyForReviewComment({

@@ -4,7 +4,7 @@ import type { RepoRef } from './refs.js'
 import type { Octokit } from './octokit.js'
 import { listAllPages } from './paginate.js'
 import { expectRecord } from './response.js'
-import { withGitHubRetry } from './retry.js'
+import { withGitHubRetry, type GitHubCallOptions } from './retry.js'
 
 export interface PullRequestInfo {
   number: number
@@ -30,7 +30,8 @@ export async function getPullRequest(
   octokit: Octokit,
   repo: RepoRef,
   pullNumber: number,
-  rt: Runtime
+  rt: Runtime,
+  options: GitHubCallOptions = {}
 ): Promise<PullRequestInfo> {
   const data = await withGitHubRetry(
     async signal => {
@@ -43,7 +44,8 @@ export async function getPullRequest(
       return expectRecord(answer.data, `pull request #${pullNumber}`)
     },
     rt,
-    true
+    true,
+    options
   )
   return {
     number: data.number,

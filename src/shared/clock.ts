@@ -1,6 +1,7 @@
 /**
- * Time as a parameter: the poll loop and the retry policy take a Clock, so tests and the benchmark
- * can drive them in virtual time while the action uses the real one.
+ * Time as the runtime carries it: `now` for deadlines and durations, `sleep` for a wait the action
+ * takes itself (a Retry-After beyond p-retry's own backoff). Tests and the bench make it virtual by
+ * faking the timers underneath (fakes/virtual-time.ts), so p-retry's waits are virtual too.
  */
 export interface Clock {
   now(): number
@@ -29,16 +30,4 @@ export const systemClock: Clock = {
       )
       signal?.addEventListener('abort', onAbort, { once: true })
     })
-}
-
-/** A clock whose sleeps return at once and advance its time: for benchmarks and fast tests. */
-export class VirtualClock implements Clock {
-  constructor(private time = 0) {}
-  now(): number {
-    return this.time
-  }
-  async sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    signal?.throwIfAborted()
-    this.time += Math.max(0, ms)
-  }
 }

@@ -34,7 +34,11 @@ export function parseServiceSettings(read: InputReader): ServiceSettings {
       'must be one admin API key (it starts with `mint_`) with no spaces or line breaks'
     )
   }
-  const projectId = requireString(read, 'project-id', 'the Mintlify project id')
+  const projectId = requireString(
+    read,
+    'project-id',
+    'the project id from the API keys page of the Mintlify dashboard'
+  )
   if (/[\s/?#]/.test(projectId)) {
     throw new InputError(
       'project-id',
