@@ -226,7 +226,7 @@ const node = spawnSync('bash', [NODE24, '--version'], { encoding: 'utf8' }).stdo
 const report = [
   `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${node}, ${process.platform} ${process.arch}.`,
   '',
-  '### Polling (virtual time, real poll loop, defaults: 5 s growing by a tenth of the elapsed time, cap 30 s, jitter ≤ 3 % shorter)',
+  '### Polling (virtual time on fake timers, the real poll loop: p-retry backoff from 5 s, factor 1.1, cap 30 s, one jitter draw a run, ≤ 3 % shorter)',
   '',
   ...polling.lines,
   '',
