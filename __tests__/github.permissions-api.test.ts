@@ -6,32 +6,28 @@ const repo = { owner: 'acme', repo: 'docs' }
 const path = (login: string): string => `/repos/acme/docs/collaborators/${login}/permission`
 const github = useGitHubFake()
 
+/** The permission call for `login`, run to its end. */
+const permissionOf = (login: string): Promise<string> =>
+  github.call(getCollaboratorPermission(github.octokit, repo, login, github.rt))
+
 describe('getCollaboratorPermission', () => {
   it.each(['admin', 'write', 'read'] as const)('reads %s', async permission => {
     github.fake.setPermission('acme', 'docs', 'alice', permission)
-    await expect(
-      github.call(getCollaboratorPermission(github.octokit, repo, 'alice', github.rt))
-    ).resolves.toBe(permission)
+    await expect(permissionOf('alice')).resolves.toBe(permission)
   })
 
   it('role_name maintain beats permission write', async () => {
     github.fake.setPermission('acme', 'docs', 'alice', 'maintain')
-    await expect(
-      github.call(getCollaboratorPermission(github.octokit, repo, 'alice', github.rt))
-    ).resolves.toBe('maintain')
+    await expect(permissionOf('alice')).resolves.toBe('maintain')
   })
 
   it('role_name triage beats permission read', async () => {
     github.fake.setPermission('acme', 'docs', 'alice', 'triage')
-    await expect(
-      github.call(getCollaboratorPermission(github.octokit, repo, 'alice', github.rt))
-    ).resolves.toBe('triage')
+    await expect(permissionOf('alice')).resolves.toBe('triage')
   })
 
   it('permission 404 is none', async () => {
-    await expect(
-      github.call(getCollaboratorPermission(github.octokit, repo, 'mallory', github.rt))
-    ).resolves.toBe('none')
+    await expect(permissionOf('mallory')).resolves.toBe('none')
     expect(github.fake.calls).toHaveLength(1)
   })
 
@@ -39,9 +35,7 @@ describe('getCollaboratorPermission', () => {
     github.fake.setPermission('acme', 'docs', 'alice', 'write')
     github.fake.inject({ method: 'GET', path: path('alice'), fault: { status: 500 } })
     github.fake.inject({ method: 'GET', path: path('alice'), fault: { kind: 'reset' } })
-    await expect(
-      github.call(getCollaboratorPermission(github.octokit, repo, 'alice', github.rt))
-    ).resolves.toBe('write')
+    await expect(permissionOf('alice')).resolves.toBe('write')
     expect(github.fake.calls).toHaveLength(3)
   })
 
@@ -53,9 +47,7 @@ describe('getCollaboratorPermission', () => {
       times: Infinity,
       fault: { status: 500 }
     })
-    await expect(
-      github.call(getCollaboratorPermission(github.octokit, repo, 'alice', github.rt))
-    ).rejects.toMatchObject({
+    await expect(permissionOf('alice')).rejects.toMatchObject({
       status: 500
     })
     expect(github.fake.calls).toHaveLength(4)
@@ -64,9 +56,7 @@ describe('getCollaboratorPermission', () => {
   it('throws a 403 (the token may not read collaborators)', async () => {
     github.fake.setPermission('acme', 'docs', 'alice', 'admin')
     github.fake.denyRepo('acme', 'docs', 403)
-    await expect(
-      github.call(getCollaboratorPermission(github.octokit, repo, 'alice', github.rt))
-    ).rejects.toMatchObject({
+    await expect(permissionOf('alice')).rejects.toMatchObject({
       status: 403
     })
     expect(github.fake.calls).toHaveLength(1)
@@ -79,8 +69,6 @@ describe('getCollaboratorPermission', () => {
       times: Infinity,
       fault: { kind: 'malformed', process: true }
     })
-    await expect(
-      github.call(getCollaboratorPermission(github.octokit, repo, 'alice', github.rt))
-    ).rejects.toThrow(/unreadable/)
+    await expect(permissionOf('alice')).rejects.toThrow(/unreadable/)
   })
 })

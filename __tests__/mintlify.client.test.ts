@@ -2,31 +2,12 @@
  * The service client over the loopback emulator: what goes on the wire, how answers are parsed, and
  * how each kind of failure becomes a MintlifyError (one call is one attempt: no retries here).
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
+import { useEmulator } from './helpers/emulator-client.js'
 import net from 'node:net'
-import { MintlifyClient, type MintlifyClientOptions } from '../src/mintlify/client.js'
 import { isRateLimited, MintlifyError } from '../src/mintlify/errors.js'
-import { ServiceEmulator } from '../fakes/service-emulator.js'
 
-let emu: ServiceEmulator
-
-beforeEach(async () => {
-  emu = await ServiceEmulator.start()
-})
-
-afterEach(async () => {
-  await emu.close()
-})
-
-function clientFor(overrides: Partial<MintlifyClientOptions> = {}): MintlifyClient {
-  return new MintlifyClient({
-    baseUrl: emu.url,
-    apiKey: emu.apiKey,
-    projectId: emu.projectId,
-    requestTimeoutMs: 3_000,
-    ...overrides
-  })
-}
+const service = useEmulator(3_000)
 
 /** The MintlifyError a call fails with; anything else (or success) fails the test. */
 async function failure(promise: Promise<unknown>): Promise<MintlifyError> {
@@ -49,15 +30,15 @@ async function closedPort(): Promise<number> {
   return port
 }
 
-const jobPath = (id = ''): string => `/v2/agent/${emu.projectId}/job${id ? `/${id}` : ''}`
+const jobPath = (id = ''): string => `/v2/agent/${service.emu.projectId}/job${id ? `/${id}` : ''}`
 
 describe('MintlifyClient: requests and parsing', () => {
   it('sends the bearer key and a JSON body {prompt} on create, and parses the 201 into an AgentJob', async () => {
-    const job = await clientFor().createJob('Document the CLI')
+    const job = await service.clientFor().createJob('Document the CLI')
 
-    const [req] = emu.requestsTo('POST', /\/job$/)
+    const [req] = service.emu.requestsTo('POST', /\/job$/)
     expect(req.path).toBe(jobPath())
-    expect(req.headers.authorization).toBe(`Bearer ${emu.apiKey}`)
+    expect(req.headers.authorization).toBe(`Bearer ${service.emu.apiKey}`)
     expect(req.headers['content-type']).toMatch(/^application\/json/)
     expect(req.headers.accept).toBe('application/json')
     expect(req.body).toEqual({ prompt: 'Document the CLI' })
@@ -70,12 +51,12 @@ describe('MintlifyClient: requests and parsing', () => {
       createdAt: expect.any(String),
       archivedAt: null
     })
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('reads a job by id, following its life to completed with a prLink', async () => {
-    const id = emu.addJob({ activePolls: 1 })
-    const client = clientFor()
+    const id = service.emu.addJob({ activePolls: 1 })
+    const client = service.clientFor()
 
     expect((await client.getJob(id)).status).toBe('active')
     const done = await client.getJob(id)
@@ -84,32 +65,32 @@ describe('MintlifyClient: requests and parsing', () => {
       status: 'completed',
       prLink: expect.stringMatching(/^https:/)
     })
-    const gets = emu.requestsTo('GET', /\/job\/[^/]+$/)
+    const gets = service.emu.requestsTo('GET', /\/job\/[^/]+$/)
     expect(gets.map(r => r.path)).toEqual([jobPath(id), jobPath(id)])
-    expect(gets[0].headers.authorization).toBe(`Bearer ${emu.apiKey}`)
+    expect(gets[0].headers.authorization).toBe(`Bearer ${service.emu.apiKey}`)
     expect(gets[0].rawBody).toBe('')
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('sends a follow-up message as {prompt} to the job and parses the reactivated job', async () => {
-    const id = emu.addJob({ activePolls: 0 })
-    const client = clientFor()
+    const id = service.emu.addJob({ activePolls: 0 })
+    const client = service.clientFor()
     expect((await client.getJob(id)).status).toBe('completed')
 
     const job = await client.sendMessage(id, 'Also update the changelog')
 
     expect(job).toMatchObject({ id, status: 'active', prLink: null })
-    const [req] = emu.requestsTo('POST', /\/message$/)
+    const [req] = service.emu.requestsTo('POST', /\/message$/)
     expect(req.path).toBe(`${jobPath(id)}/message`)
     expect(req.body).toEqual({ prompt: 'Also update the changelog' })
-    expect(emu.job(id)?.messages).toEqual(['Also update the changelog'])
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.job(id)?.messages).toEqual(['Also update the changelog'])
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('sends the page-view query (limit, offset, dateFrom, dateTo) and parses totals, rows and hasMore', async () => {
     const rows = [0, 1, 2, 3].map(i => ({ path: `/p${i}`, human: i + 1, ai: i, total: 2 * i + 1 }))
-    emu.setPageViews(rows)
-    const client = clientFor()
+    service.emu.setPageViews(rows)
+    const client = service.clientFor()
 
     const page = await client.getPageViews({
       dateFrom: '2024-01-01',
@@ -118,8 +99,8 @@ describe('MintlifyClient: requests and parsing', () => {
       offset: 1
     })
 
-    const [req] = emu.requestsTo('GET', /\/views$/)
-    expect(req.path).toBe(`/v1/analytics/${emu.projectId}/views`)
+    const [req] = service.emu.requestsTo('GET', /\/views$/)
+    expect(req.path).toBe(`/v1/analytics/${service.emu.projectId}/views`)
     expect(req.query).toEqual({
       dateFrom: '2024-01-01',
       dateTo: '2024-01-31',
@@ -133,19 +114,19 @@ describe('MintlifyClient: requests and parsing', () => {
     })
 
     const last = await client.getPageViews({ limit: 2, offset: 3 })
-    expect(emu.requests[1].query).toEqual({ limit: '2', offset: '3' })
+    expect(service.emu.requests[1].query).toEqual({ limit: '2', offset: '3' })
     expect(last).toMatchObject({ views: rows.slice(3), hasMore: false })
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('carries an undocumented job status (paused) as a string instead of failing', async () => {
-    const id = emu.addJob({ activePolls: 0, status: 'paused' })
+    const id = service.emu.addJob({ activePolls: 0, status: 'paused' })
 
-    const job = await clientFor().getJob(id)
+    const job = await service.clientFor().getJob(id)
 
     expect(job.status).toBe('paused')
     // The only contract complaint is the emulator's own scripted answer, not the request.
-    expect(emu.contractViolations).toEqual([
+    expect(service.emu.contractViolations).toEqual([
       expect.stringMatching(
         /^response 200 to GET .*status must be equal to one of the allowed values/
       )
@@ -153,13 +134,13 @@ describe('MintlifyClient: requests and parsing', () => {
   })
 
   it('fails with invalid-response when a job answer has no id', async () => {
-    emu.inject({
+    service.emu.inject({
       method: 'POST',
       path: jobPath(),
       fault: { status: 201, body: JSON.stringify({ status: 'active', prLink: null }) }
     })
 
-    const error = await failure(clientFor().createJob('x'))
+    const error = await failure(service.clientFor().createJob('x'))
 
     expect(error).toMatchObject({
       kind: 'invalid-response',
@@ -167,24 +148,24 @@ describe('MintlifyClient: requests and parsing', () => {
       mayHaveReachedServer: true
     })
     expect(error.serviceMessage).toMatch(/"id"/)
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('fails with invalid-response when the body is malformed JSON', async () => {
-    const id = emu.addJob()
-    emu.inject({ method: 'GET', path: jobPath(id), fault: { kind: 'malformed' } })
+    const id = service.emu.addJob()
+    service.emu.inject({ method: 'GET', path: jobPath(id), fault: { kind: 'malformed' } })
 
-    const error = await failure(clientFor().getJob(id))
+    const error = await failure(service.clientFor().getJob(id))
 
     expect(error).toMatchObject({ kind: 'invalid-response', status: 200, operation: 'get-job' })
     expect(error.target).toBe(`job ${id}`)
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.contractViolations).toEqual([])
   })
 })
 
 describe('MintlifyClient: HTTP errors', () => {
   it('turns a 401 into kind http with the status and the service message', async () => {
-    const error = await failure(clientFor({ apiKey: 'mint_wrong_key' }).createJob('x'))
+    const error = await failure(service.clientFor({ apiKey: 'mint_wrong_key' }).createJob('x'))
 
     expect(error).toMatchObject({
       kind: 'http',
@@ -194,11 +175,11 @@ describe('MintlifyClient: HTTP errors', () => {
       mayHaveReachedServer: true
     })
     expect(error.message).toContain('HTTP 401')
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('carries the texts of a 400 answer`s details', async () => {
-    emu.inject({
+    service.emu.inject({
       method: 'GET',
       path: /\/views$/,
       fault: {
@@ -213,7 +194,7 @@ describe('MintlifyClient: HTTP errors', () => {
       }
     })
 
-    const error = await failure(clientFor().getPageViews({ limit: 10, offset: 0 }))
+    const error = await failure(service.clientFor().getPageViews({ limit: 10, offset: 0 }))
 
     expect(error).toMatchObject({
       kind: 'http',
@@ -222,18 +203,18 @@ describe('MintlifyClient: HTTP errors', () => {
     })
     expect(error.details).toEqual(['limit must be an integer between 1 and 250', 'offset bad'])
     expect(error.message).toContain('limit must be an integer between 1 and 250')
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('turns the emulator`s own 400 for an out-of-range limit into details', async () => {
-    const error = await failure(clientFor().getPageViews({ limit: 1000, offset: 0 }))
+    const error = await failure(service.clientFor().getPageViews({ limit: 1000, offset: 0 }))
 
     expect(error).toMatchObject({ kind: 'http', status: 400 })
     expect(error.details).toEqual(['limit must be an integer between 1 and 250'])
   })
 
   it('answers an unknown job with a 404 naming the job', async () => {
-    const error = await failure(clientFor().getJob('job_missing'))
+    const error = await failure(service.clientFor().getJob('job_missing'))
 
     expect(error).toMatchObject({
       kind: 'http',
@@ -242,22 +223,22 @@ describe('MintlifyClient: HTTP errors', () => {
       operation: 'get-job',
       target: 'job job_missing'
     })
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('reads Retry-After of a 429 as retryAfterMs (seconds and HTTP date)', async () => {
-    emu.inject({
+    service.emu.inject({
       method: 'POST',
       path: jobPath(),
       fault: { status: 429, headers: { 'retry-after': '7' } }
     })
     const now = Date.parse('2025-01-01T00:00:00Z')
-    emu.inject({
+    service.emu.inject({
       method: 'POST',
       path: jobPath(),
       fault: { status: 429, headers: { 'retry-after': 'Wed, 01 Jan 2025 00:00:30 GMT' } }
     })
-    const client = clientFor({ now: () => now })
+    const client = service.clientFor({ now: () => now })
 
     const seconds = await failure(client.createJob('x'))
     expect(seconds).toMatchObject({ kind: 'http', status: 429, retryAfterMs: 7000 })
@@ -265,31 +246,31 @@ describe('MintlifyClient: HTTP errors', () => {
 
     const date = await failure(client.createJob('x'))
     expect(date.retryAfterMs).toBe(30_000)
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('leaves retryAfterMs undefined for a 429 without Retry-After', async () => {
-    emu.inject({ method: 'POST', path: jobPath(), fault: { status: 429 } })
+    service.emu.inject({ method: 'POST', path: jobPath(), fault: { status: 429 } })
 
-    const error = await failure(clientFor().createJob('x'))
+    const error = await failure(service.clientFor().createJob('x'))
 
     expect(error).toMatchObject({ kind: 'http', status: 429, serviceMessage: 'Too Many Requests' })
     expect(error.retryAfterMs).toBeUndefined()
   })
 
   it('turns a 500 into kind http that may have reached the server', async () => {
-    emu.inject({ method: 'POST', path: jobPath(), fault: { status: 500 } })
+    service.emu.inject({ method: 'POST', path: jobPath(), fault: { status: 500 } })
 
-    const error = await failure(clientFor().createJob('x'))
+    const error = await failure(service.clientFor().createJob('x'))
 
     expect(error).toMatchObject({ kind: 'http', status: 500, mayHaveReachedServer: true })
     expect(isRateLimited(error)).toBe(false)
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('redacts an API key that the error body echoes (message, serviceMessage, details)', async () => {
-    const key = emu.apiKey
-    emu.inject({
+    const key = service.emu.apiKey
+    service.emu.inject({
       method: 'POST',
       path: jobPath(),
       fault: {
@@ -301,7 +282,7 @@ describe('MintlifyClient: HTTP errors', () => {
       }
     })
 
-    const error = await failure(clientFor().createJob('x'))
+    const error = await failure(service.clientFor().createJob('x'))
 
     expect(error.status).toBe(403)
     for (const text of [error.message, error.serviceMessage ?? '', ...error.details]) {
@@ -312,14 +293,14 @@ describe('MintlifyClient: HTTP errors', () => {
   })
 
   it('redacts an API key echoed in a non-JSON error body', async () => {
-    const key = emu.apiKey
-    emu.inject({
+    const key = service.emu.apiKey
+    service.emu.inject({
       method: 'GET',
       path: /\/views$/,
       fault: { status: 502, body: `<html>upstream said: Authorization: Bearer ${key}</html>` }
     })
 
-    const error = await failure(clientFor().getPageViews({ limit: 1, offset: 0 }))
+    const error = await failure(service.clientFor().getPageViews({ limit: 1, offset: 0 }))
 
     expect(error.serviceMessage).toBe('<html>upstream said: Authorization: Bearer ***</html>')
     expect(error.message).not.toContain(key)
@@ -328,11 +309,11 @@ describe('MintlifyClient: HTTP errors', () => {
   // BUG (src/mintlify/client.ts, readErrorBody, non-JSON branch): the body is cut to 500 characters
   // *before* the key is redacted, so a key that straddles character 500 leaves its prefix behind.
   it('leaves no part of an echoed API key in a non-JSON body cut at 500 characters', async () => {
-    const key = emu.apiKey
+    const key = service.emu.apiKey
     const body = `${'-'.repeat(490)}${key} trailing text`
-    emu.inject({ method: 'GET', path: /\/views$/, fault: { status: 502, body } })
+    service.emu.inject({ method: 'GET', path: /\/views$/, fault: { status: 502, body } })
 
-    const error = await failure(clientFor().getPageViews({ limit: 1, offset: 0 }))
+    const error = await failure(service.clientFor().getPageViews({ limit: 1, offset: 0 }))
 
     expect(error.serviceMessage).not.toContain(key.slice(0, 10))
   })
@@ -340,32 +321,34 @@ describe('MintlifyClient: HTTP errors', () => {
 
 describe('MintlifyClient: network failures', () => {
   it('turns a reset socket into kind network that may have reached the server', async () => {
-    emu.inject({ method: 'POST', path: jobPath(), fault: { kind: 'reset' } })
+    service.emu.inject({ method: 'POST', path: jobPath(), fault: { kind: 'reset' } })
 
-    const error = await failure(clientFor().createJob('x'))
+    const error = await failure(service.clientFor().createJob('x'))
 
     expect(error).toMatchObject({
       kind: 'network',
       mayHaveReachedServer: true,
       operation: 'create-job'
     })
-    expect(emu.requestsTo('POST', /\/job$/)).toHaveLength(1)
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.requestsTo('POST', /\/job$/)).toHaveLength(1)
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('turns a reset after the job was created into kind network that may have reached the server', async () => {
-    emu.inject({ method: 'POST', path: jobPath(), fault: { kind: 'reset-after-body' } })
+    service.emu.inject({ method: 'POST', path: jobPath(), fault: { kind: 'reset-after-body' } })
 
-    const error = await failure(clientFor().createJob('x'))
+    const error = await failure(service.clientFor().createJob('x'))
 
     expect(error).toMatchObject({ kind: 'network', mayHaveReachedServer: true })
-    expect(emu.job('job_1')).toBeDefined()
+    expect(service.emu.job('job_1')).toBeDefined()
   })
 
   it('turns a refused connection into kind network with ECONNREFUSED that never reached the server', async () => {
     const port = await closedPort()
 
-    const error = await failure(clientFor({ baseUrl: `http://127.0.0.1:${port}` }).createJob('x'))
+    const error = await failure(
+      service.clientFor({ baseUrl: `http://127.0.0.1:${port}` }).createJob('x')
+    )
 
     expect(error).toMatchObject({
       kind: 'network',
@@ -376,26 +359,27 @@ describe('MintlifyClient: network failures', () => {
   })
 
   it('turns a server that hangs past requestTimeoutMs into kind timeout', async () => {
-    emu.inject({ method: 'POST', path: jobPath(), fault: { kind: 'hang' } })
+    service.emu.inject({ method: 'POST', path: jobPath(), fault: { kind: 'hang' } })
     const started = Date.now()
 
-    const error = await failure(clientFor({ requestTimeoutMs: 300 }).createJob('x'))
+    const error = await failure(service.clientFor({ requestTimeoutMs: 300 }).createJob('x'))
 
     const elapsed = Date.now() - started
     expect(error).toMatchObject({ kind: 'timeout', mayHaveReachedServer: true })
     expect(elapsed).toBeGreaterThanOrEqual(250)
     expect(elapsed).toBeLessThan(2_000)
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('rethrows the reason of the caller`s AbortSignal, not a MintlifyError', async () => {
-    const id = emu.addJob()
-    emu.inject({ method: 'GET', path: jobPath(id), fault: { kind: 'hang' } })
+    const id = service.emu.addJob()
+    service.emu.inject({ method: 'GET', path: jobPath(id), fault: { kind: 'hang' } })
     const controller = new AbortController()
     const reason = new Error('run cancelled')
     setTimeout(() => controller.abort(reason), 50)
 
-    const outcome = await clientFor({ requestTimeoutMs: 5_000 })
+    const outcome = await service
+      .clientFor({ requestTimeoutMs: 5_000 })
       .getJob(id, { signal: controller.signal })
       .then(
         () => 'resolved',
@@ -409,9 +393,9 @@ describe('MintlifyClient: network failures', () => {
   it('rethrows the reason at once when the caller`s signal is already aborted', async () => {
     const reason = new Error('already cancelled')
 
-    await expect(clientFor().createJob('x', { signal: AbortSignal.abort(reason) })).rejects.toBe(
-      reason
-    )
-    expect(emu.requests).toHaveLength(0)
+    await expect(
+      service.clientFor().createJob('x', { signal: AbortSignal.abort(reason) })
+    ).rejects.toBe(reason)
+    expect(service.emu.requests).toHaveLength(0)
   })
 })

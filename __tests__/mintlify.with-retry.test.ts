@@ -2,34 +2,15 @@
  * withRetry over the emulator: the client's real requests under the retry policy, on p-retry's loop.
  * Time is virtual (fake timers): the waits are measured on it, and real time barely moves.
  */
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
+import { useEmulator } from './helpers/emulator-client.js'
 import net from 'node:net'
-import { MintlifyClient, type MintlifyClientOptions } from '../src/mintlify/client.js'
 import { MintlifyError } from '../src/mintlify/errors.js'
 import { withRetry, type WithRetryOptions } from '../src/mintlify/with-retry.js'
 import type { Operation } from '../src/mintlify/errors.js'
-import { ServiceEmulator } from '../fakes/service-emulator.js'
 import { testRuntime, useVirtualTime, type TestRuntime } from './helpers/runtime.js'
 
-let emu: ServiceEmulator
-
-beforeEach(async () => {
-  emu = await ServiceEmulator.start()
-})
-
-afterEach(async () => {
-  await emu.close()
-})
-
-function clientFor(overrides: Partial<MintlifyClientOptions> = {}): MintlifyClient {
-  return new MintlifyClient({
-    baseUrl: emu.url,
-    apiKey: emu.apiKey,
-    projectId: emu.projectId,
-    requestTimeoutMs: 300,
-    ...overrides
-  })
-}
+const service = useEmulator(300)
 
 const time = useVirtualTime()
 
@@ -40,10 +21,7 @@ function retried<T>(
   options: WithRetryOptions = {},
   rt: TestRuntime = testRuntime()
 ): Promise<T> {
-  return time().drive(withRetry(operation, call, rt, options), {
-    busy: () => emu.openRequests > 0,
-    activity: () => emu.requestEvents
-  })
+  return time().drive(withRetry(operation, call, rt, options), [service.emu.traffic])
 }
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -55,65 +33,70 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   )
 }
 
-const creates = (): number => emu.requestsTo('POST', /\/job$/).length
-const jobPath = (): string => `/v2/agent/${emu.projectId}/job`
+const creates = (): number => service.emu.requestsTo('POST', /\/job$/).length
+const jobPath = (): string => `/v2/agent/${service.emu.projectId}/job`
 
 describe('withRetry: a create is sent exactly once when its outcome is unknown', () => {
   it('sends one create when the answer is 500', async () => {
-    emu.inject({ method: 'POST', path: jobPath(), times: Infinity, fault: { status: 500 } })
-    const client = clientFor()
+    service.emu.inject({ method: 'POST', path: jobPath(), times: Infinity, fault: { status: 500 } })
+    const client = service.clientFor()
 
     const error = await rejection(retried('create-job', s => client.createJob('x', { signal: s })))
 
     expect(error).toBeInstanceOf(MintlifyError)
     expect(error).toMatchObject({ kind: 'http', status: 500 })
     expect(creates()).toBe(1)
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('sends one create when a 502 comes after the job was created', async () => {
-    emu.inject({
+    service.emu.inject({
       method: 'POST',
       path: jobPath(),
       times: Infinity,
       fault: { status: 502, process: true }
     })
-    const client = clientFor()
+    const client = service.clientFor()
 
     const error = await rejection(retried('create-job', () => client.createJob('x')))
 
     expect(error).toMatchObject({ kind: 'http', status: 502 })
     expect(creates()).toBe(1)
-    expect(emu.job('job_1')).toBeDefined()
-    expect(emu.job('job_2')).toBeUndefined()
+    expect(service.emu.job('job_1')).toBeDefined()
+    expect(service.emu.job('job_2')).toBeUndefined()
   })
 
   it('sends one create when the socket is reset after sending', async () => {
-    emu.inject({
+    service.emu.inject({
       method: 'POST',
       path: jobPath(),
       times: Infinity,
       fault: { kind: 'reset-after-body' }
     })
-    const client = clientFor()
+    const client = service.clientFor()
 
     const error = await rejection(retried('create-job', () => client.createJob('x')))
 
     expect(error).toMatchObject({ kind: 'network', mayHaveReachedServer: true })
     expect(creates()).toBe(1)
-    expect(emu.job('job_2')).toBeUndefined()
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.job('job_2')).toBeUndefined()
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('sends one create when the server hangs past the request timeout', async () => {
-    emu.inject({ method: 'POST', path: jobPath(), times: Infinity, fault: { kind: 'hang' } })
-    const client = clientFor({ requestTimeoutMs: 300 })
+    service.emu.inject({
+      method: 'POST',
+      path: jobPath(),
+      times: Infinity,
+      fault: { kind: 'hang' }
+    })
+    const client = service.clientFor({ requestTimeoutMs: 300 })
 
     const error = await rejection(retried('create-job', () => client.createJob('x')))
 
     expect(error).toMatchObject({ kind: 'timeout' })
     expect(creates()).toBe(1)
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('retries a create whose connection was refused, up to the attempt budget', async () => {
@@ -121,7 +104,7 @@ describe('withRetry: a create is sent exactly once when its outcome is unknown',
     await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve))
     const { port } = server.address() as net.AddressInfo
     await new Promise<void>(resolve => server.close(() => resolve()))
-    const client = clientFor({ baseUrl: `http://127.0.0.1:${port}` })
+    const client = service.clientFor({ baseUrl: `http://127.0.0.1:${port}` })
     let calls = 0
 
     const error = await rejection(
@@ -138,12 +121,12 @@ describe('withRetry: a create is sent exactly once when its outcome is unknown',
 
 describe('withRetry: rate limits and transient read failures', () => {
   it('retries a create 429 with Retry-After: 1 after at least a second, then succeeds', async () => {
-    emu.inject({
+    service.emu.inject({
       method: 'POST',
       path: jobPath(),
       fault: { status: 429, headers: { 'retry-after': '1' } }
     })
-    const client = clientFor()
+    const client = service.clientFor()
     const retries: { delayMs: number; reason: string }[] = []
 
     const job = await retried('create-job', () => client.createJob('x'), {
@@ -151,22 +134,22 @@ describe('withRetry: rate limits and transient read failures', () => {
     })
 
     expect(job.id).toBe('job_1')
-    const posts = emu.requestsTo('POST', /\/job$/)
+    const posts = service.emu.requestsTo('POST', /\/job$/)
     expect(posts).toHaveLength(2)
     expect(posts[1].at - posts[0].at).toBeGreaterThanOrEqual(1000)
     // p-retry's first wait (1 s, randomized up to 2 s) already covers the Retry-After.
     expect(retries).toEqual([{ delayMs: posts[1].at - posts[0].at, reason: '429' }])
     expect(retries[0].delayMs).toBeLessThanOrEqual(2000)
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('does not retry a create 429 whose Retry-After passes the deadline', async () => {
-    emu.inject({
+    service.emu.inject({
       method: 'POST',
       path: jobPath(),
       fault: { status: 429, headers: { 'retry-after': '2' } }
     })
-    const client = clientFor()
+    const client = service.clientFor()
     const started = Date.now()
 
     const error = await rejection(
@@ -179,8 +162,8 @@ describe('withRetry: rate limits and transient read failures', () => {
   })
 
   it('does not retry a create 429 without Retry-After', async () => {
-    emu.inject({ method: 'POST', path: jobPath(), fault: { status: 429 } })
-    const client = clientFor()
+    service.emu.inject({ method: 'POST', path: jobPath(), fault: { status: 429 } })
+    const client = service.clientFor()
 
     const error = await rejection(retried('create-job', () => client.createJob('x')))
 
@@ -189,21 +172,21 @@ describe('withRetry: rate limits and transient read failures', () => {
   })
 
   it('succeeds with two requests when a GET gets 503 then 200', async () => {
-    const id = emu.addJob({ activePolls: 0 })
-    emu.inject({ method: 'GET', path: `${jobPath()}/${id}`, fault: { status: 503 } })
-    const client = clientFor()
+    const id = service.emu.addJob({ activePolls: 0 })
+    service.emu.inject({ method: 'GET', path: `${jobPath()}/${id}`, fault: { status: 503 } })
+    const client = service.clientFor()
 
     const job = await retried('get-job', s => client.getJob(id, { signal: s }))
 
     expect(job).toMatchObject({ id, status: 'completed' })
-    expect(emu.requestsTo('GET', /\/job\/[^/]+$/)).toHaveLength(2)
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.requestsTo('GET', /\/job\/[^/]+$/)).toHaveLength(2)
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('succeeds when a GET hangs once past the request timeout and then answers', async () => {
-    const id = emu.addJob({ activePolls: 0 })
-    emu.inject({ method: 'GET', path: `${jobPath()}/${id}`, fault: { kind: 'hang' } })
-    const client = clientFor({ requestTimeoutMs: 300 })
+    const id = service.emu.addJob({ activePolls: 0 })
+    service.emu.inject({ method: 'GET', path: `${jobPath()}/${id}`, fault: { kind: 'hang' } })
+    const client = service.clientFor({ requestTimeoutMs: 300 })
     const reasons: string[] = []
 
     const job = await retried('get-job', () => client.getJob(id), {
@@ -212,42 +195,42 @@ describe('withRetry: rate limits and transient read failures', () => {
 
     expect(job.status).toBe('completed')
     expect(reasons).toEqual(['timeout'])
-    expect(emu.requestsTo('GET', /\/job\/[^/]+$/)).toHaveLength(2)
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.requestsTo('GET', /\/job\/[^/]+$/)).toHaveLength(2)
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('survives a reset and a malformed body on page views', async () => {
-    emu.setPageViews([{ path: '/a', human: 1, ai: 2, total: 3 }])
-    emu.inject({ method: 'GET', path: /\/views$/, fault: { kind: 'reset' } })
-    emu.inject({ method: 'GET', path: /\/views$/, fault: { kind: 'malformed' } })
-    const client = clientFor()
+    service.emu.setPageViews([{ path: '/a', human: 1, ai: 2, total: 3 }])
+    service.emu.inject({ method: 'GET', path: /\/views$/, fault: { kind: 'reset' } })
+    service.emu.inject({ method: 'GET', path: /\/views$/, fault: { kind: 'malformed' } })
+    const client = service.clientFor()
 
     const page = await retried('get-page-views', () =>
       client.getPageViews({ limit: 10, offset: 0 })
     )
 
     expect(page.views).toEqual([{ path: '/a', human: 1, ai: 2, total: 3 }])
-    expect(emu.requestsTo('GET', /\/views$/)).toHaveLength(3)
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.requestsTo('GET', /\/views$/)).toHaveLength(3)
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('does not retry a GET 404', async () => {
-    const client = clientFor()
+    const client = service.clientFor()
 
     const error = await rejection(retried('get-job', () => client.getJob('job_nope')))
 
     expect(error).toMatchObject({ kind: 'http', status: 404 })
-    expect(emu.requests).toHaveLength(1)
+    expect(service.emu.requests).toHaveLength(1)
   })
 
   it('stops a wait at once when the caller aborts, rethrowing the reason', async () => {
-    const id = emu.addJob()
-    emu.inject({
+    const id = service.emu.addJob()
+    service.emu.inject({
       method: 'GET',
       path: `${jobPath()}/${id}`,
       fault: { status: 503, headers: { 'retry-after': '30' } }
     })
-    const client = clientFor()
+    const client = service.clientFor()
     const rt = testRuntime()
     const reason = new Error('run cancelled')
     const started = Date.now()
@@ -263,20 +246,20 @@ describe('withRetry: rate limits and transient read failures', () => {
 
     expect(error).toBe(reason)
     expect(Date.now() - started).toBeLessThan(2000)
-    expect(emu.requests).toHaveLength(1)
+    expect(service.emu.requests).toHaveLength(1)
   })
 })
 
 describe('withRetry: the waits, the attempts and the deadline', () => {
   it('waits out two Retry-After: 30 in virtual time while real time barely moves', async () => {
-    const id = emu.addJob({ activePolls: 0 })
-    emu.inject({
+    const id = service.emu.addJob({ activePolls: 0 })
+    service.emu.inject({
       method: 'GET',
       path: `${jobPath()}/${id}`,
       times: 2,
       fault: { status: 429, headers: { 'retry-after': '30' } }
     })
-    const client = clientFor()
+    const client = service.clientFor()
     const started = Date.now()
     const realStart = process.uptime()
 
@@ -285,17 +268,22 @@ describe('withRetry: the waits, the attempts and the deadline', () => {
     expect(job.status).toBe('completed')
     expect(Date.now() - started).toBe(60_000)
     expect(process.uptime() - realStart).toBeLessThan(2)
-    expect(emu.requestsTo('GET', /\/job\/[^/]+$/)).toHaveLength(3)
-    expect(emu.contractViolations).toEqual([])
+    expect(service.emu.requestsTo('GET', /\/job\/[^/]+$/)).toHaveLength(3)
+    expect(service.emu.contractViolations).toEqual([])
   })
 
   it('takes p-retry`s exponential backoff for 503s: from 1 s, doubling, randomized up to twice', async () => {
-    const id = emu.addJob({ activePolls: 0 })
-    emu.inject({ method: 'GET', path: `${jobPath()}/${id}`, times: 3, fault: { status: 503 } })
+    const id = service.emu.addJob({ activePolls: 0 })
+    service.emu.inject({
+      method: 'GET',
+      path: `${jobPath()}/${id}`,
+      times: 3,
+      fault: { status: 503 }
+    })
     const delays: number[] = []
     const started = Date.now()
 
-    await retried('get-job', () => clientFor().getJob(id), {
+    await retried('get-job', () => service.clientFor().getJob(id), {
       onRetry: ({ delayMs }) => delays.push(delayMs)
     })
 
@@ -308,8 +296,8 @@ describe('withRetry: the waits, the attempts and the deadline', () => {
   })
 
   it('keeps the deadline: no wait that would pass it', async () => {
-    const id = emu.addJob()
-    emu.inject({
+    const id = service.emu.addJob()
+    service.emu.inject({
       method: 'GET',
       path: `${jobPath()}/${id}`,
       times: Infinity,
@@ -318,39 +306,39 @@ describe('withRetry: the waits, the attempts and the deadline', () => {
     const started = Date.now()
 
     const error = await rejection(
-      retried('get-job', () => clientFor().getJob(id), { deadline: started + 70_000 })
+      retried('get-job', () => service.clientFor().getJob(id), { deadline: started + 70_000 })
     )
 
     // Two 30 s waits fit before 70 s, a third does not.
     expect(error).toMatchObject({ kind: 'http', status: 429 })
     expect(Date.now() - started).toBe(60_000)
-    expect(emu.requests).toHaveLength(3)
+    expect(service.emu.requests).toHaveLength(3)
   })
 
   it('does not retry when the attempts are used up: six reads of a job at most', async () => {
-    const id = emu.addJob()
-    emu.inject({
+    const id = service.emu.addJob()
+    service.emu.inject({
       method: 'GET',
       path: `${jobPath()}/${id}`,
       times: Infinity,
       fault: { status: 503 }
     })
 
-    const error = await rejection(retried('get-job', () => clientFor().getJob(id)))
+    const error = await rejection(retried('get-job', () => service.clientFor().getJob(id)))
 
     expect(error).toMatchObject({ kind: 'http', status: 503 })
-    expect(emu.requests).toHaveLength(6)
+    expect(service.emu.requests).toHaveLength(6)
   })
 
   it('does not retry a create 429 when its attempts are used up: three at most', async () => {
-    emu.inject({
+    service.emu.inject({
       method: 'POST',
       path: jobPath(),
       times: Infinity,
       fault: { status: 429, headers: { 'retry-after': '1' } }
     })
 
-    const error = await rejection(retried('create-job', () => clientFor().createJob('x')))
+    const error = await rejection(retried('create-job', () => service.clientFor().createJob('x')))
 
     expect(error).toMatchObject({ kind: 'http', status: 429 })
     expect(creates()).toBe(3)

@@ -5,7 +5,15 @@
  */
 import http from 'node:http'
 import { answerWithFault, faultProcesses, FaultQueue, type FaultRule } from './faults.js'
-import { countOpenRequests, listen, parseJson, queryOf, readBody, shutdown } from './http-util.js'
+import {
+  listen,
+  parseJson,
+  queryOf,
+  readBody,
+  RequestTraffic,
+  serve,
+  shutdown
+} from './http-util.js'
 
 export type { Fault, FaultKind, FaultRule } from './faults.js'
 export { secondaryRateLimit } from './faults.js'
@@ -109,17 +117,8 @@ type Handler = (match: RegExpExecArray, call: GitHubCall) => Answer
 
 export class GitHubFake {
   readonly url: string
-  private traffic = { open: (): number => 0, seen: (): number => 0 }
-
-  /** Requests taken and not yet answered (virtual time waits for them). */
-  get openRequests(): number {
-    return this.traffic.open()
-  }
-
-  /** Every start and end of a request so far (virtual time waits for quiet). */
-  get requestEvents(): number {
-    return this.traffic.seen()
-  }
+  /** Requests open and taken so far: virtual time waits for quiet. */
+  readonly traffic = new RequestTraffic()
   readonly token: string
   readonly calls: GitHubCall[] = []
   readonly reviewReplies: ReviewReply[] = []
@@ -174,13 +173,12 @@ export class GitHubFake {
       await listen(server),
       options.token ?? 'ghs_fake_token_0123456789'
     )
-    fake.traffic = countOpenRequests(server)
-    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-      fake.handle(req, res).catch((error: unknown) => {
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ message: `fake bug: ${String(error)}` }))
-      })
-    })
+    serve(
+      server,
+      fake.traffic,
+      (req, res) => fake.handle(req, res),
+      error => JSON.stringify({ message: `fake bug: ${String(error)}` })
+    )
     return fake
   }
 

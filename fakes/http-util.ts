@@ -24,22 +24,24 @@ export function shutdown(server: Server): Promise<void> {
 }
 
 /**
- * The requests the server has taken and not yet answered (a hung one stays open until the client
- * gives up), and a count of every start and end: virtual time stands still while one is open and
- * moves on only once nothing has happened for a moment.
+ * The requests a server has taken and not yet answered (a hung one stays open until the client gives
+ * up), and a count of every start and end: virtual time stands still while one is open and moves on
+ * only once nothing has happened for a moment.
  */
-export function countOpenRequests(server: Server): { open: () => number; seen: () => number } {
-  let open = 0
-  let seen = 0
-  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
-    open++
-    seen++
-    res.once('close', () => {
-      open--
-      seen++
+export class RequestTraffic {
+  open = 0
+  events = 0
+
+  watch(server: Server): void {
+    server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+      this.open++
+      this.events++
+      res.once('close', () => {
+        this.open--
+        this.events++
+      })
     })
-  })
-  return { open: () => open, seen: () => seen }
+  }
 }
 
 export function readBody(req: IncomingMessage): Promise<string> {
@@ -68,4 +70,23 @@ export function queryOf(url: URL): Record<string, string> {
 
 export function isJsonContentType(contentType: string | undefined): boolean {
   return /^application\/([\w.+-]+\+)?json\b/i.test(contentType ?? '')
+}
+
+/**
+ * Serves `handle` on the server and counts its traffic. A bug in a fake answers 500 with `bugBody`
+ * instead of hanging the client.
+ */
+export function serve(
+  server: Server,
+  traffic: RequestTraffic,
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  bugBody: (error: unknown) => string
+): void {
+  traffic.watch(server)
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
+      res.end(bugBody(error))
+    })
+  })
 }

@@ -13,12 +13,13 @@ import {
   type FaultRule
 } from './faults.js'
 import {
-  countOpenRequests,
   isJsonContentType,
   listen,
   parseJson,
   queryOf,
   readBody,
+  RequestTraffic,
+  serve,
   shutdown
 } from './http-util.js'
 
@@ -141,17 +142,8 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?
 
 export class ServiceEmulator {
   readonly url: string
-  private traffic = { open: (): number => 0, seen: (): number => 0 }
-
-  /** Requests taken and not yet answered (virtual time waits for them). */
-  get openRequests(): number {
-    return this.traffic.open()
-  }
-
-  /** Every start and end of a request so far (virtual time waits for quiet). */
-  get requestEvents(): number {
-    return this.traffic.seen()
-  }
+  /** Requests open and taken so far: virtual time waits for quiet. */
+  readonly traffic = new RequestTraffic()
   readonly apiKey: string
   readonly projectId: string
   readonly requests: RecordedRequest[] = []
@@ -180,13 +172,12 @@ export class ServiceEmulator {
     contract() // compile the OpenAPI validators now, so the first request is not the slow one
     const server = http.createServer()
     const emulator = new ServiceEmulator(server, await listen(server), options)
-    emulator.traffic = countOpenRequests(server)
-    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-      emulator.handle(req, res).catch((error: unknown) => {
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
-        res.end(JSON.stringify({ error: `emulator bug: ${String(error)}` }))
-      })
-    })
+    serve(
+      server,
+      emulator.traffic,
+      (req, res) => emulator.handle(req, res),
+      error => JSON.stringify({ error: `emulator bug: ${String(error)}` })
+    )
     return emulator
   }
 

@@ -7,6 +7,7 @@
  */
 import { withGlobal, type Clock as FakeClock } from '@sinonjs/fake-timers'
 import { setTimeout as realSleep } from 'node:timers/promises'
+import type { RequestTraffic } from './http-util.js'
 
 /** Real milliseconds of quiet before time moves on: the run is waiting, not working. */
 const IDLE_TICKS = 3
@@ -37,15 +38,11 @@ export class VirtualTime {
 
   /**
    * Runs `work` to its end, jumping to the next timer each time nothing has happened for a few real
-   * milliseconds: `activity()` (say, the requests the fakes took and answered) has not changed and
-   * `busy()` (a fake serving a request) is false.
+   * milliseconds: no fake of `watched` serves a request, and none took or answered one.
    */
-  async drive<T>(
-    work: Promise<T>,
-    watch: { busy?: () => boolean; activity?: () => number } = {}
-  ): Promise<T> {
-    const busy = watch.busy ?? (() => false)
-    const activity = watch.activity ?? (() => 0)
+  async drive<T>(work: Promise<T>, watched: readonly RequestTraffic[] = []): Promise<T> {
+    const busy = (): boolean => watched.some(traffic => traffic.open > 0)
+    const activity = (): number => watched.reduce((sum, traffic) => sum + traffic.events, 0)
     let settled = false
     const done = work.finally(() => {
       settled = true

@@ -27,10 +27,7 @@ export function useGitHubFake(setUp?: (fake: GitHubFake) => void): GitHubClient 
   let time: VirtualTime | undefined
   const current = {
     call: <T>(work: Promise<T>): Promise<T> =>
-      (time as VirtualTime).drive(work, {
-        busy: () => current.fake.openRequests > 0,
-        activity: () => current.fake.requestEvents
-      }),
+      (time as VirtualTime).drive(work, [current.fake.traffic]),
     retries: () => current.rt.lines.filter(line => line.includes('GitHub API call failed'))
   } as GitHubClient
   beforeEach(async () => {

@@ -173,10 +173,7 @@ async function inTime<T>(
   if (realTime) return work()
   const time = VirtualTime.install(now)
   try {
-    return await time.drive(work(), {
-      busy: () => world.svc.openRequests + world.gh.openRequests > 0,
-      activity: () => world.svc.requestEvents + world.gh.requestEvents
-    })
+    return await time.drive(work(), [world.svc.traffic, world.gh.traffic])
   } finally {
     time.uninstall()
   }
