@@ -80,20 +80,17 @@ async function handle(
     return skipped()
   }
   const { request } = decision
-  const octokit = settings.githubToken
-    ? createOctokit(settings.githubToken, context.apiUrl)
-    : undefined
+  const token = settings.githubToken
+  const octokit = token ? createOctokit(token, context.apiUrl) : undefined
   const conversation = Conversation.open(settings, request, octokit, rt)
 
   const authorization = await authorize(octokit, request, settings, rt)
   if (!authorization.allowed) {
     rt.log.info(`Not starting a job: ${authorization.reason}.`)
-    if (request.requester) {
-      const { login } = request.requester
-      await conversation?.reply(
-        refusalText(login, settings.requiredPermission, authorization.permission)
-      )
-    }
+    const { permission } = authorization
+    const login = request.requester?.login
+    if (login)
+      await conversation?.reply(refusalText(login, settings.requiredPermission, permission))
     return skipped()
   }
   if (decision.kind === 'needs-instruction') {
@@ -121,7 +118,6 @@ async function handle(
   return { result, request, comment: { id: tracking?.id, url: tracking?.url } }
 }
 
-/** No job for this event: only the status output says so. */
 /** What to do about the job, with the prompt when the plan sends one. */
 async function planFor(
   settings: AgentSettings,
@@ -147,6 +143,7 @@ async function planFor(
   return { ...decision, prompt: await promptFor(request, settings.includeContext, octokit, rt) }
 }
 
+/** No job for this event: only the status output says so. */
 function skipped(): undefined {
   core.setOutput('status', 'skipped')
   return undefined
