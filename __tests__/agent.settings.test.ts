@@ -43,6 +43,18 @@ describe('settings: one error naming the input, before any request', () => {
   const cases: [string, Record<string, string | undefined>, string, RegExp][] = [
     ['a missing api-key', { 'api-key': undefined }, 'api-key', /is required/],
     ['a blank api-key', { 'api-key': '   ' }, 'api-key', /is required/],
+    [
+      'an api-key with a line break inside (a malformed key is bad input, never an unknown outcome)',
+      { 'api-key': 'mint_abc\ndef' },
+      'api-key',
+      /no spaces or line breaks/
+    ],
+    [
+      'an api-key with a zero-width character inside',
+      { 'api-key': 'mint_abc\u200bdef' },
+      'api-key',
+      /no invisible characters/
+    ],
     ['a missing project-id', { 'project-id': undefined }, 'project-id', /is required/],
     ['a project-id with a slash', { 'project-id': 'a/b' }, 'project-id', /no spaces or slashes/],
     [

@@ -219,6 +219,26 @@ describe('page-view export', () => {
     expect(viewRequests().map(r => r.query.offset)).toEqual(['0', '250', '250', '500', '500'])
   })
 
+  it.each([
+    ['a row without ai', { path: '/a', human: 1, total: 1 }, /views\[0\]\.ai/],
+    ['a negative count', { path: '/a', human: -1, ai: 0, total: -1 }, /views\[0\]\.human/]
+  ])(
+    'fails at once on a whole page that breaks the schema (%s): one request for it, one error, no file',
+    async (_name, row, field) => {
+      world().svc.generatePageViews(600)
+      world().expectedViolations.push(/./)
+      const page = { views: [row], totals: { human: 1, ai: 0, total: 1 }, hasMore: true }
+      failRequest(2, { status: 200, body: JSON.stringify(page) })
+      const result = await runExport()
+      expect(result.exitCode).toBe(1)
+      expect(viewRequests()).toHaveLength(2)
+      expect(errorLine(result)).toMatch(field)
+      expect(errorLine(result)).toContain('on page 2')
+      expect(result.stdout).not.toMatch(/retrying in/)
+      expect(exportFiles(result)).toEqual([])
+    }
+  )
+
   it('retries a page whose request hangs past the per-request timeout', async () => {
     world().svc.generatePageViews(300)
     failRequest(1, { kind: 'hang' })

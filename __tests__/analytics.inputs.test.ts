@@ -24,6 +24,8 @@ function errorLines(result: ActionRunResult): string[] {
 const cases: [string, string, RegExp][] = [
   ['api-key', '', /is required: the Mintlify admin API key/],
   ['api-key', 'mint_one two', /no spaces or line breaks/],
+  ['api-key', 'mint_one\ntwo', /no spaces or line breaks/],
+  ['api-key', 'mint_zero\u200bwidth', /no invisible characters/],
   ['project-id', '', /is required: the project id/],
   ['project-id', 'proj/../x', /no spaces or slashes/],
   ['api-url', 'http://api.mintlify.com', /must be an https URL/],
@@ -66,8 +68,17 @@ describe('bad inputs', () => {
   it('rejects date-from after date-to, naming date-from', async () => {
     const result = await runWith({ 'date-from': '-1d', 'date-to': '-3d' })
     expect(errorLines(result)).toEqual([
-      expect.stringContaining("Input 'date-from' must not be after date-to (2024-03-07")
+      expect.stringContaining("Input 'date-from' must be before date-to (2024-03-07")
     ])
+    expect(world().svc.requests).toHaveLength(0)
+  })
+
+  it('rejects an empty range (date-from equal to date-to, which is exclusive) before any request', async () => {
+    const result = await runWith({ 'date-from': '2024-03-01', 'date-to': '2024-03-01' })
+    expect(errorLines(result)).toEqual([
+      expect.stringContaining("Input 'date-from' must be before date-to (2024-03-01")
+    ])
+    expect(errorLines(result)[0]).toContain('equal dates are an empty range')
     expect(world().svc.requests).toHaveLength(0)
   })
 

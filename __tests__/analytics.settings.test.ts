@@ -81,10 +81,10 @@ describe('parseAnalyticsSettings', () => {
     expect(settings.dateTo).toBe('2024-02-01T00:00:00+01:00')
   })
 
-  it('allows date-from equal to date-to', () => {
-    expect(parse({ ...REQUIRED, 'date-from': '2024-01-01', 'date-to': '2024-01-01' }).dateTo).toBe(
-      '2024-01-01'
-    )
+  it('rejects date-from equal to date-to: date-to is exclusive, so the range would be empty', () => {
+    expect(() =>
+      parse({ ...REQUIRED, 'date-from': '2024-01-01', 'date-to': '2024-01-01' })
+    ).toThrow(/Input 'date-from' must be before date-to .*equal dates are an empty range/)
   })
 
   it('accepts the largest page size and a # before the issue number', () => {
@@ -123,9 +123,9 @@ describe('parseAnalyticsSettings', () => {
     [
       'date-from',
       { ...REQUIRED, 'date-from': '2024-02-01', 'date-to': '2024-01-01' },
-      /not be after date-to/
+      /must be before date-to/
     ],
-    ['date-from', { ...REQUIRED, 'date-from': '-1d', 'date-to': '-2d' }, /not be after date-to/],
+    ['date-from', { ...REQUIRED, 'date-from': '-1d', 'date-to': '-2d' }, /must be before date-to/],
     ['format', { ...REQUIRED, format: 'xml' }, /`json`, `csv`/],
     ['output-file', { ...REQUIRED, 'output-file': 'reports/' }, /file path/],
     ['output-file', { ...REQUIRED, 'output-file': '..' }, /file path/],

@@ -320,6 +320,20 @@ describe('MintlifyClient: HTTP errors', () => {
 })
 
 describe('MintlifyClient: network failures', () => {
+  it.each([
+    ['a line break', 'mint_abc\ndef'],
+    ['a zero-width space', 'mint_abc\u200bdef']
+  ])(
+    'reports a key with %s as a request that was never sent (not an unknown outcome), and sends nothing',
+    async (_name, apiKey) => {
+      const error = await failure(service.clientFor({ apiKey }).createJob('x'))
+
+      expect(error).toMatchObject({ kind: 'not-sent', mayHaveReachedServer: false })
+      expect(String((error as Error).message)).toContain('nothing was sent')
+      expect(service.emu.requests).toHaveLength(0)
+    }
+  )
+
   it('turns a reset socket into kind network that may have reached the server', async () => {
     service.emu.inject({ method: 'POST', path: jobPath(), fault: { kind: 'reset' } })
 

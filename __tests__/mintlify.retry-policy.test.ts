@@ -116,6 +116,26 @@ describe('decideRetry: Retry-After and the budget', () => {
     }
   })
 
+  it('does not retry a request Node would not build (nothing was sent, and it would fail again)', () => {
+    for (const operation of ['create-job', 'get-job', 'get-page-views'] as const) {
+      expect(
+        decide(operation, {
+          kind: 'not-sent',
+          code: 'ERR_INVALID_CHAR',
+          mayHaveReachedServer: false
+        })
+      ).toEqual({ retry: false, reason: 'the request cannot be built' })
+    }
+  })
+
+  it('does not retry a whole answer that breaks the schema, but does retry a body cut short', () => {
+    expect(decide('get-page-views', { kind: 'invalid-response', schemaBroken: true })).toEqual({
+      retry: false,
+      reason: 'the answer breaks the schema'
+    })
+    expect(decide('get-page-views', { kind: 'invalid-response' }).retry).toBe(true)
+  })
+
   it('does not retry what is not a MintlifyError (a cancellation reason, a bug)', () => {
     const decision = decideRetry('get-job', new Error('run cancelled'))
     expect(decision).toEqual({ retry: false, reason: 'not a service error' })

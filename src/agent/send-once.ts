@@ -95,6 +95,10 @@ function problemOf(error: MintlifyError, followUp: boolean): Problem {
           details: error.details
         }
   }
+  if (error.kind === 'not-sent') {
+    const message = `the request could not be built (${error.code ?? 'invalid request'}); check api-key`
+    return { kind: 'refused', message, details: [] }
+  }
   if (!error.mayHaveReachedServer) {
     return {
       kind: 'refused',

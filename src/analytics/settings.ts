@@ -40,10 +40,11 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
 
   const dateFrom = parseDateInput(read, 'date-from', today)
   const dateTo = parseDateInput(read, 'date-to', today)
-  if (dateFrom && dateTo && dateFrom.instant > dateTo.instant) {
+  if (dateFrom && dateTo && dateFrom.instant >= dateTo.instant) {
+    // date-to is exclusive: equal dates ask for an empty range, which no request can answer.
     throw new InputError(
       'date-from',
-      `must not be after date-to (${dateTo.value}; date-to is the exclusive end of the range)`,
+      `must be before date-to (${dateTo.value}; date-to is the exclusive end of the range, so equal dates are an empty range)`,
       dateFrom.value
     )
   }

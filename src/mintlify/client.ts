@@ -34,6 +34,20 @@ export interface CallOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000
 
+/**
+ * Codes of a request Node refused to build (an invalid header value, URL or method): nothing left the
+ * machine, and trying again cannot help.
+ */
+const NOT_BUILT_CODES = new Set([
+  'ERR_INVALID_CHAR',
+  'ERR_INVALID_HTTP_TOKEN',
+  'ERR_HTTP_INVALID_HEADER_VALUE',
+  'ERR_INVALID_ARG_VALUE',
+  'ERR_INVALID_ARG_TYPE',
+  'ERR_INVALID_URL',
+  'ERR_UNESCAPED_CHARACTERS'
+])
+
 /** Codes that prove the request never reached the server: safe to retry even a create. */
 const NEVER_SENT_CODES = new Set([
   'ECONNREFUSED',
@@ -101,6 +115,7 @@ export class MintlifyClient {
         kind: 'invalid-response',
         serviceMessage: error.message,
         mayHaveReachedServer: true,
+        schemaBroken: true,
         target: this.describeTarget(target)
       })
     }
@@ -142,6 +157,15 @@ export class MintlifyClient {
         throw new MintlifyError({ operation, kind: 'timeout', mayHaveReachedServer: true, target })
       }
       const code = networkCode(error)
+      if (code && NOT_BUILT_CODES.has(code)) {
+        throw new MintlifyError({
+          operation,
+          kind: 'not-sent',
+          code,
+          mayHaveReachedServer: false,
+          target
+        })
+      }
       throw new MintlifyError({
         operation,
         kind: 'network',

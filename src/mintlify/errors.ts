@@ -14,8 +14,9 @@ export const OPERATION_LABELS: Record<Operation, string> = {
  * network: the connection failed (refused, reset, DNS).
  * timeout: no answer within the per-request timeout.
  * invalid-response: a 2xx answer that is not the documented JSON.
+ * not-sent: Node refused to build the request (an invalid header value): nothing left the machine.
  */
-export type FailureKind = 'http' | 'network' | 'timeout' | 'invalid-response'
+export type FailureKind = 'http' | 'network' | 'timeout' | 'invalid-response' | 'not-sent'
 
 export interface MintlifyErrorFields {
   operation: Operation
@@ -34,6 +35,11 @@ export interface MintlifyErrorFields {
   code?: string
   /** Which resource: project id, job id. */
   target: string
+  /**
+   * For invalid-response: the body was whole JSON that breaks the documented schema (asking again
+   * gives the same answer), not a body cut short.
+   */
+  schemaBroken?: boolean
 }
 
 export class MintlifyError extends Error implements MintlifyErrorFields {
@@ -46,6 +52,7 @@ export class MintlifyError extends Error implements MintlifyErrorFields {
   readonly retryAfterMs?: number
   readonly code?: string
   readonly target: string
+  readonly schemaBroken: boolean
 
   constructor(fields: MintlifyErrorFields) {
     super(describe(fields))
@@ -59,6 +66,7 @@ export class MintlifyError extends Error implements MintlifyErrorFields {
     this.retryAfterMs = fields.retryAfterMs
     this.code = fields.code
     this.target = fields.target
+    this.schemaBroken = fields.schemaBroken ?? false
   }
 }
 
@@ -73,6 +81,8 @@ function describe(fields: MintlifyErrorFields): string {
       return `${what}: network error${fields.code ? ` ${fields.code}` : ''}`
     case 'timeout':
       return `${what}: no answer within the request timeout`
+    case 'not-sent':
+      return `${what}: the request could not be built (${fields.code ?? 'invalid request'}); nothing was sent`
     case 'invalid-response':
       return `${what}: unexpected answer${fields.status ? ` (HTTP ${fields.status})` : ''}: ${fields.serviceMessage ?? ''}`
   }

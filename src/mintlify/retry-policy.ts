@@ -5,7 +5,8 @@
  * - a create or a follow-up message that may have reached the server (timeout, reset, 5xx,
  *   an unreadable answer): the service has no idempotency key, so a retry could start a second job;
  * - a 429 whose Retry-After is missing (for create / message) or longer than the budget allows;
- * - any other 4xx (bad request, bad key, unknown project or job).
+ * - any other 4xx (bad request, bad key, unknown project or job);
+ * - a request Node would not build, and a whole answer that breaks the documented schema.
  */
 import type { RetryDecision, RetryPolicy } from '../shared/retry.js'
 import { MintlifyError, type Operation } from './errors.js'
@@ -69,6 +70,9 @@ export function decideRetry(
   random: () => number = Math.random
 ): RetryDecision {
   if (!(error instanceof MintlifyError)) return { retry: false, reason: 'not a service error' }
+  if (error.kind === 'not-sent') return { retry: false, reason: 'the request cannot be built' }
+  // The same question gets the same answer: a whole body that breaks the schema is final.
+  if (error.schemaBroken) return { retry: false, reason: 'the answer breaks the schema' }
   const idempotent = IDEMPOTENT.has(operation)
 
   if (error.kind === 'http' && error.status === 429) {

@@ -27,11 +27,12 @@ export function maskApiKey(read: InputReader): (text: string) => string {
 
 export function parseServiceSettings(read: InputReader): ServiceSettings {
   const apiKey = requireString(read, 'api-key', 'the Mintlify admin API key (starts with `mint_`)')
-  if (/\s/.test(apiKey)) {
-    // Never echoed: the error names the form, not the value.
+  // Printable ASCII only: a line break, a zero-width character or any other invisible one (a
+  // secret pasted with it) would make the HTTP header invalid. Never echoed: the error names the form.
+  if (!/^[\x21-\x7e]+$/.test(apiKey)) {
     throw new InputError(
       'api-key',
-      'must be one admin API key (it starts with `mint_`) with no spaces or line breaks'
+      'must be one admin API key (it starts with `mint_`) with no spaces or line breaks, and no invisible characters'
     )
   }
   const projectId = requireString(
