@@ -4,6 +4,7 @@
  * this" must arrive with what "this" is). Pure and deterministic: the same inputs cut the same way.
  */
 import type { PullFile } from '../github/pulls.js'
+import { cutAtCharacter } from '../shared/text-cut.js'
 
 export interface PromptContext {
   repository: string
@@ -27,7 +28,8 @@ const CLOSE = '--- End of context ---'
 
 export function cut(text: string, max: number): string {
   if (text.length <= max) return text
-  return `${text.slice(0, max)}\n[cut: ${text.length - max} more characters]`
+  const kept = cutAtCharacter(text, max)
+  return `${kept}\n[cut: ${text.length - kept.length} more characters]`
 }
 
 function oneLine(text: string): string {
@@ -83,5 +85,5 @@ export function buildPrompt(instruction: string, context?: PromptContext): strin
     while (files > 0 && withoutBody(files) > room - margin) files--
     block = renderContextBlock(context, Math.max(0, room - withoutBody(files) - margin), files)
   }
-  return `${head}\n\n${block}`.slice(0, MAX_PROMPT_LENGTH)
+  return cutAtCharacter(`${head}\n\n${block}`, MAX_PROMPT_LENGTH)
 }

@@ -4,6 +4,7 @@
  * marker from the caller) and post a second time only when it is not there.
  */
 import type { Runtime } from '../shared/runtime.js'
+import { cutAtCharacter } from '../shared/text-cut.js'
 import type { IssueRef, RepoRef } from './refs.js'
 import type { Octokit } from './octokit.js'
 import { listAllPages } from './paginate.js'
@@ -32,15 +33,13 @@ const TRUNCATION_NOTICE = '\n\n…(cut to fit the GitHub comment size limit)'
 
 /**
  * `body` cut to at most `max` characters (UTF-16 units, never fewer than GitHub counts) with a
- * notice at the end. The cut never splits a surrogate pair and never leaves an HTML comment open,
+ * notice at the end. The cut never splits a character and never leaves an HTML comment open,
  * which would hide the notice.
  */
 export function clampCommentBody(body: string, max: number = MAX_COMMENT_LENGTH): string {
   if (body.length <= max) return body
-  if (max <= TRUNCATION_NOTICE.length)
-    return body.slice(0, Math.max(0, max)).replace(/[\uD800-\uDBFF]$/, '')
-  let cut = body.slice(0, max - TRUNCATION_NOTICE.length)
-  cut = cut.replace(/[\uD800-\uDBFF]$/, '')
+  if (max <= TRUNCATION_NOTICE.length) return cutAtCharacter(body, Math.max(0, max))
+  let cut = cutAtCharacter(body, max - TRUNCATION_NOTICE.length)
   const open = cut.lastIndexOf('<!--')
   if (open !== -1 && cut.indexOf('-->', open) === -1) cut = cut.slice(0, open)
   return cut + TRUNCATION_NOTICE

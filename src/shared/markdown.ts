@@ -2,6 +2,7 @@
  * Rendering untrusted text (comment bodies, API error messages, links from the service) so that it
  * shows as text on GitHub: no live @-mentions, no #123 cross-references, no raw HTML, no links.
  */
+import { cutAtCharacter } from './text-cut.js'
 
 const ZERO_WIDTH_SPACE = '\u200B'
 
@@ -37,7 +38,7 @@ export function codeSpan(text: string): string {
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text
   const marker = '… (cut)'
-  return text.slice(0, Math.max(0, max - marker.length)) + marker
+  return cutAtCharacter(text, Math.max(0, max - marker.length)) + marker
 }
 
 /** A Markdown block quote of untrusted text, cut to `max` characters before escaping. */

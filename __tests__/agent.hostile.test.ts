@@ -1,0 +1,36 @@
+/**
+ * True under every fault (issue "true under every fault"): tried as a hostile world would, each case
+ * over the emulator and the GitHub fake.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { cutAtCharacter } from '../src/shared/text-cut.js'
+import { runComment, useWorld } from './helpers/world.js'
+
+const world = useWorld()
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+describe('cuts never split a character', () => {
+  it.each([
+    ['an emoji (a surrogate pair)', 'ab😀cd', 3, 'ab'],
+    ['a family emoji joined by ZWJ', 'a👨‍👩‍👧b', 5, 'a'],
+    ['a letter with a combining accent', 'ae\u0301f', 2, 'a'],
+    ['plain text', 'abcdef', 4, 'abcd']
+  ])('cutAtCharacter keeps %s whole or leaves it out', (_name, text, max, expected) => {
+    expect(cutAtCharacter(text, max)).toBe(expected)
+  })
+
+  it('the prompt (cut at 8,000) and the quote in the comment (cut at 1,500) hold no lone surrogate', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    // An emoji straddles both cut points.
+    const instruction = `${'a'.repeat(1_480)}${'😀'.repeat(20)}${'b'.repeat(6_479)}😀😀 tail`
+    const result = await runComment(world(), { body: `/mintlify ${instruction}` })
+    expect(result.exitCode).toBe(0)
+    const [prompt] = world().promptsSent()
+    expect(prompt).toContain('[cut:')
+    expect(prompt).not.toMatch(LONE_SURROGATE)
+    const comment = world().botComments()[0].body
+    expect(comment).toContain('… \\(cut\\)')
+    expect(comment).not.toMatch(LONE_SURROGATE)
+  })
+})
