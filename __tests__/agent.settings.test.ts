@@ -227,6 +227,19 @@ describe('settings: one error naming the input, before any request', () => {
     expectOneInputError(result, 'prompt-file', /readable text file \(EISDIR\)/)
   })
 
+  it.each([
+    ['PNG bytes (NUL bytes inside)', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')],
+    ['invalid UTF-8', Buffer.from([0x44, 0x6f, 0x63, 0xff, 0xfe, 0x73])]
+  ])(
+    'refuses a prompt file that is not text (%s), naming prompt-file, before any request',
+    async (_name, bytes) => {
+      const dir = mkdtempSync(join(tmpdir(), 'agent-settings-'))
+      writeFileSync(join(dir, 'prompt.md'), bytes)
+      const result = await runWith({ 'prompt-file': 'prompt.md' }, { GITHUB_WORKSPACE: dir })
+      expectOneInputError(result, 'prompt-file', /must name a UTF-8 text file/)
+    }
+  )
+
   it('accepts loopback http api-urls, fractions of minutes and the YAML booleans', async () => {
     world().svc.scriptJobs({ activePolls: 0 })
     const result = await runAgent(world(), {

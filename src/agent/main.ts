@@ -49,7 +49,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
   try {
     const context = readRunnerContext()
     const settings = parseAgentSettings(read, path =>
-      readFileSync(isAbsolute(path) ? path : resolve(context.workspace, path), 'utf8')
+      readFileSync(isAbsolute(path) ? path : resolve(context.workspace, path))
     )
     const handled = await handle(settings, context, rt, { runStartedAt, ...options })
     if (handled) await publish(handled, rt)

@@ -39,13 +39,13 @@ export interface AgentSettings {
   backLink: boolean
 }
 
-/** Reads a prompt file; throws when it cannot. Injected so parsing stays testable. */
-export type ReadTextFile = (path: string) => string
+/** Reads a prompt file's bytes; throws when it cannot. Injected so parsing stays testable. */
+export type ReadFile = (path: string) => Uint8Array
 
-export function parseAgentSettings(read: InputReader, readTextFile: ReadTextFile): AgentSettings {
+export function parseAgentSettings(read: InputReader, readFile: ReadFile): AgentSettings {
   // In the order of the inputs: with several wrong, the first is the one reported.
   const service = parseServiceSettings(read)
-  const prompt = parsePrompt(read, readTextFile)
+  const prompt = parsePrompt(read, readFile)
   const triggerPhrase = readString(read, 'trigger-phrase') || '/mintlify'
   if (/\s/.test(triggerPhrase)) {
     throw new InputError('trigger-phrase', 'must be one word such as /mintlify', triggerPhrase)
@@ -78,16 +78,16 @@ export function parseAgentSettings(read: InputReader, readTextFile: ReadTextFile
 }
 
 /** `prompt` or the text of `prompt-file` (never both); undefined: the event gives it. */
-function parsePrompt(read: InputReader, readTextFile: ReadTextFile): string | undefined {
+function parsePrompt(read: InputReader, readFile: ReadFile): string | undefined {
   const inlinePrompt = readString(read, 'prompt')
   const promptFile = readString(read, 'prompt-file')
   if (inlinePrompt && promptFile) {
     throw new InputError('prompt-file', 'must be empty when `prompt` is set (give one of the two)')
   }
   if (!promptFile) return inlinePrompt || undefined
-  let text: string
+  let bytes: Uint8Array
   try {
-    text = readTextFile(promptFile)
+    bytes = readFile(promptFile)
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable'
     throw new InputError(
@@ -96,10 +96,28 @@ function parsePrompt(read: InputReader, readTextFile: ReadTextFile): string | un
       promptFile
     )
   }
+  const text = decodeText(bytes)
+  if (text === undefined) {
+    throw new InputError(
+      'prompt-file',
+      'must name a UTF-8 text file (it holds NUL bytes or is not valid UTF-8, so it is not a prompt)',
+      promptFile
+    )
+  }
   if (!text.trim()) {
     throw new InputError('prompt-file', 'must name a file that holds a prompt (it is empty)')
   }
   return text.trim()
+}
+
+/** The bytes as UTF-8 text; undefined for binary content (a NUL byte) or invalid UTF-8. */
+function decodeText(bytes: Uint8Array): string | undefined {
+  if (bytes.includes(0)) return undefined
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return undefined
+  }
 }
 
 function parseWaits(
