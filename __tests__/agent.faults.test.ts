@@ -162,13 +162,23 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
     )
   })
 
-  it('says to check api-key on a 401', async () => {
+  it('says on a 401 that the key is invalid or expired, and to check api-key', async () => {
     const result = await runComment(world(), { inputs: { 'api-key': 'mint_wrong' } })
     expect(world().creates()).toHaveLength(1)
     expect(result.exitCode).toBe(1)
     expect(theComment()).toContain(
-      '(HTTP 401): Unauthorized. Check that `api-key` is an admin API key (it starts with `mint_`).'
+      '(HTTP 401): Unauthorized. The API key is invalid or expired: check that `api-key` is a current admin API key'
     )
+  })
+
+  it('says on a 403 that the key may lack the scope or the runner may not be on its IP allow-list', async () => {
+    failCreate(serviceError(403, 'Forbidden'))
+    const result = await runComment(world())
+    expect(result.exitCode).toBe(1)
+    expect(theComment()).toContain('(HTTP 403): Forbidden. The API key was refused')
+    expect(theComment()).toContain('lack the scope')
+    expect(theComment()).toContain('IP allow-list')
+    expect(commandLines(result.stdout, 'error').at(-1)).toContain('IP allow-list')
   })
 })
 
@@ -264,7 +274,7 @@ describe('the deadline, unknown statuses and a late job (RELIABILITY 12-14)', ()
     expect(world().gets().length).toBeGreaterThanOrEqual(2)
     expect(world().gets().length).toBeLessThanOrEqual(4)
     expect(commandLines(result.stdout, 'error').at(-1)).toBe(
-      '::error::The agent job ended with status timed-out (job job_1).'
+      '::error::The agent job (job job_1) did not end within 3 seconds; it may still finish (re-attach with job-id).'
     )
   })
 

@@ -90,7 +90,7 @@ describe('job lifecycle: outcomes', () => {
     expect(bodies[2]).toContain('✅ The agent opened a pull request')
   })
 
-  it('completed without a PR: "finished, no files changed", empty PR outputs, no notice', async () => {
+  it('completed without a PR: "finished without a pull request" and why that can be, empty PR outputs, no notice', async () => {
     world().svc.scriptJobs({ activePolls: 0, prLink: null })
     const result = await runComment(world(), { body: ASK })
     expect(result.exitCode).toBe(0)
@@ -101,7 +101,7 @@ describe('job lifecycle: outcomes', () => {
       'pr-number': ''
     })
     expect(world().botComments()[0].body).toMatch(
-      /✅ Agent job `job_1` finished( after \d+ s)?, no files changed, so there is no pull request\./
+      /✅ Agent job `job_1` finished( after \d+ s)? without a pull request: either nothing needed to change, or the project’s review setting \(or a Mintlify-hosted deployment\) had the agent commit straight to the deploy branch\./
     )
     expect(commandLines(result.stdout, 'notice')).toEqual([])
     expect(result.summary).toContain('| Pull request | — |')

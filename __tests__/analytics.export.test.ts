@@ -287,10 +287,18 @@ describe('page-view export', () => {
     expect(result.summary).toContain('dateFrom is out of the retention window')
   })
 
-  it('says to check the key on a 401', async () => {
+  it('says on a 401 that the key is invalid or expired, and to check api-key', async () => {
     const result = await runExport({ 'api-key': 'mint_wrong_key' })
     expect(result.exitCode).toBe(1)
-    expect(errorLine(result)).toMatch(/HTTP 401.*Check api-key/)
+    expect(errorLine(result)).toMatch(/HTTP 401.*invalid or expired: check that `api-key`/)
+  })
+
+  it('says on a 403 that the key may lack the scope or the runner may not be on its IP allow-list', async () => {
+    world().svc.generatePageViews(10)
+    failRequest(1, serviceError(403, 'Forbidden'))
+    const result = await runExport()
+    expect(result.exitCode).toBe(1)
+    expect(errorLine(result)).toMatch(/HTTP 403.*lack the scope.*IP allow-list/)
   })
 
   it('resolves -7d against the injected today and sends date-to as given (exclusive)', async () => {

@@ -88,7 +88,8 @@ export function resultOf(
           cause:
             outcome.error instanceof MintlifyError
               ? lostCause(outcome.error)
-              : String(outcome.error)
+              : String(outcome.error),
+          httpStatus: outcome.error instanceof MintlifyError ? outcome.error.status : undefined
         }
       }
     case 'timed-out':

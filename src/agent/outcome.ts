@@ -13,7 +13,7 @@ export type Problem =
   | { kind: 'refused'; httpStatus?: number; message?: string; details: string[] }
   | { kind: 'rate-limited'; retryAfterMs?: number }
   | { kind: 'unknown-outcome'; cause: string }
-  | { kind: 'lost'; cause: string }
+  | { kind: 'lost'; cause: string; httpStatus?: number }
   /** threadUnreadable: a re-run could not read the thread to find the earlier attempt's job. */
   | { kind: 'previous-attempt-unknown'; threadUnreadable?: boolean }
   | { kind: 'follow-up-refused'; httpStatus?: number; message?: string }

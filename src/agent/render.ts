@@ -6,6 +6,7 @@
 import { formatDuration, formatMinutes } from '../shared/duration.js'
 import { blockQuote, codeSpan, inert, tableCell, truncate } from '../shared/markdown.js'
 import { renderMarker, type Marker } from './markers.js'
+import { keyProblem } from '../mintlify/errors.js'
 import type { AgentResult, Problem } from './outcome.js'
 
 export const TITLE = '**Mintlify docs agent**'
@@ -72,7 +73,11 @@ export function resultText(result: AgentResult): string {
       if (result.untrustedPrLink) {
         return `✅ Agent job${jobRef(result)} finished${took}; it reported this pull-request link, which is not a GitHub pull-request URL: ${codeSpan(result.untrustedPrLink)}`
       }
-      return `✅ Agent job${jobRef(result)} finished${took}, no files changed, so there is no pull request.`
+      return (
+        `✅ Agent job${jobRef(result)} finished${took} without a pull request: either nothing needed ` +
+        'to change, or the project’s review setting (or a Mintlify-hosted deployment) had the agent ' +
+        'commit straight to the deploy branch.'
+      )
     case 'failed':
       return `❌ Agent job${jobRef(result)} failed${took}. The service gives no reason; the Mintlify dashboard may say more.`
     case 'archived':
@@ -94,6 +99,11 @@ export function resultText(result: AgentResult): string {
   }
 }
 
+function keyText(status: number | undefined): string {
+  const text = keyProblem(status)
+  return text ? ` ${text}` : ''
+}
+
 function serviceText(message: string | undefined, details: string[] = []): string {
   const parts = [message, ...details].filter((part): part is string => Boolean(part))
   return parts.length ? `: ${inert(truncate(parts.join('; '), 1_000))}` : ''
@@ -102,7 +112,7 @@ function serviceText(message: string | undefined, details: string[] = []): strin
 function problemText(problem: Problem, result: AgentResult): string {
   switch (problem.kind) {
     case 'refused':
-      return `❌ The Mintlify API refused the request${problem.httpStatus ? ` (HTTP ${problem.httpStatus})` : ''}${serviceText(problem.message, problem.details)}${problem.httpStatus === 401 ? '. Check that `api-key` is an admin API key (it starts with `mint_`).' : ''}`
+      return `❌ The Mintlify API refused the request${problem.httpStatus ? ` (HTTP ${problem.httpStatus})` : ''}${serviceText(problem.message, problem.details)}.${keyText(problem.httpStatus)}`
     case 'rate-limited':
       return (
         '⏸️ The Mintlify API is rate limited: it allows 100 agent uses per project per hour' +
@@ -134,7 +144,7 @@ function problemText(problem: Problem, result: AgentResult): string {
         'This attempt does not start another one. Check the Mintlify dashboard; a new comment starts a new request.'
       )
     case 'lost':
-      return `❌ Could not follow agent job${jobRef(result)}: ${inert(problem.cause)}.`
+      return `❌ Could not follow agent job${jobRef(result)}: ${inert(problem.cause)}.${keyText(problem.httpStatus)}`
     case 'follow-up-refused':
       return (
         `❌ The follow-up could not be sent to agent job${jobRef(result)}` +
@@ -160,12 +170,16 @@ export function failureLine(result: AgentResult): string {
       }
       return 'An earlier attempt may have started a job whose id was not recorded; not starting another.'
     case 'refused':
-      return `The Mintlify API refused the request${result.problem.httpStatus ? ` (HTTP ${result.problem.httpStatus})` : ''}: ${[result.problem.message, ...result.problem.details].filter(Boolean).join('; ')}`
+      return `The Mintlify API refused the request${result.problem.httpStatus ? ` (HTTP ${result.problem.httpStatus})` : ''}: ${[result.problem.message, ...result.problem.details].filter(Boolean).join('; ')}${keyText(result.problem.httpStatus)}`
     case 'follow-up-refused':
       return `The follow-up could not be sent${id}${result.problem.httpStatus ? ` (HTTP ${result.problem.httpStatus})` : ''}.`
     case 'lost':
       return `Could not follow the agent job${id}: ${result.problem.cause}`
     default:
+      if (result.status === 'timed-out') {
+        const wait = formatMinutes((result.maxWaitMs ?? result.elapsedMs) / 60_000)
+        return `The agent job${id} did not end within ${wait}; it may still finish (re-attach with job-id).`
+      }
       return `The agent job ended with status ${result.status}${id}.`
   }
 }

@@ -2,7 +2,7 @@
  * One clear message for a failed export: what failed, where the export stopped, what the service
  * said (its `error` and `details`), and what to do. Pure: `now` is passed in.
  */
-import { isRateLimited, MintlifyError } from '../mintlify/errors.js'
+import { isRateLimited, keyProblem, MintlifyError } from '../mintlify/errors.js'
 import { formatDuration } from '../shared/duration.js'
 import { getErrorMessage } from '../shared/errors.js'
 import { InputError } from '../shared/inputs.js'
@@ -61,9 +61,8 @@ export function describeFailure(error: unknown, { now, pageSize }: FailureContex
 
 function hint(error: MintlifyError): string {
   if (error.kind !== 'http') return ''
-  if (error.status === 401 || error.status === 403) {
-    return ' Check api-key: it must be an admin API key (mint_...) of the organization that owns the project.'
-  }
+  const key = keyProblem(error.status)
+  if (key) return ` ${key}`
   if (error.status === 404) return ' Check project-id (and api-url).'
   return ''
 }

@@ -92,3 +92,17 @@ function describe(fields: MintlifyErrorFields): string {
 export function isRateLimited(error: unknown): error is MintlifyError {
   return error instanceof MintlifyError && error.kind === 'http' && error.status === 429
 }
+
+/**
+ * What a 401 or 403 says about the admin key, for the person who fixes it: an expired or wrong key is
+ * a 401; a key without the needed scope, or one whose IP allow-list excludes the runner, is a 403.
+ */
+export function keyProblem(status: number | undefined): string | undefined {
+  if (status === 401) {
+    return 'The API key is invalid or expired: check that `api-key` is a current admin API key (it starts with `mint_`) of the organization that owns the project.'
+  }
+  if (status === 403) {
+    return 'The API key was refused for this request: it may lack the scope it needs (read for analytics, write for agent jobs), or its IP allow-list may not include this runner (GitHub-hosted runners have changing IPs).'
+  }
+  return undefined
+}
