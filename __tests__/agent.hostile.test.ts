@@ -34,3 +34,29 @@ describe('cuts never split a character', () => {
     expect(comment).not.toMatch(LONE_SURROGATE)
   })
 })
+
+describe('an answer about another job is not our job', () => {
+  it('a poll answered 200 about another job (with its PR) is retried, then the job is lost; its PR is never reported', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    const other = {
+      id: 'job_other',
+      status: 'completed',
+      prLink: 'https://github.com/acme/docs/pull/99'
+    }
+    world().svc.inject({
+      method: 'GET',
+      path: /\/job\/job_1$/,
+      times: Infinity,
+      fault: { status: 200, body: JSON.stringify(other) }
+    })
+    const result = await runComment(world())
+    expect(result.exitCode).toBe(1)
+    expect(result.outputs).toMatchObject({ status: 'failed', 'pr-url': '', 'pr-number': '' })
+    expect(world().gets()).toHaveLength(6)
+    const comment = world().botComments()[0].body
+    expect(comment).toContain('Could not follow agent job `job_1`')
+    expect(comment).toContain('another job')
+    expect(comment).not.toContain('pull/99')
+    expect(result.summary).not.toContain('pull/99')
+  })
+})

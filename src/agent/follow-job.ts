@@ -2,7 +2,7 @@
  * Following a job to its end: the poll loop's outcome turned into the result the comment, the
  * outputs and the summary show.
  */
-import type { MintlifyClient } from '../mintlify/client.js'
+import { JOB_MISMATCH, type MintlifyClient } from '../mintlify/client.js'
 import { MintlifyError } from '../mintlify/errors.js'
 import type { AgentJob } from '../mintlify/types.js'
 import { isCancellation } from '../shared/cancellation.js'
@@ -123,5 +123,7 @@ function lostCause(error: MintlifyError): string {
   if (error.kind === 'http') {
     return `HTTP ${error.status}${error.status === 404 ? ' (the job was not found)' : ''}${error.serviceMessage ? `: ${error.serviceMessage}` : ''}`
   }
+  if (error.code === JOB_MISMATCH)
+    return `the service kept answering about another job (${error.serviceMessage})`
   return error.kind
 }

@@ -5,6 +5,7 @@
  * A read that fails is retried inside the poll (withRetry), so one poll is one answer about the job.
  */
 import pRetry from 'p-retry'
+import { JOB_MISMATCH } from '../mintlify/client.js'
 import { MintlifyError } from '../mintlify/errors.js'
 import { isKnownJobStatus, isTerminalJobStatus, type AgentJob } from '../mintlify/types.js'
 import { withRetry } from '../mintlify/with-retry.js'
@@ -67,6 +68,8 @@ export async function pollJob(plan: PollPlan, rt: Runtime): Promise<PollOutcome>
     } catch (error) {
       rt.signal.throwIfAborted()
       if (!(error instanceof MintlifyError)) throw error
+      // Asked again and again about our job, the service kept answering about another: lost.
+      if (error.code === JOB_MISMATCH) throw new Lost(error)
       const notFoundYet =
         error.kind === 'http' && error.status === 404 && rt.clock.now() - plan.startedAt < grace
       const transient = error.kind !== 'http' || error.status === 429 || (error.status ?? 0) >= 500

@@ -34,6 +34,9 @@ export interface CallOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000
 
+/** The code of an answer to a job read that names another job. */
+export const JOB_MISMATCH = 'JOB_MISMATCH'
+
 /**
  * Codes of a request Node refused to build (an invalid header value, URL or method): nothing left the
  * machine, and trying again cannot help.
@@ -81,7 +84,19 @@ export class MintlifyClient {
   async getJob(jobId: string, call: CallOptions = {}): Promise<AgentJob> {
     const path = this.agentPath(`job/${encodeURIComponent(jobId)}`)
     const body = await this.request('get-job', 'GET', path, undefined, call, jobId)
-    return this.parse('get-job', jobId, () => parseAgentJob(body))
+    const job = this.parse('get-job', jobId, () => parseAgentJob(body))
+    // An answer about another job is a bad answer, never this job's status (or its PR).
+    if (job.id !== jobId) {
+      throw new MintlifyError({
+        operation: 'get-job',
+        kind: 'invalid-response',
+        code: JOB_MISMATCH,
+        serviceMessage: `the answer is about job ${job.id}, not job ${jobId}`,
+        mayHaveReachedServer: true,
+        target: this.describeTarget(jobId)
+      })
+    }
+    return job
   }
 
   async sendMessage(jobId: string, prompt: string, call: CallOptions = {}): Promise<AgentJob> {
