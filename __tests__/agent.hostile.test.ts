@@ -60,3 +60,33 @@ describe('an answer about another job is not our job', () => {
     expect(result.summary).not.toContain('pull/99')
   })
 })
+
+describe('a long Retry-After on a poll is a wait, not a hammer', () => {
+  const polled429 = (retryAfter: string, times: number): void =>
+    world().svc.inject({
+      method: 'GET',
+      path: /\/job\/job_1$/,
+      times,
+      fault: { status: 429, headers: { 'retry-after': retryAfter } }
+    })
+
+  it('Retry-After: 3600 with 30 minutes to wait: no second poll, timed-out at once with the reason', async () => {
+    world().svc.scriptJobs({ activePolls: 100 })
+    polled429('3600', Infinity)
+    const result = await runComment(world(), { inputs: { 'max-wait-minutes': '30' } })
+    expect(world().gets()).toHaveLength(1)
+    expect(result.outputs.status).toBe('timed-out')
+    const comment = world().botComments()[0].body
+    expect(comment).toContain('the service asked to wait 1 h')
+    expect(comment).toContain('job-id: job_1')
+  })
+
+  it('Retry-After: 600 within the wait: the next poll comes no sooner than 10 minutes later', async () => {
+    world().svc.scriptJobs({ activePolls: 1, prLink: null })
+    polled429('600', 1)
+    const result = await runComment(world(), { inputs: { 'max-wait-minutes': '30' } })
+    expect(result.outputs.status).toBe('completed')
+    const [limited, next] = world().gets()
+    expect(next.at - limited.at).toBeGreaterThanOrEqual(600_000)
+  })
+})

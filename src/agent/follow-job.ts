@@ -101,7 +101,8 @@ export function resultOf(
         jobId,
         job: outcome.job,
         mode,
-        maxWaitMs: settings.maxWaitMs
+        maxWaitMs: settings.maxWaitMs,
+        waitAskedMs: outcome.waitAskedMs
       }
     case 'ended': {
       const { job } = outcome

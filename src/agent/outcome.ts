@@ -31,6 +31,8 @@ export interface AgentResult {
   elapsedMs: number
   /** For timed-out: the wait that ran out. */
   maxWaitMs?: number
+  /** For timed-out: the service asked (Retry-After) to wait this long, past the deadline. */
+  waitAskedMs?: number
 }
 
 /** Outcomes that fail the step when fail-on-error is true. */

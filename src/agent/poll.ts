@@ -14,7 +14,8 @@ import type { Runtime } from '../shared/runtime.js'
 
 export type PollOutcome =
   | { kind: 'ended'; job: AgentJob; polls: number }
-  | { kind: 'timed-out'; job?: AgentJob; polls: number; lastError?: unknown }
+  /** waitAskedMs: the service asked (Retry-After) to wait past the deadline before reading again. */
+  | { kind: 'timed-out'; job?: AgentJob; polls: number; lastError?: unknown; waitAskedMs?: number }
   /** A final answer that is not a job: 401, 403, or a 404 that outlived the grace window. */
   | { kind: 'lost'; error: unknown; polls: number }
 
@@ -38,6 +39,14 @@ class NotEnded extends Error {
   constructor() {
     super('the job has not ended yet')
     this.name = 'NotEnded'
+  }
+}
+
+/** The service asked to wait past the deadline before the next read: polling stops, timed out. */
+class WaitPastDeadline extends Error {
+  constructor(readonly waitMs: number) {
+    super('the service asked to wait past the deadline')
+    this.name = 'WaitPastDeadline'
   }
 }
 
@@ -75,11 +84,15 @@ export async function pollJob(plan: PollPlan, rt: Runtime): Promise<PollOutcome>
       const transient = error.kind !== 'http' || error.status === 429 || (error.status ?? 0) >= 500
       if (!notFoundYet && !transient) throw new Lost(error)
       lastError = error
+      // A Retry-After is a wait, not a hint: no read before it allows, and none past the deadline.
+      const waitMs = error.retryAfterMs ?? 0
+      if (rt.clock.now() + waitMs > plan.deadline) throw new WaitPastDeadline(waitMs)
       rt.log.warning(
         notFoundYet
           ? 'The job is not visible yet; polling again.'
-          : `Could not read the job this time (${error.message}); polling again.`
+          : `Could not read the job this time (${error.message}); polling again${waitMs > 0 ? ` in ${Math.round(waitMs / 1000)} s, as the service asked` : ''}.`
       )
+      if (waitMs > 0) await rt.clock.sleep(waitMs, rt.signal)
       throw new NotEnded()
     }
   }
@@ -116,6 +129,9 @@ export async function pollJob(plan: PollPlan, rt: Runtime): Promise<PollOutcome>
   } catch (error) {
     if (error instanceof NotEnded) return { kind: 'timed-out', job: lastJob, polls, lastError }
     if (error instanceof Lost) return { kind: 'lost', error: error.reason, polls }
+    if (error instanceof WaitPastDeadline) {
+      return { kind: 'timed-out', job: lastJob, polls, lastError, waitAskedMs: error.waitMs }
+    }
     throw error
   }
 }

@@ -56,6 +56,12 @@ function headline(phase: TrackingPhase, runUrl?: string): string {
   }
 }
 
+/** Why a run stopped early: the service's own Retry-After ran past max-wait-minutes. */
+function asked(result: AgentResult): string {
+  if (result.waitAskedMs === undefined) return ''
+  return ` (the service asked to wait ${formatDuration(result.waitAskedMs)} before the next read, past \`max-wait-minutes\`)`
+}
+
 function jobRef(result: AgentResult): string {
   return result.jobId ? ` ${codeSpan(result.jobId)}` : ''
 }
@@ -85,7 +91,7 @@ export function resultText(result: AgentResult): string {
     case 'timed-out':
       return (
         `⌛ Agent job${jobRef(result)} is still running after ${formatMinutes((result.maxWaitMs ?? result.elapsedMs) / 60_000)}, ` +
-        `so this run stopped following it. The job may still finish; to follow it again, run the workflow with ` +
+        `so this run stopped following it${asked(result)}. The job may still finish; to follow it again, run the workflow with ` +
         `${codeSpan(`job-id: ${result.jobId ?? ''}`)}.`
       )
     case 'cancelled':
