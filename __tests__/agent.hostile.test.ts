@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { cutAtCharacter } from '../src/shared/text-cut.js'
-import { runComment, useWorld } from './helpers/world.js'
+import { commentScenario, runAgent, runComment, useWorld } from './helpers/world.js'
 
 const world = useWorld()
 
@@ -88,5 +88,72 @@ describe('a long Retry-After on a poll is a wait, not a hammer', () => {
     expect(result.outputs.status).toBe('completed')
     const [limited, next] = world().gets()
     expect(next.at - limited.at).toBeGreaterThanOrEqual(600_000)
+  })
+})
+
+describe('the gaps noted when the agent action was built', () => {
+  it('posts a refusal once per request: a re-run of the refused request finds it and posts no other', async () => {
+    const refused = { permission: 'read' as const }
+    const first = await runComment(world(), refused)
+    const second = await runComment(world(), { ...refused, attempt: 2 })
+    expect([first.outputs.status, second.outputs.status]).toEqual(['skipped', 'skipped'])
+    const replies = world()
+      .botComments()
+      .filter(c => c.body.includes('mintlify-docs-agent:reply'))
+    expect(replies).toHaveLength(1)
+    expect(second.stdout).toContain('The reply to this request was posted already')
+  })
+
+  it('a job-id that does not exist gets one clear error at once: one read, no 30 s grace', async () => {
+    const result = await runAgent(world(), {
+      eventName: 'workflow_dispatch',
+      inputs: { 'job-id': 'job_nope', 'max-wait-minutes': '5' }
+    })
+    expect(result.exitCode).toBe(1)
+    expect(world().gets()).toHaveLength(1)
+    expect(result.outputs.status).toBe('failed')
+    expect(result.summary).toContain('the job was not found')
+  })
+
+  it('wait: false with a job-id whose single read fails says what happened, not "timed out"', async () => {
+    world().svc.addJob({ id: 'job_7' })
+    world().svc.inject({
+      method: 'GET',
+      path: /\/job\/job_7$/,
+      times: Infinity,
+      fault: { status: 503 }
+    })
+    const result = await runAgent(world(), {
+      eventName: 'workflow_dispatch',
+      inputs: { 'job-id': 'job_7', wait: 'false' }
+    })
+    expect(result.outputs.status).toBe('failed')
+    expect(result.summary).toContain('Could not follow agent job `job_7`: HTTP 503')
+    expect(result.summary).not.toContain('still running')
+  })
+
+  it('a review comment’s prompt names its file, its line and the diff hunk it sits on', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    const run = commentScenario(world(), { review: true, body: '/mintlify explain this' })
+    const event = run.event as { comment: { path: string; line?: number; diff_hunk: string } }
+    const comment = event.comment
+    comment.line = 12
+    await runAgent(world(), run)
+    const [prompt] = world().promptsSent()
+    expect(prompt).toContain(`Review comment on: ${comment.path}, line 12`)
+    expect(prompt).toContain(`Diff hunk:\n${comment.diff_hunk}`)
+  })
+
+  it('the back-link of a run that reported to issue-number points at that issue', async () => {
+    world().gh.addIssue('acme', 'docs', { number: 12, title: 'Docs tracking' })
+    world().gh.addIssue('acme', 'docs', { number: 50, pull_request: true, user: 'mintlify[bot]' })
+    world().svc.scriptJobs({ activePolls: 0, prLink: 'https://github.com/acme/docs/pull/50' })
+    const result = await runAgent(world(), {
+      eventName: 'schedule',
+      inputs: { prompt: 'Check the changelog', 'issue-number': '12', 'back-link': 'true' }
+    })
+    expect(result.exitCode).toBe(0)
+    const [link] = world().botComments(50)
+    expect(link.body).toContain('in [acme/docs#\u200B12](https://github.com/acme/docs/issues/12)')
   })
 })

@@ -194,6 +194,8 @@ describe('trigger: an empty instruction', () => {
     expect(markerOf(replies[0].body)).toEqual({ kind: 'reply', request: 'comment-9001' })
     expect(world().callList()).toEqual([
       'GET /repos/acme/docs/collaborators/maintainer/permission',
+      // One look for a reply posted already (a re-run posts none).
+      'GET /repos/acme/docs/issues/7/comments',
       'POST /repos/acme/docs/issues/7/comments'
     ])
   })
@@ -460,6 +462,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
     expect(world().gh.comments('acme', 'docs', 8)).toEqual([])
     expect(world().callList()).toEqual([
       'GET /repos/acme/docs/collaborators/maintainer/permission',
+      'GET /repos/acme/docs/pulls/8/comments',
       `POST /repos/acme/docs/pulls/8/comments/${reviewId}/replies`
     ])
   })

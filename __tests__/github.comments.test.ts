@@ -309,7 +309,13 @@ describe('replyToReviewComment', () => {
     github.fake.addIssue('acme', 'docs', { number: 8, pull_request: true })
     const parent = github.fake.addReviewComment('acme', 'docs', 8, { body: '/mintlify fix this' })
     github.fake.inject({ method: 'POST', fault: { status: 502 } })
-    // The github.fake has no review-comment listing, so the reply cannot be looked for.
+    // The review-comment listing fails, so the reply cannot be looked for.
+    github.fake.inject({
+      method: 'GET',
+      path: '/repos/acme/docs/pulls/8/comments',
+      times: Infinity,
+      fault: { status: 500 }
+    })
     await expect(
       github.call(replyToReviewComment(github.octokit, repo, 8, parent, 'on it', github.rt))
     ).rejects.toMatchObject({ status: 502 })

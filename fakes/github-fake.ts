@@ -162,7 +162,8 @@ export class GitHubFake {
         re(`${repo}/pulls/comments/(\\d+)/reactions`),
         (m, c) => this.react(m, c, 'review_comment')
       ],
-      ['POST', re(`${repo}/pulls/(\\d+)/comments/(\\d+)/replies`), (m, c) => this.reply(m, c)]
+      ['POST', re(`${repo}/pulls/(\\d+)/comments/(\\d+)/replies`), (m, c) => this.reply(m, c)],
+      ['GET', re(`${repo}/pulls/(\\d+)/comments`), (m, c) => this.listReviewComments(m, c)]
     ]
   }
 
@@ -504,6 +505,25 @@ export class GitHubFake {
         created_at: timestamp()
       }
     }
+  }
+
+  /** The review comments of a pull request (replies included), oldest first. */
+  private listReviewComments([, owner, repo, pull]: RegExpExecArray, call: GitHubCall): Answer {
+    const key = repoKey(owner, repo)
+    const comments = [...this.reviewComments.values()]
+      .filter(c => c.repoKey === key && c.pullNumber === Number(pull))
+      .sort((a, b) => a.id - b.id)
+      .map(c => ({
+        id: c.id,
+        node_id: `PRRC_fake${c.id}`,
+        url: `${this.url}/repos/${owner}/${repo}/pulls/comments/${c.id}`,
+        pull_request_url: `${this.url}/repos/${owner}/${repo}/pulls/${pull}`,
+        html_url: `https://github.com/${owner}/${repo}/pull/${pull}#discussion_r${c.id}`,
+        in_reply_to_id: c.in_reply_to_id,
+        body: c.body,
+        user: this.user(c.user)
+      }))
+    return this.paginate(comments, call)
   }
 
   private reply([, owner, repo, pull, id]: RegExpExecArray, call: GitHubCall): Answer {

@@ -29,10 +29,14 @@ export interface BackLinkFacts {
 /** Where a request came from, as the back-link names it: its issue or PR, else the workflow run. */
 export function originOf(
   thread: Thread | undefined,
-  runUrl: string | undefined
+  runUrl: string | undefined,
+  serverUrl: string
 ): BackLinkFacts['origin'] {
-  if (thread?.htmlUrl) {
-    return { label: `${thread.owner}/${thread.repo}#${thread.issueNumber}`, url: thread.htmlUrl }
+  if (thread) {
+    // A run that reported to `issue-number` has no link in its event: the issue's own URL is known.
+    const url =
+      thread.htmlUrl ?? `${serverUrl}/${thread.owner}/${thread.repo}/issues/${thread.issueNumber}`
+    return { label: `${thread.owner}/${thread.repo}#${thread.issueNumber}`, url }
   }
   return runUrl ? { label: 'a workflow run', url: runUrl } : undefined
 }
@@ -57,6 +61,8 @@ export interface BackLinkRequest {
   request: AgentRequest
   /** The workflow run, named when the request has no thread. */
   runUrl?: string
+  /** The GitHub web host, for the link to an issue the event does not carry. */
+  serverUrl: string
 }
 
 /**
@@ -65,7 +71,7 @@ export interface BackLinkRequest {
  */
 export async function backLinkFor(
   result: AgentResult,
-  { settings, request, runUrl }: BackLinkRequest,
+  { settings, request, runUrl, serverUrl }: BackLinkRequest,
   octokit: Octokit | undefined,
   rt: Runtime
 ): Promise<BackLinkResult> {
@@ -78,7 +84,7 @@ export async function backLinkFor(
     jobId: result.jobId,
     triggerPhrase: settings.triggerPhrase,
     requester: request.requester?.login,
-    origin: originOf(request.thread, runUrl)
+    origin: originOf(request.thread, runUrl, serverUrl)
   }
   return postBackLink(octokit, facts, rt)
 }

@@ -3,14 +3,20 @@
  * comments, and the tracking comment. It exists only when the run comments (`comment: true`, a token,
  * and a thread to answer in), so the flow never asks whether it may.
  */
-import { createComment, listComments, replyToReviewComment } from '../github/comments.js'
+import {
+  createComment,
+  listComments,
+  listReviewComments,
+  replyToReviewComment
+} from '../github/comments.js'
 import type { Octokit } from '../github/octokit.js'
 import { addReaction } from '../github/reactions.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
 import { renderReply } from './render.js'
 import type { AgentSettings } from './settings.js'
-import { readThreadState, type ThreadState } from './thread-state.js'
+import { readFinalMarker } from './markers.js'
+import { isTrustedAuthor, readThreadState, type ThreadState } from './thread-state.js'
 import { TrackingComment } from './tracking-comment.js'
 import type { AgentRequest, Thread } from './trigger.js'
 
@@ -61,16 +67,24 @@ export class Conversation {
     }
   }
 
-  /** A short answer with no job: in the review thread for review comments, else on the issue. */
+  /**
+   * A short answer with no job: in the review thread for review comments, else on the issue. Posted
+   * once per request: a re-run, or the same comment delivered again, finds it and posts no other.
+   */
   async reply(text: string): Promise<void> {
     const body = renderReply(text, { kind: 'reply', request: this.request.requestKey })
     const comment = this.request.comment
+    const { owner, repo, issueNumber } = this.ref
     try {
+      if (await this.replied()) {
+        this.rt.log.info('The reply to this request was posted already; not posting it again.')
+        return
+      }
       if (comment?.kind === 'review_comment') {
         await replyToReviewComment(
           this.octokit,
-          this.ref,
-          this.ref.issueNumber,
+          { owner, repo },
+          issueNumber,
           comment.id,
           body,
           this.rt
@@ -81,6 +95,20 @@ export class Conversation {
     } catch (error) {
       this.rt.log.warning(`Could not post the reply: ${getErrorMessage(error)}`)
     }
+  }
+
+  /** Whether this action already answered this request with a reply (where its reply goes). */
+  private async replied(): Promise<boolean> {
+    const { owner, repo, issueNumber } = this.ref
+    const comments =
+      this.request.comment?.kind === 'review_comment'
+        ? await listReviewComments(this.octokit, { owner, repo }, issueNumber, this.rt)
+        : await listComments(this.octokit, this.ref, this.rt)
+    return comments.some(comment => {
+      if (!isTrustedAuthor(comment)) return false
+      const marker = readFinalMarker(comment.body)
+      return marker?.kind === 'reply' && marker.request === this.request.requestKey
+    })
   }
 
   /** One look at the thread: this request's comment from an earlier attempt, and the thread's job. */

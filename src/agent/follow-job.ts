@@ -58,7 +58,9 @@ export async function followJob(
         // wait: false with job-id reads the job once.
         deadline: settings.wait ? context.deadline : rt.clock.now(),
         startedAt: sentBy ? rt.clock.now() : context.runStartedAt,
-        waitFirst: sentBy !== undefined
+        waitFirst: sentBy !== undefined,
+        // The "not visible yet" grace is for a job this run just created; a job-id must exist.
+        notFoundGraceMs: sentBy ? undefined : 0
       },
       rt
     )
@@ -95,6 +97,14 @@ export function resultOf(
     case 'timed-out':
       if (!settings.wait && outcome.job) {
         return { status: 'active', jobId, job: outcome.job, mode }
+      }
+      // wait: false reads once; when that read failed, say so rather than "timed out".
+      if (!settings.wait) {
+        const cause =
+          outcome.lastError instanceof MintlifyError
+            ? lostCause(outcome.lastError)
+            : 'the job could not be read'
+        return { status: 'failed', jobId, mode, problem: { kind: 'lost', cause } }
       }
       return {
         status: 'timed-out',

@@ -113,7 +113,8 @@ async function handle(
     requestKey: request.requestKey
   })
 
-  await backLinkFor(result, { settings, request, runUrl: link }, octokit, rt)
+  const serverUrl = context.serverUrl
+  await backLinkFor(result, { settings, request, runUrl: link, serverUrl }, octokit, rt)
   const tracking = conversation?.tracking
   return { result, request, comment: { id: tracking?.id, url: tracking?.url } }
 }

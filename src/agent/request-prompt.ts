@@ -32,7 +32,8 @@ export async function promptFor(
     url: thread.htmlUrl,
     requester: request.requester?.login,
     // An opened issue's title and body are the instruction already: not repeated as "context by others".
-    body: request.origin === 'issue' ? undefined : thread.body
+    body: request.origin === 'issue' ? undefined : thread.body,
+    review: request.comment?.review
   }
   if (thread.isPullRequest && octokit) {
     try {

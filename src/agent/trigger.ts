@@ -29,6 +29,8 @@ export interface TriggerComment {
   kind: 'issue_comment' | 'review_comment'
   htmlUrl?: string
   body: string
+  /** For a review comment: the file and line it is on, and the diff hunk it shows. */
+  review?: { path: string; line?: number; diffHunk?: string }
 }
 
 export interface AgentRequest {
@@ -65,6 +67,10 @@ interface PayloadComment {
   body?: string | null
   html_url?: string
   user?: PayloadUser
+  path?: string
+  line?: number | null
+  original_line?: number | null
+  diff_hunk?: string
 }
 
 interface PayloadIssue {
@@ -151,12 +157,18 @@ function commentDecision(
       id: comment.id,
       kind: isReview ? 'review_comment' : 'issue_comment',
       htmlUrl: comment.html_url,
-      body
+      body,
+      review: isReview && comment.path ? reviewPlace(comment, comment.path) : undefined
     },
     requestKey: `${isReview ? 'review' : 'comment'}-${comment.id}`
   }
   if (!request.instruction && !settings.jobId) return { kind: 'needs-instruction', request }
   return { kind: 'run', request }
+}
+
+function reviewPlace(comment: PayloadComment, path: string): TriggerComment['review'] {
+  const line = comment.line ?? comment.original_line ?? undefined
+  return { path, line, diffHunk: comment.diff_hunk }
 }
 
 /** An opened issue: its title and body are the instruction. */

@@ -197,6 +197,31 @@ export async function updateComment(
   )
 }
 
+/** A review comment (or a reply in its thread), with the comment it answers. */
+export interface ReviewComment extends IssueComment {
+  inReplyTo?: number
+}
+
+/** Every review comment of the pull request, replies included, oldest first. */
+export async function listReviewComments(
+  octokit: Octokit,
+  repo: RepoRef,
+  pullNumber: number,
+  rt: Runtime
+): Promise<ReviewComment[]> {
+  const raw = await listAllPages(
+    page =>
+      octokit.rest.pulls.listReviewComments({
+        owner: repo.owner,
+        repo: repo.repo,
+        pull_number: pullNumber,
+        ...page
+      }),
+    rt
+  )
+  return raw.map(comment => ({ ...toIssueComment(comment), inReplyTo: comment.in_reply_to_id }))
+}
+
 /** Answers in the thread of a pull-request review comment; not repeated blindly, as createComment. */
 export async function replyToReviewComment(
   octokit: Octokit,
@@ -220,14 +245,9 @@ export async function replyToReviewComment(
       return { id: data.id, htmlUrl: data.html_url }
     },
     async () => {
-      const replies = await listAllPages(
-        page => octokit.rest.pulls.listReviewComments({ ...pull, ...page }),
-        rt
-      )
-      const last = replies
-        .filter(c => c.in_reply_to_id === commentId && sameBody(c.body ?? '', sent))
-        .at(-1)
-      return last === undefined ? undefined : { id: last.id, htmlUrl: last.html_url }
+      const replies = await listReviewComments(octokit, repo, pullNumber, rt)
+      const last = replies.filter(c => c.inReplyTo === commentId && sameBody(c.body, sent)).at(-1)
+      return last === undefined ? undefined : { id: last.id, htmlUrl: last.htmlUrl }
     },
     rt,
     {}
