@@ -120,6 +120,8 @@ export class GitHubFake {
   /** Requests open and taken so far: virtual time waits for quiet. */
   readonly traffic = new RequestTraffic()
   readonly token: string
+  /** Who the token posts as: the author of every comment, reply and reaction it makes. */
+  poster: { login: string; type: string } = { ...ACTIONS_BOT }
   readonly calls: GitHubCall[] = []
   readonly reviewReplies: ReviewReply[] = []
   readonly reactions: Reaction[] = []
@@ -163,17 +165,26 @@ export class GitHubFake {
         (m, c) => this.react(m, c, 'review_comment')
       ],
       ['POST', re(`${repo}/pulls/(\\d+)/comments/(\\d+)/replies`), (m, c) => this.reply(m, c)],
-      ['GET', re(`${repo}/pulls/(\\d+)/comments`), (m, c) => this.listReviewComments(m, c)]
+      ['GET', re(`${repo}/pulls/(\\d+)/comments`), (m, c) => this.listReviewComments(m, c)],
+      ['GET', re('/user'), () => this.authenticatedUser()],
+      ['POST', re('/graphql'), (_m, c) => this.graphql(c)]
     ]
   }
 
-  static async start(options: { token?: string } = {}): Promise<GitHubFake> {
+  /**
+   * `token` is an installation token (`ghs_…`, posting as github-actions[bot]) unless `postsAs` names
+   * the person a personal token (`ghp_…`) posts as.
+   */
+  static async start(
+    options: { token?: string; postsAs?: { login: string; type: 'User' | 'Bot' } } = {}
+  ): Promise<GitHubFake> {
     const server = http.createServer()
     const fake = new GitHubFake(
       server,
       await listen(server),
       options.token ?? 'ghs_fake_token_0123456789'
     )
+    if (options.postsAs) fake.poster = { ...options.postsAs }
     serve(
       server,
       fake.traffic,
@@ -439,7 +450,7 @@ export class GitHubFake {
     const invalid = checkBody(call.body, 'issues/comments#create-an-issue-comment')
     if (invalid !== undefined) return invalid
     const { body } = call.body as { body: string }
-    const stored = this.storeComment(owner, repo, Number(number), body, { ...ACTIONS_BOT })
+    const stored = this.storeComment(owner, repo, Number(number), body, { ...this.poster })
     return {
       status: 201,
       headers: { location: `${this.url}/repos/${owner}/${repo}/issues/comments/${stored.id}` },
@@ -500,10 +511,40 @@ export class GitHubFake {
       body: {
         id: reactionId,
         node_id: `REA_fake${reactionId}`,
-        user: this.user({ ...ACTIONS_BOT }),
+        user: this.user({ ...this.poster }),
         content,
         created_at: timestamp()
       }
+    }
+  }
+
+  /** GET /user: a personal token reads its user; an installation token may not (403). */
+  private authenticatedUser(): Answer {
+    if (this.poster.type === 'Bot') {
+      return {
+        status: 403,
+        body: {
+          message: 'Resource not accessible by integration',
+          documentation_url: DOCS,
+          status: '403'
+        }
+      }
+    }
+    return { status: 200, body: this.user(this.poster) }
+  }
+
+  /** POST /graphql: the one query the action sends, `viewer { login __typename }`. */
+  private graphql(call: GitHubCall): Answer {
+    const query = (call.body as { query?: unknown } | undefined)?.query
+    if (typeof query !== 'string' || !/\bviewer\b/.test(query)) {
+      return { status: 200, body: { errors: [{ message: 'the fake answers viewer only' }] } }
+    }
+    const isBot = this.poster.type === 'Bot'
+    // GraphQL names an app's bot without the [bot] suffix that REST shows on its comments.
+    const login = isBot ? this.poster.login.replace(/\[bot\]$/, '') : this.poster.login
+    return {
+      status: 200,
+      body: { data: { viewer: { login, __typename: isBot ? 'Bot' : 'User' } } }
     }
   }
 
@@ -543,7 +584,7 @@ export class GitHubFake {
     if (invalid !== undefined) return invalid
     const replyId = this.takeId()
     const body = (call.body as { body: string }).body
-    const user = { ...ACTIONS_BOT }
+    const user = { ...this.poster }
     const inReplyTo = parent.in_reply_to_id ?? parent.id
     this.reviewComments.set(replyId, {
       id: replyId,

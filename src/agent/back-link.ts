@@ -4,6 +4,7 @@
  * job and PR; when the token cannot reach that repository, a notice says so and the run goes on.
  */
 import { createComment, findComments } from '../github/comments.js'
+import { isOwnComment, type Identity, type IdentityOnce } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import { gitHubErrorStatus } from '../github/retry.js'
 import { codeSpan, inert } from '../shared/markdown.js'
@@ -12,7 +13,6 @@ import type { Runtime } from '../shared/runtime.js'
 import { readFinalMarker, renderMarker } from './markers.js'
 import type { PullRequestLink } from './pull-request-link.js'
 import { TITLE } from './render.js'
-import { isTrustedAuthor } from './thread-state.js'
 import type { AgentResult } from './outcome.js'
 import type { AgentSettings } from './settings.js'
 import type { AgentRequest, Thread } from './trigger.js'
@@ -72,10 +72,10 @@ export interface BackLinkRequest {
 export async function backLinkFor(
   result: AgentResult,
   { settings, request, runUrl, serverUrl }: BackLinkRequest,
-  octokit: Octokit | undefined,
+  github: { octokit: Octokit; identity: IdentityOnce } | undefined,
   rt: Runtime
 ): Promise<BackLinkResult> {
-  if (!result.pr || !result.jobId || !settings.comment || !settings.backLink || !octokit) {
+  if (!result.pr || !result.jobId || !settings.comment || !settings.backLink || !github) {
     return 'not-wanted'
   }
   if (rt.signal.aborted) return 'not-wanted'
@@ -86,11 +86,12 @@ export async function backLinkFor(
     requester: request.requester?.login,
     origin: originOf(request.thread, runUrl, serverUrl)
   }
-  return postBackLink(octokit, facts, rt)
+  return postBackLink(github.octokit, await github.identity.get(), facts, rt)
 }
 
 export async function postBackLink(
   octokit: Octokit,
+  identity: Identity,
   facts: BackLinkFacts,
   rt: Runtime
 ): Promise<BackLinkResult> {
@@ -100,7 +101,7 @@ export async function postBackLink(
       octokit,
       ref,
       comment => {
-        const marker = isTrustedAuthor(comment) ? readFinalMarker(comment.body) : undefined
+        const marker = isOwnComment(comment, identity) ? readFinalMarker(comment.body) : undefined
         return marker?.kind === 'back-link' && marker.job === facts.jobId
       },
       rt

@@ -9,6 +9,7 @@ import {
   listReviewComments,
   replyToReviewComment
 } from '../github/comments.js'
+import { isOwnComment, type IdentityOnce } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import { addReaction } from '../github/reactions.js'
 import { getErrorMessage } from '../shared/errors.js'
@@ -16,7 +17,7 @@ import type { Runtime } from '../shared/runtime.js'
 import { renderReply } from './render.js'
 import type { AgentSettings } from './settings.js'
 import { readFinalMarker } from './markers.js'
-import { isTrustedAuthor, readThreadState, type ThreadState } from './thread-state.js'
+import { readThreadState, type ThreadState } from './thread-state.js'
 import { TrackingComment } from './tracking-comment.js'
 import type { AgentRequest, Thread } from './trigger.js'
 
@@ -32,6 +33,7 @@ export class Conversation {
 
   private constructor(
     private readonly octokit: Octokit,
+    private readonly identity: IdentityOnce,
     thread: Thread,
     private readonly request: AgentRequest,
     private readonly rt: Runtime
@@ -43,11 +45,11 @@ export class Conversation {
   static open(
     settings: AgentSettings,
     request: AgentRequest,
-    octokit: Octokit | undefined,
+    github: { octokit: Octokit; identity: IdentityOnce } | undefined,
     rt: Runtime
   ): Conversation | undefined {
-    if (!settings.comment || octokit === undefined || request.thread === undefined) return undefined
-    return new Conversation(octokit, request.thread, request, rt)
+    if (!settings.comment || github === undefined || request.thread === undefined) return undefined
+    return new Conversation(github.octokit, github.identity, request.thread, request, rt)
   }
 
   /** 👀 on the trigger comment; a failure is only a warning. */
@@ -104,8 +106,9 @@ export class Conversation {
       this.request.comment?.kind === 'review_comment'
         ? await listReviewComments(this.octokit, { owner, repo }, issueNumber, this.rt)
         : await listComments(this.octokit, this.ref, this.rt)
+    const identity = await this.identity.get()
     return comments.some(comment => {
-      if (!isTrustedAuthor(comment)) return false
+      if (!isOwnComment(comment, identity)) return false
       const marker = readFinalMarker(comment.body)
       return marker?.kind === 'reply' && marker.request === this.request.requestKey
     })
@@ -115,7 +118,7 @@ export class Conversation {
   async read(): Promise<ThreadReading> {
     try {
       const comments = await listComments(this.octokit, this.ref, this.rt)
-      const state = readThreadState(comments, this.request.requestKey)
+      const state = readThreadState(comments, this.request.requestKey, await this.identity.get())
       if (state.own) this.tracking.adopt(state.own.comment)
       return { state, unreadable: false }
     } catch (error) {

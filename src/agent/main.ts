@@ -6,6 +6,7 @@
 import * as core from '@actions/core'
 import { readFileSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
+import { IdentityOnce } from '../github/identity.js'
 import { createOctokit, type Octokit } from '../github/octokit.js'
 import { createMintlifyClient } from '../mintlify/client.js'
 import { listenForCancellation } from '../shared/cancellation.js'
@@ -82,7 +83,8 @@ async function handle(
   const { request } = decision
   const token = settings.githubToken
   const octokit = token ? createOctokit(token, context.apiUrl) : undefined
-  const conversation = Conversation.open(settings, request, octokit, rt)
+  const github = octokit && { octokit, identity: new IdentityOnce(octokit, token, rt) }
+  const conversation = Conversation.open(settings, request, github, rt)
 
   const authorization = await authorize(octokit, request, settings, rt)
   if (!authorization.allowed) {
@@ -114,7 +116,7 @@ async function handle(
   })
 
   const serverUrl = context.serverUrl
-  await backLinkFor(result, { settings, request, runUrl: link, serverUrl }, octokit, rt)
+  await backLinkFor(result, { settings, request, runUrl: link, serverUrl }, github, rt)
   const tracking = conversation?.tracking
   return { result, request, comment: { id: tracking?.id, url: tracking?.url } }
 }

@@ -1,9 +1,11 @@
 /**
  * What the thread already holds from this action: the tracking comment of this very request (a
  * re-run or a second delivery) and the latest job the thread talks about (for follow-ups). Only
- * comments written by bots are read: a person can type a marker, but cannot post as a bot.
+ * comments written by the identity the token posts as are read: anyone (a person, another bot) can
+ * type a marker, but nobody else can post as that identity.
  */
 import type { IssueComment } from '../github/comments.js'
+import { isOwnComment, type Identity } from '../github/identity.js'
 import { readFinalMarker, type Marker } from './markers.js'
 
 export interface ThreadState {
@@ -13,14 +15,14 @@ export interface ThreadState {
   latestJobId?: string
 }
 
-export function isTrustedAuthor(comment: IssueComment): boolean {
-  return comment.userType === 'Bot' || comment.userLogin.endsWith('[bot]')
-}
-
-export function readThreadState(comments: IssueComment[], requestKey: string): ThreadState {
+export function readThreadState(
+  comments: IssueComment[],
+  requestKey: string,
+  identity: Identity
+): ThreadState {
   const state: ThreadState = {}
   for (const comment of comments) {
-    if (!isTrustedAuthor(comment)) continue
+    if (!isOwnComment(comment, identity)) continue
     const marker = readFinalMarker(comment.body)
     if (marker === undefined) continue
     if (marker.kind === 'tracking' && marker.request === requestKey) {
