@@ -13,7 +13,7 @@ const world = useWorld()
 const COMMENTS = '/repos/acme/docs/issues/7/comments'
 
 describe('one tracking comment, created once and edited (RELIABILITY 15)', () => {
-  it('a happy comment run on an issue makes exactly these 6 GitHub calls', async () => {
+  it('a happy comment run on an issue makes exactly these 8 GitHub calls (with who the token posts as, and the claim confirmed)', async () => {
     world().svc.scriptJobs({ activePolls: 2 })
     const result = await runComment(world())
     const id = result.outputs['comment-id']
@@ -21,7 +21,11 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
       'GET /repos/acme/docs/collaborators/maintainer/permission',
       'POST /repos/acme/docs/issues/comments/9001/reactions',
       `GET ${COMMENTS}`,
+      // Who the token posts as: only its comments are trusted.
+      'POST /graphql',
       `POST ${COMMENTS}`,
+      // The claim confirmed: no other run's claim on this request came first.
+      `GET ${COMMENTS}`,
       `PATCH /repos/acme/docs/issues/comments/${id}`,
       `PATCH /repos/acme/docs/issues/comments/${id}`
     ])
@@ -36,7 +40,7 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
     world().gh.addIssue('acme', 'docs', { number: 1, pull_request: true })
     world().svc.scriptJobs({ activePolls: 0 })
     await runComment(world(), { inputs: { 'back-link': 'true' } })
-    expect(world().callList().slice(6)).toEqual([
+    expect(world().callList().slice(8)).toEqual([
       'GET /repos/acme/docs/issues/1/comments',
       'POST /repos/acme/docs/issues/1/comments'
     ])

@@ -203,6 +203,7 @@ describe('follow-ups through the message endpoint', () => {
     expect(comments).toHaveLength(2)
     expect(markerOf(comments[1].body)).toEqual({
       kind: 'tracking',
+      run: '4242',
       request: 'comment-9001',
       job: 'job_1',
       state: 'job'
@@ -236,7 +237,12 @@ describe('follow-ups through the message endpoint', () => {
       '❌ The follow-up could not be sent to agent job `job_gone` (HTTP 404: the job no longer exists): Job not found. No new job was started; ask again without the earlier thread, or use `follow-up: false`.'
     )
     // The refused follow-up does not record the job as this request's: a re-run sends it again rather than re-attach.
-    expect(markerOf(reply)).toEqual({ kind: 'tracking', request: 'comment-9001', job: 'job_gone' })
+    expect(markerOf(reply)).toEqual({
+      kind: 'tracking',
+      request: 'comment-9001',
+      job: 'job_gone',
+      run: '4242'
+    })
     const rerun = await runComment(world(), {
       body: '/mintlify also cover refresh tokens',
       attempt: 2

@@ -75,6 +75,7 @@ describe('create is never blindly retried (RELIABILITY 8)', () => {
       // The marker says so, so a re-run does not create one either.
       expect(markerOf(body)).toEqual({
         kind: 'tracking',
+        run: '4242',
         request: 'comment-9001',
         state: 'unknown'
       })
@@ -97,7 +98,11 @@ describe('create is never blindly retried (RELIABILITY 8)', () => {
     expect(theComment()).toContain(
       '❌ The Mintlify API refused the request: the Mintlify API could not be reached (ECONNREFUSED)'
     )
-    expect(markerOf(theComment())).toEqual({ kind: 'tracking', request: 'comment-9001' })
+    expect(markerOf(theComment())).toEqual({
+      kind: 'tracking',
+      request: 'comment-9001',
+      run: '4242'
+    })
   })
 })
 

@@ -55,6 +55,7 @@ describe('job lifecycle: outcomes', () => {
     expect(comment.body).toContain(`<sub>[workflow run](${RUN_URL})</sub>`)
     expect(markerOf(comment.body)).toEqual({
       kind: 'tracking',
+      run: '4242',
       request: 'comment-9001',
       job: 'job_1',
       state: 'job'
@@ -75,6 +76,7 @@ describe('job lifecycle: outcomes', () => {
     )
     expect(markerOf(bodies[0])).toEqual({
       kind: 'tracking',
+      run: '4242',
       request: 'comment-9001',
       state: 'pending'
     })
@@ -83,6 +85,7 @@ describe('job lifecycle: outcomes', () => {
     )
     expect(markerOf(bodies[1])).toEqual({
       kind: 'tracking',
+      run: '4242',
       request: 'comment-9001',
       job: 'job_1',
       state: 'job'
@@ -257,6 +260,7 @@ describe('job lifecycle: outcomes', () => {
     expect(comments).toHaveLength(1)
     expect(markerOf(comments[0].body)).toEqual({
       kind: 'tracking',
+      run: '4242',
       request: 'review-9101',
       job: 'job_1',
       state: 'job'

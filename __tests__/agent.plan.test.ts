@@ -28,6 +28,11 @@ describe('planJob', () => {
       { resume: { kind: 'refuse', threadUnreadable: true } },
       { kind: 'previous-unknown', threadUnreadable: true }
     ],
+    [
+      'another run that owns the request: nothing here',
+      { resume: { kind: 'owned', run: '4242' } },
+      { kind: 'owned-elsewhere', run: '4242' }
+    ],
     ['job-id attaches', { jobId: 'job_9' }, { kind: 'attach', jobId: 'job_9', mode: 'attached' }],
     [
       'job-id wins over a follow-up',

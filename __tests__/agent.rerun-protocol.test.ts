@@ -12,10 +12,12 @@ import {
   markerWhileSending,
   markerWithJob,
   resumeFrom,
+  standingClaim,
   type Resume
 } from '../src/agent/rerun-protocol.js'
 
 const KEY = 'comment-9001'
+const REQUEST = { key: KEY, run: '4242' }
 const ATTACH: Resume = { kind: 'attach', jobId: 'job_1' }
 const REFUSE: Resume = { kind: 'refuse', threadUnreadable: false }
 const FRESH: Resume = { kind: 'fresh' }
@@ -25,8 +27,15 @@ function throughComment(marker: Marker): Marker | undefined {
   return readFinalMarker(`**Mintlify docs agent**\n\ntext\n\n${renderMarker(marker)}`)
 }
 
+/** A re-run (attempt 2) of the same workflow run. */
 function nextAttempt(marker: Marker | undefined): Resume {
-  return resumeFrom({ marker, threadUnreadable: false, runAttempt: 2, jobIdGiven: false })
+  return resumeFrom({
+    marker,
+    threadUnreadable: false,
+    runAttempt: 2,
+    runId: '4242',
+    jobIdGiven: false
+  })
 }
 
 describe('re-run protocol: what a marker says → what a later attempt does', () => {
@@ -77,26 +86,75 @@ describe('re-run protocol: what a marker says → what a later attempt does', ()
   })
 })
 
+describe('re-run protocol: the same request delivered to two runs at once', () => {
+  const pendingOf = (run?: string): Marker => ({
+    kind: 'tracking',
+    request: KEY,
+    state: 'pending',
+    run
+  })
+  const secondDelivery = (marker: Marker): Resume =>
+    resumeFrom({ marker, threadUnreadable: false, runAttempt: 1, runId: '5151', jobIdGiven: false })
+
+  it('another run’s pending claim: that run owns the request, this one leaves it be', () => {
+    expect(secondDelivery(pendingOf('4242'))).toEqual({ kind: 'owned', run: '4242' })
+  })
+
+  it('a pending claim of this very run (a re-run) or of an older version (no run): refuse', () => {
+    expect(nextAttempt(pendingOf('4242'))).toEqual(REFUSE)
+    expect(secondDelivery(pendingOf(undefined))).toEqual(REFUSE)
+  })
+
+  it('another run’s job: re-attach to it, as a re-run would', () => {
+    const marker: Marker = {
+      kind: 'tracking',
+      request: KEY,
+      state: 'job',
+      job: 'job_1',
+      run: '4242'
+    }
+    expect(secondDelivery(marker)).toEqual(ATTACH)
+  })
+
+  it('of two claims written at once, the earlier comment stands, whatever order they are read in', () => {
+    const claims = [
+      { id: 12, marker: pendingOf('5151') },
+      { id: 11, marker: pendingOf('4242') },
+      { id: 10, marker: { kind: 'tracking' as const, request: 'comment-1', state: 'job' as const } }
+    ]
+    expect(standingClaim(claims, KEY)?.id).toBe(11)
+    expect(standingClaim([...claims].reverse(), KEY)?.id).toBe(11)
+    expect(standingClaim(claims, 'comment-2')).toBeUndefined()
+  })
+})
+
 describe('re-run protocol: the markers written while a request is sent', () => {
   it('before the create: pending, and a re-run then refuses', () => {
-    const marker = markerWhileSending(KEY)
-    expect(marker).toEqual({ kind: 'tracking', request: KEY, job: undefined, state: 'pending' })
+    const marker = markerWhileSending(REQUEST)
+    expect(marker).toEqual({
+      kind: 'tracking',
+      request: KEY,
+      job: undefined,
+      state: 'pending',
+      run: '4242'
+    })
     expect(nextAttempt(throughComment(marker))).toEqual(REFUSE)
   })
 
   it('before a follow-up: pending with the job, and a re-run then refuses', () => {
-    const marker = markerWhileSending(KEY, 'job_1')
+    const marker = markerWhileSending(REQUEST, 'job_1')
     expect(throughComment(marker)).toEqual({
       kind: 'tracking',
       request: KEY,
       job: 'job_1',
-      state: 'pending'
+      state: 'pending',
+      run: '4242'
     })
     expect(nextAttempt(throughComment(marker))).toEqual(REFUSE)
   })
 
   it('as soon as the job is known: job with its id, and a re-run re-attaches', () => {
-    expect(nextAttempt(throughComment(markerWithJob(KEY, 'job_1')))).toEqual(ATTACH)
+    expect(nextAttempt(throughComment(markerWithJob(REQUEST, 'job_1')))).toEqual(ATTACH)
   })
 })
 
@@ -183,7 +241,7 @@ describe('re-run protocol: how a run ended → its final marker → what a later
       FRESH
     ]
   ])('%s', (_name, result, state, expected) => {
-    const marker = throughComment(markerAfter(KEY, result))
+    const marker = throughComment(markerAfter(REQUEST, result))
     expect(marker?.request).toBe(KEY)
     expect(marker?.state).toBe(state)
     expect(nextAttempt(marker)).toEqual(expected)

@@ -64,6 +64,7 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
     )
     expect(markerOf(comments[0].body)).toEqual({
       kind: 'tracking',
+      run: '4242',
       request: 'comment-9001',
       job: 'job_1',
       state: 'job'
@@ -104,6 +105,7 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
     )
     expect(markerOf(comments[0].body)).toEqual({
       kind: 'tracking',
+      run: '4242',
       request: 'comment-9001',
       state: 'unknown'
     })
@@ -245,7 +247,12 @@ describe('cancellation (RELIABILITY 17)', () => {
     expect(shown(body)).toContain(
       '⚠️ Could not tell whether the agent job was created: the run was cancelled while waiting for the answer'
     )
-    expect(markerOf(body)).toEqual({ kind: 'tracking', request: 'comment-9001', state: 'unknown' })
+    expect(markerOf(body)).toEqual({
+      kind: 'tracking',
+      request: 'comment-9001',
+      state: 'unknown',
+      run: '4242'
+    })
     const rerun = await runComment(world(), { attempt: 2 })
     expect(rerun.exitCode).toBe(1)
     expect(world().creates()).toHaveLength(1)

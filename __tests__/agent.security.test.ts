@@ -54,7 +54,9 @@ describe('no shell, no workflow commands (RELIABILITY 4)', () => {
       'GET /repos/acme/docs/collaborators/maintainer/permission',
       'POST /repos/acme/docs/issues/comments/9001/reactions',
       'GET /repos/acme/docs/issues/7/comments',
+      'POST /graphql',
       'POST /repos/acme/docs/issues/7/comments',
+      'GET /repos/acme/docs/issues/7/comments',
       expect.stringMatching(/^PATCH /),
       expect.stringMatching(/^PATCH /)
     ])
@@ -124,6 +126,7 @@ describe('echoed service text is inert (RELIABILITY 6)', () => {
     // A marker inside echoed text is not the comment's marker.
     expect(markerOf(body.slice(body.lastIndexOf('<!--')))).toEqual({
       kind: 'tracking',
+      run: '4242',
       request: 'comment-9001'
     })
   })

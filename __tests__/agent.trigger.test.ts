@@ -194,8 +194,9 @@ describe('trigger: an empty instruction', () => {
     expect(markerOf(replies[0].body)).toEqual({ kind: 'reply', request: 'comment-9001' })
     expect(world().callList()).toEqual([
       'GET /repos/acme/docs/collaborators/maintainer/permission',
-      // One look for a reply posted already (a re-run posts none).
+      // One look for a reply posted already (a re-run posts none), by the token's identity.
       'GET /repos/acme/docs/issues/7/comments',
+      'POST /graphql',
       'POST /repos/acme/docs/issues/7/comments'
     ])
   })
@@ -295,6 +296,7 @@ describe('trigger: issues, schedules, dispatches and pipelines', () => {
     )
     expect(markerOf(comments[0].body)).toEqual({
       kind: 'tracking',
+      run: '4242',
       request: 'run-4242',
       job: 'job_1',
       state: 'job'
@@ -302,7 +304,9 @@ describe('trigger: issues, schedules, dispatches and pipelines', () => {
     // No commenter: no permission check and no reaction.
     expect(world().callList()).toEqual([
       'GET /repos/acme/docs/issues/12/comments',
+      'POST /graphql',
       'POST /repos/acme/docs/issues/12/comments',
+      'GET /repos/acme/docs/issues/12/comments',
       `PATCH /repos/acme/docs/issues/comments/${comments[0].id}`,
       `PATCH /repos/acme/docs/issues/comments/${comments[0].id}`,
       'GET /repos/acme/docs/issues/1/comments'
@@ -463,6 +467,7 @@ describe('authorization: the permission comes from the API, fail closed', () => 
     expect(world().callList()).toEqual([
       'GET /repos/acme/docs/collaborators/maintainer/permission',
       'GET /repos/acme/docs/pulls/8/comments',
+      'POST /graphql',
       `POST /repos/acme/docs/pulls/8/comments/${reviewId}/replies`
     ])
   })

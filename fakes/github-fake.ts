@@ -154,6 +154,7 @@ export class GitHubFake {
       ['POST', re(`${repo}/issues/(\\d+)/comments`), (m, c) => this.createComment(m, c)],
       ['GET', re(`${repo}/issues/comments/(\\d+)`), m => this.getComment(m)],
       ['PATCH', re(`${repo}/issues/comments/(\\d+)`), (m, c) => this.updateComment(m, c)],
+      ['DELETE', re(`${repo}/issues/comments/(\\d+)`), m => this.deleteComment(m)],
       [
         'POST',
         re(`${repo}/issues/comments/(\\d+)/reactions`),
@@ -476,6 +477,16 @@ export class GitHubFake {
     comment.body = (call.body as { body: string }).body
     comment.updated_at = timestamp()
     return { status: 200, body: this.apiComment(comment) }
+  }
+
+  /** DELETE: 204 and no body, as GitHub answers; gone for every later call. */
+  private deleteComment([, owner, repo, id]: RegExpExecArray): Answer {
+    const comment = this.issueComments.get(Number(id))
+    if (comment === undefined || comment.repoKey !== repoKey(owner, repo)) {
+      return { status: 404, body: errorOf(404) }
+    }
+    this.issueComments.delete(Number(id))
+    return { status: 204 }
   }
 
   private react(

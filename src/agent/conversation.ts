@@ -7,7 +7,8 @@ import {
   createComment,
   listComments,
   listReviewComments,
-  replyToReviewComment
+  replyToReviewComment,
+  type IssueComment
 } from '../github/comments.js'
 import { isOwnComment, type IdentityOnce } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
@@ -17,6 +18,7 @@ import type { Runtime } from '../shared/runtime.js'
 import { renderReply } from './render.js'
 import type { AgentSettings } from './settings.js'
 import { readFinalMarker } from './markers.js'
+import { standingClaim } from './rerun-protocol.js'
 import { readThreadState, type ThreadState } from './thread-state.js'
 import { TrackingComment } from './tracking-comment.js'
 import type { AgentRequest, Thread } from './trigger.js'
@@ -112,6 +114,35 @@ export class Conversation {
       const marker = readFinalMarker(comment.body)
       return marker?.kind === 'reply' && marker.request === this.request.requestKey
     })
+  }
+
+  /**
+   * After this run wrote its pending tracking comment (its claim on the request): reads the thread
+   * again, and when another run's claim came first, withdraws this one. Returns the run that owns
+   * the request then, or undefined when this run does.
+   */
+  async otherClaim(): Promise<{ run?: string; url: string } | undefined> {
+    const ownId = this.tracking.id
+    if (ownId === undefined) return undefined
+    let comments: IssueComment[]
+    try {
+      comments = await listComments(this.octokit, this.ref, this.rt)
+    } catch (error) {
+      // Without a second look a double delivery cannot be told; one run's request must not be lost.
+      this.rt.log.warning(
+        `Could not read the thread again to confirm the claim: ${getErrorMessage(error)}`
+      )
+      return undefined
+    }
+    const identity = await this.identity.get()
+    const claims = comments.flatMap(comment => {
+      const marker = isOwnComment(comment, identity) ? readFinalMarker(comment.body) : undefined
+      return marker ? [{ id: comment.id, url: comment.htmlUrl, marker }] : []
+    })
+    const standing = standingClaim(claims, this.request.requestKey)
+    if (standing === undefined || standing.id === ownId) return undefined
+    await this.tracking.remove()
+    return { run: standing.marker.run, url: standing.url }
   }
 
   /** One look at the thread: this request's comment from an earlier attempt, and the thread's job. */

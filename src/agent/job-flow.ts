@@ -8,7 +8,12 @@ import { followJob, type FollowContext, type FollowedJob, type FollowResult } fr
 import type { Marker } from './markers.js'
 import type { AgentResult } from './outcome.js'
 import type { JobPlan } from './plan.js'
-import { markerAfter, markerWhileSending, markerWithJob } from './rerun-protocol.js'
+import {
+  markerAfter,
+  markerWhileSending,
+  markerWithJob,
+  type RequestRef
+} from './rerun-protocol.js'
 import { sendOnce } from './send-once.js'
 import type { AgentSettings } from './settings.js'
 import type { TrackingComment } from './tracking-comment.js'
@@ -18,7 +23,12 @@ export interface JobFlowContext extends FollowContext {
   tracking?: TrackingComment
   /** Instruction, requester, run link: what every version of the comment shows. */
   frame: Omit<CommentFrame, 'marker'>
-  requestKey: string
+  request: RequestRef
+  /**
+   * After the pending comment is written: another run's claim on the same request that came first,
+   * if any (this run's comment is then withdrawn).
+   */
+  otherClaim?: () => Promise<{ run?: string; url: string } | undefined>
 }
 
 export async function runJobFlow(
@@ -26,7 +36,7 @@ export async function runJobFlow(
   settings: AgentSettings,
   context: JobFlowContext
 ): Promise<AgentResult> {
-  const { rt, requestKey } = context
+  const { rt, request } = context
   const show = async (phase: TrackingPhase, marker: Marker, urgent = false): Promise<void> =>
     context.tracking?.write(renderTrackingComment({ ...context.frame, marker }, phase), { urgent })
   const finish = async (
@@ -35,10 +45,13 @@ export async function runJobFlow(
   ): Promise<AgentResult> => {
     const result: AgentResult = { ...partial, elapsedMs }
     const urgent = result.status === 'cancelled'
-    await show({ phase: 'done', result }, markerAfter(requestKey, result), urgent)
+    await show({ phase: 'done', result }, markerAfter(request, result), urgent)
     return result
   }
 
+  if (plan.kind === 'owned-elsewhere') {
+    return { status: 'skipped', elapsedMs: 0, ownedBy: { run: plan.run } }
+  }
   if (plan.kind === 'previous-unknown') {
     const problem = {
       kind: 'previous-attempt-unknown' as const,
@@ -52,7 +65,9 @@ export async function runJobFlow(
     followed = { jobId: plan.jobId, mode: plan.mode }
   } else {
     const followUpOf = plan.kind === 'follow-up' ? plan.jobId : undefined
-    await show({ phase: 'working' }, markerWhileSending(requestKey, followUpOf))
+    await show({ phase: 'working' }, markerWhileSending(request, followUpOf))
+    const owner = await context.otherClaim?.()
+    if (owner) return { status: 'skipped', elapsedMs: 0, ownedBy: owner }
     const sent = await sendOnce(plan, context.client, rt, context.deadline)
     if (!sent.sent) return finish(sent.result)
     const mode = plan.kind === 'follow-up' ? 'follow-up' : 'created'
@@ -61,6 +76,6 @@ export async function runJobFlow(
 
   // The job id goes into the comment at once: a re-run finds it there and re-attaches.
   const following = { jobId: followed.jobId, followUp: followed.mode === 'follow-up' }
-  await show({ phase: 'following', ...following }, markerWithJob(requestKey, followed.jobId))
+  await show({ phase: 'following', ...following }, markerWithJob(request, followed.jobId))
   return finish(await followJob(followed, settings, context))
 }

@@ -102,7 +102,7 @@ async function handle(
   await conversation?.react()
   const thread = (await conversation?.read()) ?? { state: {}, unreadable: false }
 
-  const plan = await planFor(settings, request, thread, context.runAttempt, octokit, rt)
+  const plan = await planFor(settings, request, thread, context, octokit, rt)
   const link = runUrl(context) || undefined
   const result = await runJobFlow(plan, settings, {
     client: createMintlifyClient(settings.service, timing),
@@ -112,8 +112,16 @@ async function handle(
     serverUrl: context.serverUrl,
     tracking: conversation?.tracking,
     frame: { instruction: request.instruction, requester: request.requester?.login, runUrl: link },
-    requestKey: request.requestKey
+    request: { key: request.requestKey, run: context.runId || undefined },
+    otherClaim: conversation && (() => conversation.otherClaim())
   })
+  if (result.ownedBy) {
+    const { run, url } = result.ownedBy
+    rt.log.info(
+      `Not starting a job: run ${run ?? '(unknown)'} owns this request${url ? ` (${url})` : ''}.`
+    )
+    return skipped()
+  }
 
   const serverUrl = context.serverUrl
   await backLinkFor(result, { settings, request, runUrl: link, serverUrl }, github, rt)
@@ -126,7 +134,7 @@ async function planFor(
   settings: AgentSettings,
   request: AgentRequest,
   thread: ThreadReading,
-  runAttempt: number,
+  { runAttempt, runId }: RunnerContext,
   octokit: Octokit | undefined,
   rt: Runtime
 ): Promise<JobPlan> {
@@ -135,6 +143,7 @@ async function planFor(
       marker: thread.state.own?.marker,
       threadUnreadable: thread.unreadable,
       runAttempt,
+      runId: runId || undefined,
       jobIdGiven: settings.jobId !== undefined
     }),
     jobId: settings.jobId,

@@ -17,6 +17,8 @@ export interface Marker {
   request?: string
   job?: string
   state?: TrackingState
+  /** The workflow run (GITHUB_RUN_ID) that wrote it: a second delivery knows whose claim it is. */
+  run?: string
 }
 
 /**
@@ -39,7 +41,7 @@ function decodeValue(value: string): string | undefined {
 }
 
 export function renderMarker(marker: Marker): string {
-  const fields = (['request', 'job', 'state'] as const)
+  const fields = (['request', 'job', 'state', 'run'] as const)
     .filter(key => marker[key] !== undefined && marker[key] !== '')
     .map(key => `${key}=${encodeValue(String(marker[key]))}`)
   return `<!-- ${PREFIX}:${[marker.kind, ...fields].join(' ')} -->`
@@ -61,6 +63,7 @@ export function readMarkers(body: string): Marker[] {
       if (key === 'request') marker.request = value
       if (key === 'job') marker.job = value
       if (key === 'state') marker.state = value as TrackingState
+      if (key === 'run') marker.run = value
     }
     markers.push(marker)
   }

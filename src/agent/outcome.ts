@@ -33,6 +33,8 @@ export interface AgentResult {
   maxWaitMs?: number
   /** For timed-out: the service asked (Retry-After) to wait this long, past the deadline. */
   waitAskedMs?: number
+  /** For skipped: the workflow run (and its comment) that owns this request. */
+  ownedBy?: { run?: string; url?: string }
 }
 
 /** Outcomes that fail the step when fail-on-error is true. */

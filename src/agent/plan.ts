@@ -11,6 +11,8 @@ export type JobDecision =
   | { kind: 'attach'; jobId: string; mode: Extract<JobMode, 'attached' | 're-attached'> }
   /** An earlier attempt may have created a job whose id was never recorded. */
   | { kind: 'previous-unknown'; threadUnreadable: boolean }
+  /** Another run delivered the same request and is sending it: nothing to do here. */
+  | { kind: 'owned-elsewhere'; run: string }
 
 /** A decision ready to carry out: sending needs the prompt. */
 export type JobPlan =
@@ -31,6 +33,7 @@ export interface PlanFacts {
 export function planJob(facts: PlanFacts): JobDecision {
   const { resume } = facts
   if (resume.kind === 'attach') return { kind: 'attach', jobId: resume.jobId, mode: 're-attached' }
+  if (resume.kind === 'owned') return { kind: 'owned-elsewhere', run: resume.run }
   if (resume.kind === 'refuse') {
     return { kind: 'previous-unknown', threadUnreadable: resume.threadUnreadable }
   }

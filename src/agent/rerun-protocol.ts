@@ -12,6 +12,8 @@ export type Resume =
   | { kind: 'attach'; jobId: string }
   /** A job may exist whose id is not known (or the thread could not be read on a re-run). */
   | { kind: 'refuse'; threadUnreadable: boolean }
+  /** Another workflow run (the same comment delivered twice) is sending this request right now. */
+  | { kind: 'owned'; run: string }
   | { kind: 'fresh' }
 
 export interface ResumeFacts {
@@ -21,6 +23,8 @@ export interface ResumeFacts {
   threadUnreadable: boolean
   /** GITHUB_RUN_ATTEMPT. */
   runAttempt: number
+  /** GITHUB_RUN_ID: a claim of another run is not this run's earlier attempt. */
+  runId?: string
   /** The workflow names a job to follow (`job-id`): it knows, so nothing is refused for lack of a thread. */
   jobIdGiven: boolean
 }
@@ -38,6 +42,10 @@ export function resumeFrom(facts: ResumeFacts): Resume {
   }
   const marker = facts.marker
   if (marker?.state === 'job' && marker.job) return { kind: 'attach', jobId: marker.job }
+  // Sent by another run that has not heard back yet: that run owns the request, leave it be.
+  if (marker?.state === 'pending' && marker.run && marker.run !== facts.runId) {
+    return { kind: 'owned', run: marker.run }
+  }
   // Sent but not answered, or answered in a way that does not say: the job may exist.
   if (marker?.state && MAY_HAVE_JOB.has(marker.state)) {
     return { kind: 'refuse', threadUnreadable: false }
@@ -45,18 +53,27 @@ export function resumeFrom(facts: ResumeFacts): Resume {
   return { kind: 'fresh' }
 }
 
-function marker(requestKey: string, job: string | undefined, state?: TrackingState): Marker {
-  return { kind: 'tracking', request: requestKey, job, state }
+/** Which request a comment answers, and which workflow run writes it. */
+export interface RequestRef {
+  key: string
+  run?: string
 }
 
-/** Written just before a create or a follow-up is sent: from here on, a re-run refuses. */
-export function markerWhileSending(requestKey: string, followUpJobId?: string): Marker {
-  return marker(requestKey, followUpJobId, 'pending')
+function marker(ref: RequestRef, job: string | undefined, state?: TrackingState): Marker {
+  return { kind: 'tracking', request: ref.key, job, state, run: ref.run }
+}
+
+/**
+ * Written just before a create or a follow-up is sent: the run's claim on the request. From here on
+ * a re-run refuses, and another run that delivers the same request leaves it to this one.
+ */
+export function markerWhileSending(ref: RequestRef, followUpJobId?: string): Marker {
+  return marker(ref, followUpJobId, 'pending')
 }
 
 /** Written as soon as the job is known: a re-run re-attaches to it. */
-export function markerWithJob(requestKey: string, jobId: string): Marker {
-  return marker(requestKey, jobId, 'job')
+export function markerWithJob(ref: RequestRef, jobId: string): Marker {
+  return marker(ref, jobId, 'job')
 }
 
 /** Problems that prove the request never reached a job: a later attempt may send it again. */
@@ -65,9 +82,25 @@ const NOT_SENT = new Set(['rate-limited', 'refused', 'follow-up-refused'])
 const MAY_EXIST = new Set(['unknown-outcome', 'previous-attempt-unknown'])
 
 /** What the final comment records about the request's job. */
-export function markerAfter(requestKey: string, result: AgentResult): Marker {
+export function markerAfter(ref: RequestRef, result: AgentResult): Marker {
   const problem = result.problem?.kind ?? ''
-  if (result.jobId && !NOT_SENT.has(problem)) return markerWithJob(requestKey, result.jobId)
-  if (MAY_EXIST.has(problem)) return marker(requestKey, result.jobId, 'unknown')
-  return marker(requestKey, result.jobId)
+  if (result.jobId && !NOT_SENT.has(problem)) return markerWithJob(ref, result.jobId)
+  if (MAY_EXIST.has(problem)) return marker(ref, result.jobId, 'unknown')
+  return marker(ref, result.jobId)
+}
+
+/**
+ * Of the tracking comments several runs wrote for one request at once, the earliest is the claim
+ * that stands (comment ids only grow): the others withdraw theirs and start nothing.
+ */
+export function standingClaim<T extends { id: number; marker: Marker }>(
+  claims: readonly T[],
+  requestKey: string
+): T | undefined {
+  return claims
+    .filter(claim => claim.marker.kind === 'tracking' && claim.marker.request === requestKey)
+    .reduce<T | undefined>(
+      (first, claim) => (first && first.id < claim.id ? first : claim),
+      undefined
+    )
 }

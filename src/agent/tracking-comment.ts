@@ -3,7 +3,12 @@
  * allowed to sink the run: when GitHub fails for good, a warning is logged and the result still
  * reaches the outputs and the step summary.
  */
-import { createComment, updateComment, type IssueComment } from '../github/comments.js'
+import {
+  createComment,
+  deleteComment,
+  updateComment,
+  type IssueComment
+} from '../github/comments.js'
 import type { IssueRef } from '../github/refs.js'
 import type { Octokit } from '../github/octokit.js'
 import { getErrorMessage } from '../shared/errors.js'
@@ -39,6 +44,23 @@ export class TrackingComment {
   adopt(existing: IssueComment): void {
     this.comment = { id: existing.id, htmlUrl: existing.htmlUrl }
     this.lastBody = existing.body
+  }
+
+  /** Withdraws the comment (a claim that lost to another run's); a failure is only a warning. */
+  async remove(): Promise<void> {
+    if (!this.comment) return
+    const { owner, repo } = this.thread
+    try {
+      await deleteComment(this.octokit, { owner, repo }, this.comment.id, this.rt, {
+        signal: AbortSignal.timeout(WRITE_DEADLINE_MS)
+      })
+      this.comment = undefined
+      this.lastBody = undefined
+    } catch (error) {
+      this.rt.log.warning(
+        `Could not remove the duplicate tracking comment: ${getErrorMessage(error)}`
+      )
+    }
   }
 
   /** Creates the comment, or edits it when it exists already. */

@@ -11,6 +11,7 @@ import { listAllPages } from './paginate.js'
 import { expectRecord } from './response.js'
 import {
   GITHUB_BASE_DELAY_MS,
+  gitHubErrorStatus,
   gitHubRetryKind,
   withGitHubRetry,
   type GitHubCallOptions
@@ -220,6 +221,32 @@ export async function listReviewComments(
     rt
   )
   return raw.map(comment => ({ ...toIssueComment(comment), inReplyTo: comment.in_reply_to_id }))
+}
+
+/** Removes an issue comment; one that is gone already counts as removed (DELETE may be repeated). */
+export async function deleteComment(
+  octokit: Octokit,
+  repo: RepoRef,
+  commentId: number,
+  rt: Runtime,
+  options: GitHubCallOptions = {}
+): Promise<void> {
+  try {
+    await withGitHubRetry(
+      signal =>
+        octokit.rest.issues.deleteComment({
+          owner: repo.owner,
+          repo: repo.repo,
+          comment_id: commentId,
+          request: { signal }
+        }),
+      rt,
+      true,
+      options
+    )
+  } catch (error) {
+    if (gitHubErrorStatus(error) !== 404) throw error
+  }
 }
 
 /** Answers in the thread of a pull-request review comment; not repeated blindly, as createComment. */
