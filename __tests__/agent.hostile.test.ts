@@ -4,7 +4,14 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { cutAtCharacter } from '../src/shared/text-cut.js'
-import { commentScenario, runAgent, runComment, useWorld } from './helpers/world.js'
+import {
+  addEarlierComment,
+  commentScenario,
+  runAgent,
+  runComment,
+  useWorld
+} from './helpers/world.js'
+import { markerOf } from './helpers/text.js'
 
 const world = useWorld()
 
@@ -155,5 +162,141 @@ describe('the gaps noted when the agent action was built', () => {
     expect(result.exitCode).toBe(0)
     const [link] = world().botComments(50)
     expect(link.body).toContain('in [acme/docs#\u200B12](https://github.com/acme/docs/issues/12)')
+  })
+})
+
+describe('trust only the identity the token posts as', () => {
+  it('a comment by another bot carrying a marker does not redirect a follow-up to a foreign job', async () => {
+    addEarlierComment(world(), 'tracking request=comment-1 job=job_foreign state=job', {
+      user: 'other-bot[bot]'
+    })
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    const result = await runComment(world())
+    expect(result.exitCode).toBe(0)
+    expect(world().messages()).toHaveLength(0)
+    expect(world().creates()).toHaveLength(1)
+    expect(world().svc.requestsTo('GET', /job_foreign/)).toHaveLength(0)
+  })
+
+  it('a re-run does not take another bot’s comment for its own: it neither reports that job nor edits that comment', async () => {
+    const foreign = addEarlierComment(
+      world(),
+      'tracking request=comment-9001 job=job_foreign state=job',
+      { user: 'other-bot[bot]' }
+    )
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    const result = await runComment(world(), { attempt: 2 })
+    expect(result.outputs['job-id']).toBe('job_1')
+    expect(world().svc.requestsTo('GET', /job_foreign/)).toHaveLength(0)
+    expect(
+      world().gh.calls.filter(c => c.method === 'PATCH' && c.path.endsWith(`/${foreign}`))
+    ).toEqual([])
+  })
+
+  it('learns the identity once a run, from GraphQL for an installation token', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    await runComment(world(), { inputs: { 'back-link': 'true' } })
+    expect(world().callList(c => c.includes('graphql'))).toEqual(['POST /graphql'])
+    expect(world().callList(c => c === 'GET /user')).toEqual([])
+  })
+
+  it('when GitHub cannot say who the token is, trusts github-actions[bot] only', async () => {
+    world().gh.inject({ method: 'POST', path: '/graphql', times: Infinity, fault: { status: 502 } })
+    const earlier = addEarlierComment(world(), 'tracking request=comment-9001 job=job_7 state=job')
+    world().svc.addJob({ id: 'job_7', activePolls: 0 })
+    const result = await runComment(world(), { attempt: 2 })
+    expect(result.outputs).toMatchObject({ 'job-id': 'job_7', status: 'completed' })
+    expect(result.outputs['comment-id']).toBe(String(earlier))
+    expect(world().creates()).toHaveLength(0)
+  })
+})
+
+describe('one job per comment, even when it is delivered twice at once', () => {
+  const COMMENTS = /^\/repos\/acme\/docs\/issues\/7\/comments$/
+  const claimOf = (run: string): string => `tracking request=comment-9001 state=pending run=${run}`
+
+  it('the other run’s claim came first: this run withdraws its own, starts no job and names the owner', async () => {
+    world().gh.interleave('POST', COMMENTS, () => addEarlierComment(world(), claimOf('5151')))
+    const result = await runComment(world())
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs.status).toBe('skipped')
+    expect(world().creates()).toHaveLength(0)
+    const tracking = world()
+      .botComments()
+      .filter(c => markerOf(c.body)?.kind === 'tracking')
+    expect(tracking.map(c => markerOf(c.body)?.run)).toEqual(['5151'])
+    expect(result.stdout).toContain('Not starting a job: run 5151 owns this request')
+  })
+
+  it('this run’s claim came first: it goes on, and exactly one job is created', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    // The other run posts its claim after ours, just before our second look.
+    let looks = 0
+    world().gh.interleave('GET', COMMENTS, () => looks++)
+    world().gh.interleave('GET', COMMENTS, () => addEarlierComment(world(), claimOf('5151')))
+    const result = await runComment(world())
+    expect(looks).toBe(1)
+    expect(result.outputs.status).toBe('completed')
+    expect(world().creates()).toHaveLength(1)
+  })
+
+  it('a second run that starts during a slow create leaves the live comment alone and ends skipped', async () => {
+    const live = addEarlierComment(world(), claimOf('4242'), {
+      text: '⏳ Working on it: starting an agent job.'
+    })
+    const before = world()
+      .gh.comments('acme', 'docs', 7)
+      .find(c => c.id === live)?.body
+    const run = commentScenario(world())
+    const result = await runAgent(world(), { ...run, env: { ...run.env, GITHUB_RUN_ID: '5151' } })
+    expect(result.outputs.status).toBe('skipped')
+    expect(world().creates()).toHaveLength(0)
+    expect(
+      world()
+        .gh.comments('acme', 'docs', 7)
+        .find(c => c.id === live)?.body
+    ).toBe(before)
+    expect(world().gh.calls.filter(c => c.method === 'PATCH')).toEqual([])
+    expect(result.stdout).toContain('Not starting a job: run 4242 owns this request')
+  })
+})
+
+describe('a cancel is never stuck behind GitHub', () => {
+  /** Aborts once `ready()` holds; resolves with the moment it aborted. */
+  function abortWhen(controller: AbortController, ready: () => boolean): Promise<number> {
+    return new Promise(resolve => {
+      const timer = setInterval(() => {
+        if (!ready()) return
+        clearInterval(timer)
+        controller.abort()
+        resolve(Date.now())
+      }, 5)
+    })
+  }
+
+  it('a hanging comment edit after the create gives way to the cancel: the job is recorded within the runner’s 7.5 s', async () => {
+    world().svc.scriptJobs({ activePolls: 100 })
+    world().gh.inject({ method: 'PATCH', fault: { kind: 'hang' } })
+    const controller = new AbortController()
+    const aborted = abortWhen(controller, () => world().creates().length === 1)
+    const result = await runComment(world(), {}, { realTime: true, signal: controller.signal })
+    const ended = Date.now()
+    expect(ended - (await aborted)).toBeLessThan(7_500)
+    expect(result.outputs).toMatchObject({ status: 'cancelled', 'job-id': 'job_1' })
+    const comment = world().botComments()[0].body
+    expect(markerOf(comment)).toMatchObject({ job: 'job_1', state: 'job' })
+    expect(comment).toContain('cancelled')
+  })
+
+  it('a hanging permission check gives way to the cancel: no job, no comment, status cancelled', async () => {
+    world().gh.inject({ method: 'GET', path: /\/permission$/, fault: { kind: 'hang' } })
+    const controller = new AbortController()
+    const aborted = abortWhen(controller, () => world().gh.calls.length === 1)
+    const result = await runComment(world(), {}, { realTime: true, signal: controller.signal })
+    expect(Date.now() - (await aborted)).toBeLessThan(7_500)
+    expect(result.exitCode).toBe(1)
+    expect(result.outputs.status).toBe('cancelled')
+    expect(world().svc.requests).toHaveLength(0)
+    expect(world().botComments()).toEqual([])
   })
 })

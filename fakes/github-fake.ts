@@ -123,6 +123,8 @@ export class GitHubFake {
   /** Who the token posts as: the author of every comment, reply and reaction it makes. */
   poster: { login: string; type: string } = { ...ACTIONS_BOT }
   readonly calls: GitHubCall[] = []
+  /** Actions of another party that happen just before a matching request is served. */
+  private readonly interleaved: { method: string; path: RegExp; action: () => void }[] = []
   readonly reviewReplies: ReviewReply[] = []
   readonly reactions: Reaction[] = []
 
@@ -251,6 +253,14 @@ export class GitHubFake {
     return id
   }
 
+  /**
+   * Another party acts (say, a second run posts its own claim) just before the next request that
+   * matches is served: a race, played in one order.
+   */
+  interleave(method: string, path: RegExp, action: () => void): void {
+    this.interleaved.push({ method: method.toUpperCase(), path, action })
+  }
+
   inject(rule: FaultRule): void {
     this.faults.add(rule)
   }
@@ -275,6 +285,8 @@ export class GitHubFake {
       at: Date.now()
     }
     this.calls.push(call)
+    const turn = this.interleaved.findIndex(i => i.method === call.method && i.path.test(call.path))
+    if (turn !== -1) this.interleaved.splice(turn, 1)[0].action()
 
     const fault = this.faults.take(call.method, call.path)
     if (fault !== undefined && !faultProcesses(fault)) {

@@ -83,8 +83,11 @@ export class World {
   }
 }
 
-export async function startWorld(): Promise<World> {
-  const [svc, gh] = await Promise.all([ServiceEmulator.start(), GitHubFake.start()])
+/** How the world's GitHub fake is started (a personal token that posts as a person, say). */
+export type GitHubOptions = Parameters<typeof GitHubFake.start>[0]
+
+export async function startWorld(github: GitHubOptions = {}): Promise<World> {
+  const [svc, gh] = await Promise.all([ServiceEmulator.start(), GitHubFake.start(github)])
   return new World(svc, gh)
 }
 
@@ -103,10 +106,10 @@ export async function stopWorld(world: World | undefined): Promise<void> {
  * A fresh world for each test of the calling file: started in a beforeEach (then `setUp`, if given),
  * stopped and checked in an afterEach. Returns the accessor of the current test's world.
  */
-export function useWorld(setUp?: (world: World) => void): () => World {
+export function useWorld(setUp?: (world: World) => void, github: GitHubOptions = {}): () => World {
   let current: World | undefined
   beforeEach(async () => {
-    current = await startWorld()
+    current = await startWorld(github)
     setUp?.(current)
   })
   afterEach(async () => {

@@ -45,11 +45,11 @@ export async function authorize(
       octokit,
       { owner: request.thread.owner, repo: request.thread.repo },
       requester.login,
-      rt,
-      // Not cut short by a cancel: an aborted check would read as "not allowed" instead of "cancelled".
-      { signal: null }
+      rt
     )
   } catch (error) {
+    // A cancel is a cancel, never "not allowed".
+    rt.signal.throwIfAborted()
     return {
       allowed: false,
       permission: 'unknown',

@@ -153,6 +153,7 @@ export class Conversation {
       if (state.own) this.tracking.adopt(state.own.comment)
       return { state, unreadable: false }
     } catch (error) {
+      this.rt.signal.throwIfAborted()
       this.rt.log.warning(`Could not read the thread's comments: ${getErrorMessage(error)}`)
       return { state: {}, unreadable: true }
     }

@@ -7,9 +7,9 @@ import * as core from '@actions/core'
 import { readFileSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import { IdentityOnce } from '../github/identity.js'
-import { createOctokit, type Octokit } from '../github/octokit.js'
+import { createOctokit } from '../github/octokit.js'
 import { createMintlifyClient } from '../mintlify/client.js'
-import { listenForCancellation } from '../shared/cancellation.js'
+import { isCancellation, listenForCancellation } from '../shared/cancellation.js'
 import { getErrorMessage } from '../shared/errors.js'
 import { readRunnerContext, runUrl, type RunnerContext } from '../shared/runner-context.js'
 import {
@@ -21,16 +21,14 @@ import {
 import { maskApiKey } from '../shared/service-settings.js'
 import { authorize } from './authorize.js'
 import { backLinkFor } from './back-link.js'
-import { Conversation, type ThreadReading } from './conversation.js'
+import { Conversation } from './conversation.js'
+import { planFor } from './plan-request.js'
 import { runJobFlow } from './job-flow.js'
 import { isFailure } from './outcome.js'
-import { needsPrompt, planJob, type JobPlan } from './plan.js'
 import { publish, type Handled } from './publish.js'
 import { failureLine, needsInstructionText, refusalText } from './render.js'
-import { promptFor } from './request-prompt.js'
-import { resumeFrom } from './rerun-protocol.js'
 import { parseAgentSettings, type AgentSettings } from './settings.js'
-import { decideTrigger, type AgentRequest } from './trigger.js'
+import { decideTrigger } from './trigger.js'
 
 export interface RunOptions extends RuntimeOverrides {
   /** Per-request timeout of service calls (30 s by default). */
@@ -60,7 +58,13 @@ export async function run(options: RunOptions = {}): Promise<void> {
       core.setFailed(failureLine(handled.result))
     }
   } catch (error) {
-    core.setFailed(getErrorMessage(error))
+    if (isCancellation(error)) {
+      // Cancelled before a job was asked for (the permission check, the thread): nothing was started.
+      await publish({ result: { status: 'cancelled', elapsedMs: 0 } }, rt)
+      core.setFailed('The run was cancelled before an agent job was started.')
+    } else {
+      core.setFailed(getErrorMessage(error))
+    }
   } finally {
     cancellation.dispose()
   }
@@ -127,32 +131,6 @@ async function handle(
   await backLinkFor(result, { settings, request, runUrl: link, serverUrl }, github, rt)
   const tracking = conversation?.tracking
   return { result, request, comment: { id: tracking?.id, url: tracking?.url } }
-}
-
-/** What to do about the job, with the prompt when the plan sends one. */
-async function planFor(
-  settings: AgentSettings,
-  request: AgentRequest,
-  thread: ThreadReading,
-  { runAttempt, runId }: RunnerContext,
-  octokit: Octokit | undefined,
-  rt: Runtime
-): Promise<JobPlan> {
-  const decision = planJob({
-    resume: resumeFrom({
-      marker: thread.state.own?.marker,
-      threadUnreadable: thread.unreadable,
-      runAttempt,
-      runId: runId || undefined,
-      jobIdGiven: settings.jobId !== undefined
-    }),
-    jobId: settings.jobId,
-    followUp: settings.followUp,
-    origin: request.origin,
-    latestJobId: thread.state.latestJobId
-  })
-  if (!needsPrompt(decision)) return decision
-  return { ...decision, prompt: await promptFor(request, settings.includeContext, octokit, rt) }
 }
 
 /** No job for this event: only the status output says so. */

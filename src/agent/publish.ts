@@ -13,7 +13,8 @@ import type { AgentRequest } from './trigger.js'
 /** What a handled request reports: the result, and where the tracking comment is. */
 export interface Handled {
   result: AgentResult
-  request: AgentRequest
+  /** Absent when the run ended before its request was known to be allowed. */
+  request?: AgentRequest
   comment?: { id?: number; url?: string }
 }
 
@@ -28,7 +29,7 @@ export async function publish({ result, request, comment }: Handled, rt: Runtime
   rt.log.info(`Status: ${result.status}${result.jobId ? ` (job ${result.jobId})` : ''}`)
   const summary = renderSummary({
     result,
-    instruction: request.instruction,
+    instruction: request?.instruction ?? '',
     commentUrl: comment?.url
   })
   try {

@@ -14,12 +14,9 @@ import type { Octokit } from '../github/octokit.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
 
-/**
- * Comment writes get their own deadline instead of the run's signal, so a cancelled run can still
- * say so: all attempts of one write within this time.
- */
+/** All attempts of one write within this time. */
 const WRITE_DEADLINE_MS = 40_000
-/** After a cancel the runner kills the step 10 s after SIGINT: one short try. */
+/** After a cancel the runner sends SIGTERM 7.5 s after SIGINT, then kills: one short try. */
 const CANCEL_WRITE_TIMEOUT_MS = 4_000
 
 export class TrackingComment {
@@ -66,9 +63,11 @@ export class TrackingComment {
   /** Creates the comment, or edits it when it exists already. */
   async write(body: string, options: { urgent?: boolean } = {}): Promise<void> {
     if (body === this.lastBody) return
+    // A write stops at the run's cancel, so a hanging edit never keeps the run past the runner's
+    // kill; the final "cancelled" edit then has a short budget of its own.
     const call = options.urgent
       ? { timeoutMs: CANCEL_WRITE_TIMEOUT_MS, signal: AbortSignal.timeout(CANCEL_WRITE_TIMEOUT_MS) }
-      : { signal: AbortSignal.timeout(WRITE_DEADLINE_MS) }
+      : { signal: AbortSignal.any([this.rt.signal, AbortSignal.timeout(WRITE_DEADLINE_MS)]) }
     const repo = { owner: this.thread.owner, repo: this.thread.repo }
     try {
       const written: IssueComment = this.comment
