@@ -206,7 +206,8 @@ describe('follow-ups through the message endpoint', () => {
       run: '4242',
       request: 'comment-9001',
       job: 'job_1',
-      state: 'job'
+      state: 'job',
+      phase: 'ended'
     })
     expect(comments[1].body).toContain('[acme/docs#50](https://github.com/acme/docs/pull/50)')
     const edits = world().gh.calls.filter(c => c.method === 'PATCH')

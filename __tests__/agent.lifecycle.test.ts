@@ -58,7 +58,8 @@ describe('job lifecycle: outcomes', () => {
       run: '4242',
       request: 'comment-9001',
       job: 'job_1',
-      state: 'job'
+      state: 'job',
+      phase: 'ended'
     })
     expect(world().gets()).toHaveLength(3)
     expect(world().gh.reactions).toEqual([
@@ -88,7 +89,9 @@ describe('job lifecycle: outcomes', () => {
       run: '4242',
       request: 'comment-9001',
       job: 'job_1',
-      state: 'job'
+      state: 'job',
+      phase: 'following',
+      deadline: expect.stringMatching(/^\d+$/)
     })
     expect(bodies[2]).toContain('✅ The agent opened a pull request')
   })
@@ -263,7 +266,8 @@ describe('job lifecycle: outcomes', () => {
       run: '4242',
       request: 'review-9101',
       job: 'job_1',
-      state: 'job'
+      state: 'job',
+      phase: 'ended'
     })
     expect(world().gh.reviewReplies).toEqual([])
     const prompt = (world().creates()[0].body as { prompt: string }).prompt

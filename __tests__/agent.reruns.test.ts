@@ -67,7 +67,8 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
       run: '4242',
       request: 'comment-9001',
       job: 'job_1',
-      state: 'job'
+      state: 'job',
+      phase: 'ended'
     })
     // Attempt 2 made no reaction and no new comment: it read the thread and edited the comment.
     expect(

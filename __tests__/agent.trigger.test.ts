@@ -299,7 +299,8 @@ describe('trigger: issues, schedules, dispatches and pipelines', () => {
       run: '4242',
       request: 'run-4242',
       job: 'job_1',
-      state: 'job'
+      state: 'job',
+      phase: 'ended'
     })
     // No commenter: no permission check and no reaction.
     expect(world().callList()).toEqual([

@@ -35,12 +35,17 @@ export type FollowResult = Omit<AgentResult, 'elapsedMs'>
 
 export async function followJob(
   followed: FollowedJob,
-  settings: Pick<AgentSettings, 'wait' | 'maxWaitMs' | 'pollIntervalMs' | 'maxPollIntervalMs'>,
+  settings: Pick<
+    AgentSettings,
+    'wait' | 'maxWaitMs' | 'pollIntervalMs' | 'maxPollIntervalMs' | 'detach'
+  >,
   context: FollowContext
 ): Promise<FollowResult> {
   const { jobId, mode, sentBy } = followed
   const { rt } = context
-  if (!settings.wait && sentBy) return { status: 'active', jobId, job: sentBy.job, mode }
+  if (!settings.wait && sentBy) {
+    return { status: settings.detach ? 'detached' : 'active', jobId, job: sentBy.job, mode }
+  }
 
   let outcome: PollOutcome
   try {
@@ -76,7 +81,7 @@ export async function followJob(
 export function resultOf(
   outcome: PollOutcome,
   { jobId, mode }: FollowedJob,
-  settings: Pick<AgentSettings, 'wait' | 'maxWaitMs'>,
+  settings: Pick<AgentSettings, 'wait' | 'maxWaitMs' | 'detach'>,
   serverUrl: string
 ): FollowResult {
   switch (outcome.kind) {
@@ -96,7 +101,11 @@ export function resultOf(
       }
     case 'timed-out':
       if (!settings.wait && outcome.job) {
-        return { status: 'active', jobId, job: outcome.job, mode }
+        return { status: settings.detach ? 'detached' : 'active', jobId, job: outcome.job, mode }
+      }
+      // Still running at max-wait-minutes: with detach, the sweep finishes the comment later.
+      if (settings.detach && outcome.job && outcome.waitAskedMs === undefined) {
+        return { status: 'detached', jobId, job: outcome.job, mode, maxWaitMs: settings.maxWaitMs }
       }
       // wait: false reads once; when that read failed, say so rather than "timed out".
       if (!settings.wait) {

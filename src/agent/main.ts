@@ -116,7 +116,11 @@ async function handle(
     serverUrl: context.serverUrl,
     tracking: conversation?.tracking,
     frame: { instruction: request.instruction, requester: request.requester?.login, runUrl: link },
-    request: { key: request.requestKey, run: context.runId || undefined },
+    request: {
+      key: request.requestKey,
+      run: context.runId || undefined,
+      deadline: timing.runStartedAt + settings.maxWaitMs
+    },
     otherClaim: conversation && (() => conversation.otherClaim())
   })
   if (result.ownedBy) {

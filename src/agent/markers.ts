@@ -19,7 +19,16 @@ export interface Marker {
   state?: TrackingState
   /** The workflow run (GITHUB_RUN_ID) that wrote it: a second delivery knows whose claim it is. */
   run?: string
+  /**
+   * Of a comment with a job: `following` while a run follows it, `left` when no run does and the
+   * job's end is not shown yet (timed out, cancelled, detached, not waited for), `ended` when it is.
+   */
+  phase?: JobPhase
+  /** Epoch seconds: the following run stops by then (max-wait-minutes). */
+  deadline?: string
 }
+
+export type JobPhase = 'following' | 'left' | 'ended'
 
 /**
  * A value as it is written into a marker: letters, digits and `._:-` as they are, anything else
@@ -41,7 +50,7 @@ function decodeValue(value: string): string | undefined {
 }
 
 export function renderMarker(marker: Marker): string {
-  const fields = (['request', 'job', 'state', 'run'] as const)
+  const fields = (['request', 'job', 'state', 'run', 'phase', 'deadline'] as const)
     .filter(key => marker[key] !== undefined && marker[key] !== '')
     .map(key => `${key}=${encodeValue(String(marker[key]))}`)
   return `<!-- ${PREFIX}:${[marker.kind, ...fields].join(' ')} -->`
@@ -64,6 +73,8 @@ export function readMarkers(body: string): Marker[] {
       if (key === 'job') marker.job = value
       if (key === 'state') marker.state = value as TrackingState
       if (key === 'run') marker.run = value
+      if (key === 'phase') marker.phase = value as JobPhase
+      if (key === 'deadline') marker.deadline = value
     }
     markers.push(marker)
   }

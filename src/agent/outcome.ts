@@ -3,7 +3,14 @@ import type { AgentJob } from '../mintlify/types.js'
 import type { PullRequestLink } from './pull-request-link.js'
 
 export type AgentStatus =
-  'active' | 'completed' | 'archived' | 'failed' | 'timed-out' | 'cancelled' | 'skipped'
+  | 'active'
+  | 'completed'
+  | 'archived'
+  | 'failed'
+  | 'timed-out'
+  | 'detached'
+  | 'cancelled'
+  | 'skipped'
 
 /** How this run came to follow its job. */
 export type JobMode = 'created' | 'attached' | 're-attached' | 'follow-up'

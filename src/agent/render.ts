@@ -100,6 +100,11 @@ export function resultText(result: AgentResult): string {
         : '🛑 The workflow run was cancelled before an agent job was started.'
     case 'active':
       return `🚀 Agent job${jobRef(result)} started; this run does not wait for it (\`wait: false\`).`
+    case 'detached':
+      return (
+        `🔁 Agent job${jobRef(result)} is running; this run let its runner go (\`detach: true\`). ` +
+        'This comment is updated when the job ends.'
+      )
     case 'skipped':
       return 'Nothing to do.'
   }

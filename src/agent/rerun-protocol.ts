@@ -57,11 +57,16 @@ export function resumeFrom(facts: ResumeFacts): Resume {
 export interface RequestRef {
   key: string
   run?: string
+  /** Epoch ms: the run following the job stops by then. */
+  deadline?: number
 }
 
 function marker(ref: RequestRef, job: string | undefined, state?: TrackingState): Marker {
   return { kind: 'tracking', request: ref.key, job, state, run: ref.run }
 }
+
+/** Outcomes whose comment does not show the job's end, while no run follows it any more. */
+const LEFT_OPEN = new Set(['timed-out', 'cancelled', 'detached', 'active'])
 
 /**
  * Written just before a create or a follow-up is sent: the run's claim on the request. From here on
@@ -71,9 +76,10 @@ export function markerWhileSending(ref: RequestRef, followUpJobId?: string): Mar
   return marker(ref, followUpJobId, 'pending')
 }
 
-/** Written as soon as the job is known: a re-run re-attaches to it. */
+/** Written as soon as the job is known: a re-run re-attaches to it; the sweep waits for the run. */
 export function markerWithJob(ref: RequestRef, jobId: string): Marker {
-  return marker(ref, jobId, 'job')
+  const deadline = ref.deadline === undefined ? undefined : String(Math.ceil(ref.deadline / 1000))
+  return { ...marker(ref, jobId, 'job'), phase: 'following', deadline }
 }
 
 /** Problems that prove the request never reached a job: a later attempt may send it again. */
@@ -84,7 +90,11 @@ const MAY_EXIST = new Set(['unknown-outcome', 'previous-attempt-unknown'])
 /** What the final comment records about the request's job. */
 export function markerAfter(ref: RequestRef, result: AgentResult): Marker {
   const problem = result.problem?.kind ?? ''
-  if (result.jobId && !NOT_SENT.has(problem)) return markerWithJob(ref, result.jobId)
+  if (result.jobId && !NOT_SENT.has(problem)) {
+    // A final comment: the sweep may finish it (left) or has nothing to do (ended).
+    const left = LEFT_OPEN.has(result.status) && result.problem === undefined
+    return { ...marker(ref, result.jobId, 'job'), phase: left ? 'left' : 'ended' }
+  }
   if (MAY_EXIST.has(problem)) return marker(ref, result.jobId, 'unknown')
   return marker(ref, result.jobId)
 }

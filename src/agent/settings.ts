@@ -37,6 +37,8 @@ export interface AgentSettings {
   includeContext: boolean
   followUp: boolean
   backLink: boolean
+  /** A job still running at max-wait-minutes (at once with wait: false) is left to the sweep. */
+  detach: boolean
 }
 
 /** Reads a prompt file's bytes; throws when it cannot. Injected so parsing stays testable. */
@@ -73,7 +75,8 @@ export function parseAgentSettings(read: InputReader, readFile: ReadFile): Agent
     failOnError: parseBoolean(read, 'fail-on-error', true),
     includeContext: parseBoolean(read, 'include-context', true),
     followUp: parseBoolean(read, 'follow-up', true),
-    backLink: parseBoolean(read, 'back-link', true)
+    backLink: parseBoolean(read, 'back-link', true),
+    detach: parseBoolean(read, 'detach', false)
   }
 }
 
