@@ -170,6 +170,8 @@ export class GitHubFake {
       ['POST', re(`${repo}/pulls/(\\d+)/comments/(\\d+)/replies`), (m, c) => this.reply(m, c)],
       ['GET', re(`${repo}/pulls/(\\d+)/comments`), (m, c) => this.listReviewComments(m, c)],
       ['GET', re('/user'), () => this.authenticatedUser()],
+      ['GET', re(`${repo}/issues/comments`), (m, c) => this.listRepoComments(m, c)],
+      ['GET', re(`${repo}/actions/runs/(\\d+)`), m => this.getRun(m)],
       ['POST', re('/graphql'), (_m, c) => this.graphql(c)]
     ]
   }
@@ -226,12 +228,13 @@ export class GitHubFake {
     issueNumber: number,
     body: string,
     user?: string,
-    options: { id?: number } = {}
+    options: { id?: number; createdAt?: string } = {}
   ): FakeComment {
     if (!this.issues.has(`${repoKey(owner, repo)}#${issueNumber}`)) {
       throw new Error(`addComment: add issue ${owner}/${repo}#${issueNumber} with addIssue first`)
     }
     const stored = this.storeComment(owner, repo, issueNumber, body, userOf(user), options.id)
+    if (options.createdAt) stored.created_at = stored.updated_at = options.createdAt
     return this.publicComment(stored)
   }
 
@@ -537,6 +540,38 @@ export class GitHubFake {
         user: this.user({ ...this.poster }),
         content,
         created_at: timestamp()
+      }
+    }
+  }
+
+  /** Workflow runs the tests declare, by id: their status (`completed`, `in_progress`, ...). */
+  private readonly runs = new Map<string, string>()
+
+  setRun(owner: string, repo: string, runId: string | number, status: string): void {
+    this.runs.set(`${repoKey(owner, repo)}#${runId}`, status)
+  }
+
+  /** Every issue and PR comment of the repository updated at or after `since`, oldest first. */
+  private listRepoComments([, owner, repo]: RegExpExecArray, call: GitHubCall): Answer {
+    const key = repoKey(owner, repo)
+    const since = call.query.since ? Date.parse(call.query.since) : Number.NEGATIVE_INFINITY
+    const comments = [...this.issueComments.values()]
+      .filter(c => c.repoKey === key && Date.parse(c.updated_at) >= since)
+      .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at) || a.id - b.id)
+      .map(c => this.apiComment(c))
+    return this.paginate(comments, call)
+  }
+
+  private getRun([, owner, repo, id]: RegExpExecArray): Answer {
+    const status = this.runs.get(`${repoKey(owner, repo)}#${id}`)
+    if (status === undefined) return { status: 404, body: errorOf(404) }
+    return {
+      status: 200,
+      body: {
+        id: Number(id),
+        status,
+        conclusion: status === 'completed' ? 'success' : null,
+        html_url: `https://github.com/${owner}/${repo}/actions/runs/${id}`
       }
     }
   }

@@ -26,6 +26,7 @@ import {
 } from '../../fakes/github-fake.js'
 import { agentInputs, serviceInputs } from '../../fakes/inputs.js'
 import { ServiceEmulator, type RecordedRequest } from '../../fakes/service-emulator.js'
+import { run as runSweepAction, type RunOptions as SweepRunOptions } from '../../src/sweep/main.js'
 import { VirtualTime } from '../../fakes/virtual-time.js'
 import { issueCommentEvent, reviewCommentEvent } from '../../fakes/webhooks.js'
 
@@ -161,6 +162,8 @@ interface TimeOption {
    * By default the run is in virtual time: its waits take no real time.
    */
   realTime?: boolean
+  /** Epoch ms the run's virtual time starts at (a run "later"); now by default. */
+  at?: number
 }
 
 /**
@@ -192,9 +195,9 @@ export async function runAgent(
   spec: AgentRunSpec = {},
   overrides: AgentOverrides = {}
 ): Promise<ActionRunResult> {
-  const { realTime, ...options } = overrides
+  const { realTime, at, ...options } = overrides
   const result = await runInProcess(agentRunnerSpec(world, spec), () =>
-    inTime(world, Date.now(), realTime, () =>
+    inTime(world, at ?? Date.now(), realTime, () =>
       runAgentAction({ requestTimeoutMs: 500, handleSignals: false, ...options })
     )
   )
@@ -242,11 +245,36 @@ export async function runAnalytics(
     },
     async () => {
       spec.prepare?.(process.env.GITHUB_WORKSPACE as string)
-      const { realTime, ...options } = overrides
-      await inTime(world, ANALYTICS_NOW, realTime, () =>
+      const { realTime, at, ...options } = overrides
+      await inTime(world, at ?? ANALYTICS_NOW, realTime, () =>
         runAnalyticsAction({ requestTimeoutMs: 2_000, ...options })
       )
     }
+  )
+  return kept(world, result)
+}
+
+export type SweepOverrides = SweepRunOptions & TimeOption
+
+/**
+ * Runs the sweep action in this process against the fakes, in virtual time from `at` (a sweep that
+ * runs later than the runs it finishes) with a 500 ms per-request timeout.
+ */
+export async function runSweep(
+  world: World,
+  inputs: Record<string, string> = {},
+  overrides: SweepOverrides = {}
+): Promise<ActionRunResult> {
+  const { realTime, at, ...options } = overrides
+  const spec = {
+    eventName: 'schedule',
+    inputs: { ...serviceInputs(world.svc), 'github-token': world.gh.token, ...inputs },
+    env: { GITHUB_API_URL: world.gh.url }
+  }
+  const result = await runInProcess(spec, () =>
+    inTime(world, at ?? Date.now(), realTime, () =>
+      runSweepAction({ requestTimeoutMs: 500, ...options })
+    )
   )
   return kept(world, result)
 }

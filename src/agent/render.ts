@@ -43,6 +43,21 @@ export function renderTrackingComment(frame: CommentFrame, phase: TrackingPhase)
   return [TITLE, '', headline(phase, frame.runUrl), '', footer(frame)].join('\n')
 }
 
+/**
+ * A tracking comment written by an earlier run, finished with the job's result: the same result
+ * text as the run would have written, in place of its headline; its quote and run link stay as they
+ * were, and its marker is replaced.
+ */
+export function finishTrackingComment(
+  existing: string,
+  result: AgentResult,
+  marker: Marker
+): string {
+  const lines = existing.trimEnd().split('\n')
+  const footer = lines.slice(3, -1)
+  return [TITLE, '', resultText(result), ...footer, renderMarker(marker)].join('\n')
+}
+
 function headline(phase: TrackingPhase, runUrl?: string): string {
   switch (phase.phase) {
     case 'working':

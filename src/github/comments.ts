@@ -51,6 +51,15 @@ interface RestComment {
   body?: string | null
   html_url: string
   user?: { login: string; type?: string } | null
+  issue_url?: string
+  created_at?: string
+}
+
+/** A comment of the repository-wide listing: which issue or PR it is on, and when it was made. */
+export interface RepoComment extends IssueComment {
+  issueNumber: number
+  /** Epoch ms. */
+  createdAt: number
 }
 
 function toIssueComment(raw: RestComment): IssueComment {
@@ -89,6 +98,35 @@ export async function listComments(
     options
   )
   return raw.map(toIssueComment)
+}
+
+/**
+ * Every issue and PR comment of the repository updated at or after `since`, oldest first, 100 a
+ * page: one listing finds tracking comments in every thread.
+ */
+export async function listRepoComments(
+  octokit: Octokit,
+  repo: RepoRef,
+  since: Date,
+  rt: Runtime
+): Promise<RepoComment[]> {
+  const raw = await listAllPages(
+    page =>
+      octokit.rest.issues.listCommentsForRepo({
+        owner: repo.owner,
+        repo: repo.repo,
+        since: since.toISOString(),
+        sort: 'created',
+        direction: 'asc',
+        ...page
+      }),
+    rt
+  )
+  return raw.map(comment => ({
+    ...toIssueComment(comment),
+    issueNumber: Number(/\/(\d+)$/.exec(comment.issue_url ?? '')?.[1] ?? 0),
+    createdAt: Date.parse(comment.created_at ?? '')
+  }))
 }
 
 export async function findComments(

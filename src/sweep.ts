@@ -1,0 +1,3 @@
+import { run } from './sweep/main.js'
+
+void run()

@@ -1,0 +1,183 @@
+/**
+ * One sweep: list the repository's comments in the window, keep this action's tracking comments whose
+ * job's end they do not show, read each job once (oldest first, up to max-jobs) and edit each comment
+ * whose job has ended into the result the agent action writes, with its back-link.
+ */
+import { postBackLink } from '../agent/back-link.js'
+import { resultOf } from '../agent/follow-job.js'
+import type { AgentResult } from '../agent/outcome.js'
+import { finishTrackingComment } from '../agent/render.js'
+import { markerAfter } from '../agent/rerun-protocol.js'
+import { listRepoComments, updateComment } from '../github/comments.js'
+import type { Identity } from '../github/identity.js'
+import type { Octokit } from '../github/octokit.js'
+import type { RepoRef } from '../github/refs.js'
+import { getRunStatus } from '../github/runs.js'
+import type { MintlifyClient } from '../mintlify/client.js'
+import { isTerminalJobStatus, type AgentJob } from '../mintlify/types.js'
+import { withRetry } from '../mintlify/with-retry.js'
+import { getErrorMessage } from '../shared/errors.js'
+import type { Runtime } from '../shared/runtime.js'
+import { findCandidates, followingRunOver, type Candidate } from './candidates.js'
+import type { SweepSettings } from './settings.js'
+
+export interface SweepRow {
+  thread: number
+  jobId: string
+  /** The job's end (completed, failed, archived), or why the comment is left as it is. */
+  outcome: string
+  finished: boolean
+  commentUrl: string
+  prUrl?: string
+}
+
+export interface SweepOutcome {
+  /** Jobs read. */
+  checked: number
+  finished: number
+  pending: number
+  rows: SweepRow[]
+}
+
+export interface SweepContext {
+  octokit: Octokit
+  identity: Identity
+  client: MintlifyClient
+  repo: RepoRef
+  serverUrl: string
+}
+
+/** The sweep could not list the comments, or could read none of the jobs it tried. */
+export class SweepError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'SweepError'
+  }
+}
+
+export async function sweep(
+  settings: SweepSettings,
+  context: SweepContext,
+  rt: Runtime
+): Promise<SweepOutcome> {
+  const since = new Date(rt.clock.now() - settings.lookbackDays * 86_400_000)
+  let comments
+  try {
+    comments = await listRepoComments(context.octokit, context.repo, since, rt)
+  } catch (error) {
+    throw new SweepError(`Could not list the repository's comments: ${getErrorMessage(error)}`)
+  }
+  const candidates = findCandidates(comments, context.identity)
+  rt.log.info(
+    `${comments.length} comments updated since ${since.toISOString()}; ${candidates.length} tracking comments do not show their job's end.`
+  )
+  const outcome: SweepOutcome = { checked: 0, finished: 0, pending: 0, rows: [] }
+  let unreadable = 0
+  for (const candidate of candidates) {
+    const row = (text: string, finished = false, prUrl?: string): void => {
+      outcome.rows.push({
+        thread: candidate.comment.issueNumber,
+        jobId: candidate.jobId,
+        outcome: text,
+        finished,
+        commentUrl: candidate.comment.htmlUrl,
+        prUrl
+      })
+      if (finished) outcome.finished++
+      else outcome.pending++
+    }
+    if (candidate.phase === 'following' && !(await runIsOver(candidate, context, rt))) {
+      row('a run still follows it')
+      continue
+    }
+    if (outcome.checked >= settings.maxJobs) {
+      row('left for the next sweep (max-jobs)')
+      continue
+    }
+    let job: AgentJob
+    try {
+      job = await withRetry(
+        'get-job',
+        s => context.client.getJob(candidate.jobId, { signal: s }),
+        rt
+      )
+    } catch (error) {
+      rt.signal.throwIfAborted()
+      unreadable++
+      rt.log.warning(`Could not read agent job ${candidate.jobId}: ${getErrorMessage(error)}`)
+      row('the job could not be read')
+      continue
+    }
+    outcome.checked++
+    if (!isTerminalJobStatus(job.status)) {
+      row('still running')
+      continue
+    }
+    try {
+      const result = await finish(candidate, job, settings, context, rt)
+      row(result.status, true, result.pr?.url)
+    } catch (error) {
+      rt.signal.throwIfAborted()
+      rt.log.warning(
+        `Could not edit the comment of agent job ${candidate.jobId}: ${getErrorMessage(error)}`
+      )
+      row(`${job.status}, but the comment could not be edited`)
+    }
+  }
+  if (unreadable > 0 && outcome.checked === 0) {
+    throw new SweepError(
+      `Could not read any of the ${unreadable} agent jobs; nothing was finished.`
+    )
+  }
+  return outcome
+}
+
+async function runIsOver(
+  candidate: Candidate,
+  context: SweepContext,
+  rt: Runtime
+): Promise<boolean> {
+  const run = candidate.marker.run
+  const status = run ? await getRunStatus(context.octokit, context.repo, run, rt) : undefined
+  return followingRunOver(candidate, status, rt.clock.now())
+}
+
+/** Edits the comment into the job's result, as the agent action words it, and posts the back-link. */
+async function finish(
+  candidate: Candidate,
+  job: AgentJob,
+  settings: SweepSettings,
+  context: SweepContext,
+  rt: Runtime
+): Promise<AgentResult> {
+  const followed = { jobId: candidate.jobId, mode: 'created' as const }
+  const ended = { kind: 'ended' as const, job, polls: 1 }
+  const result: AgentResult = {
+    ...resultOf(ended, followed, { wait: true, maxWaitMs: 0, detach: false }, context.serverUrl),
+    // Measured from the comment, which the original run wrote as it started.
+    elapsedMs: rt.clock.now() - candidate.comment.createdAt
+  }
+  const request = { key: candidate.marker.request ?? '', run: candidate.marker.run }
+  const body = finishTrackingComment(candidate.comment.body, result, markerAfter(request, result))
+  await updateComment(context.octokit, context.repo, candidate.comment.id, body, rt)
+  rt.log.info(`Finished the comment of agent job ${candidate.jobId}: ${result.status}.`)
+  if (settings.backLink && result.pr) {
+    const { owner, repo } = context.repo
+    const number = candidate.comment.issueNumber
+    await postBackLink(
+      context.octokit,
+      context.identity,
+      {
+        pr: result.pr,
+        jobId: candidate.jobId,
+        triggerPhrase: '/mintlify',
+        origin: {
+          label: `${owner}/${repo}#${number}`,
+          url: `${context.serverUrl}/${owner}/${repo}/issues/${number}`
+        }
+      },
+      rt
+    )
+  }
+  return result
+}
