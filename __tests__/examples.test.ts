@@ -17,7 +17,8 @@ interface Workflow {
 
 const actions = {
   agent: readActionYaml(PROJECT_ROOT, 'action.yml'),
-  analytics: readActionYaml(PROJECT_ROOT, 'analytics/action.yml')
+  analytics: readActionYaml(PROJECT_ROOT, 'analytics/action.yml'),
+  sweep: readActionYaml(PROJECT_ROOT, 'sweep/action.yml')
 }
 const files = readdirSync(join(PROJECT_ROOT, 'examples')).filter(f => f.endsWith('.yml'))
 
@@ -27,7 +28,11 @@ function ourSteps(workflow: Workflow): { step: Step; action: (typeof actions)['a
     .filter(step => step.uses?.includes('mintlify-docs-agent-action'))
     .map(step => ({
       step,
-      action: step.uses!.includes('/analytics@') ? actions.analytics : actions.agent
+      action: step.uses!.includes('/analytics@')
+        ? actions.analytics
+        : step.uses!.includes('/sweep@')
+          ? actions.sweep
+          : actions.agent
     }))
 }
 

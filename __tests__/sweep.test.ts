@@ -69,7 +69,9 @@ describe('the sweep finishes what a run left open', () => {
     )
     const sweep = await runSweep(world())
     expect(sweep.outputs).toEqual({ checked: '1', finished: '1', pending: '0' })
-    expect(world().botComments()[0].body).toContain('without a pull request: either nothing needed to change')
+    expect(world().botComments()[0].body).toContain(
+      'without a pull request: either nothing needed to change'
+    )
   })
 })
 

@@ -13,7 +13,8 @@ interface ActionYaml {
 
 export const ACTIONS = [
   { id: 'agent', file: 'action.yml' },
-  { id: 'analytics', file: 'analytics/action.yml' }
+  { id: 'analytics', file: 'analytics/action.yml' },
+  { id: 'sweep', file: 'sweep/action.yml' }
 ] as const
 
 const cell = (text: string): string =>

@@ -21,7 +21,10 @@ import type { AgentJob } from '../src/mintlify/types.js'
 import { createRuntime, type Log } from '../src/shared/runtime.js'
 import { VirtualTime } from '../fakes/virtual-time.js'
 import { ServiceEmulator } from '../fakes/service-emulator.js'
-import { actionEnvironment, PROJECT_ROOT } from '../fakes/action-env.js'
+import { actionEnvironment, cleanUp, PROJECT_ROOT, runInProcess } from '../fakes/action-env.js'
+import { GitHubFake } from '../fakes/github-fake.js'
+import { serviceInputs } from '../fakes/inputs.js'
+import { run as runSweep } from '../src/sweep/main.js'
 
 const NODE24 = join(PROJECT_ROOT, 'scripts', 'node24.sh')
 
@@ -207,7 +210,7 @@ function bundleTable(): { lines: string[]; ok: boolean } {
   }
   const bare = time(['-e', '0'])
   let ok = true
-  for (const bundle of ['dist/index.js', 'dist/analytics/index.js']) {
+  for (const bundle of ['dist/index.js', 'dist/analytics/index.js', 'dist/sweep/index.js']) {
     const size = statSync(join(PROJECT_ROOT, bundle)).size
     const load = time([join(PROJECT_ROOT, bundle)])
     const met = size < 1_300_000 && load - bare < 100
@@ -219,7 +222,101 @@ function bundleTable(): { lines: string[]; ok: boolean } {
   return { lines, ok }
 }
 
+/** How long the real poll loop holds the runner for a job of `jobMs`, with a deadline of `waitMs`. */
+async function runnerHeld(jobMs: number, waitMs: number): Promise<number> {
+  const time = VirtualTime.install(0)
+  try {
+    const random = seeded(1)
+    const rt = createRuntime(new AbortController().signal, { random, log: silent })
+    const job = (status: string): AgentJob => ({ id: 'bench', status, prLink: null })
+    await time.drive(
+      pollJob(
+        {
+          getJob: async () => job(Date.now() >= jobMs ? 'completed' : 'active'),
+          backoff: pollBackoff(DEFAULT_POLL_SCHEDULE, random),
+          deadline: waitMs,
+          startedAt: 0,
+          waitFirst: true
+        },
+        rt
+      )
+    )
+    return Date.now()
+  } finally {
+    time.uninstall()
+  }
+}
+
+/** Runner time per request: waiting to the end beside `detach: true` with max-wait-minutes 3. */
+async function runnerTable(): Promise<{ lines: string[]; ok: boolean }> {
+  const lines = [
+    '| job length | runner held, waiting to the end | runner held, `detach: true` + `max-wait-minutes: 3` | comment finished by |',
+    '| --- | --- | --- | --- |'
+  ]
+  let ok = true
+  for (const jobMs of [2 * 60_000, 10 * 60_000, 30 * 60_000]) {
+    const waiting = await runnerHeld(jobMs, 60 * 60_000)
+    const detached = await runnerHeld(jobMs, 3 * 60_000)
+    ok &&= detached <= 3 * 60_000
+    const by = jobMs <= detached ? 'the run itself' : 'the sweep (on the agent’s PR, or hourly)'
+    lines.push(`| ${label(jobMs)} | ${seconds(waiting)} | ${seconds(detached)} | ${by} |`)
+  }
+  return { lines, ok }
+}
+
+/** The sweep's calls for a repository with 1,000 comments in the window and 10 left comments. */
+async function sweepTable(): Promise<{ lines: string[]; ok: boolean }> {
+  const [emulator, github] = await Promise.all([ServiceEmulator.start(), GitHubFake.start()])
+  try {
+    github.addIssue('acme', 'docs', { number: 7, title: 'Docs' })
+    for (let i = 0; i < 990; i++) github.addComment('acme', 'docs', 7, `thanks ${i}`, 'octocat')
+    for (let i = 0; i < 10; i++) {
+      const id = emulator.addJob({ activePolls: 0, prLink: null })
+      github.addComment(
+        'acme',
+        'docs',
+        7,
+        `**Mintlify docs agent**\n\n⏳ running\n\n<!-- mintlify-docs-agent:tracking request=comment-${i} job=${id} state=job phase=left -->`
+      )
+    }
+    const time = VirtualTime.install(Date.now())
+    let outputs: Record<string, string>
+    try {
+      const result = await runInProcess(
+        {
+          eventName: 'schedule',
+          inputs: { ...serviceInputs(emulator), 'github-token': github.token },
+          env: { GITHUB_API_URL: github.url }
+        },
+        () => time.drive(runSweep({ requestTimeoutMs: 5_000 }), [emulator.traffic, github.traffic])
+      )
+      outputs = result.outputs
+      cleanUp(result)
+    } finally {
+      time.uninstall()
+    }
+    const calls = (pattern: RegExp): number =>
+      github.calls.filter(c => pattern.test(`${c.method} ${c.path}`)).length
+    const lists = calls(/^GET \/repos\/acme\/docs\/issues\/comments$/)
+    const edits = calls(/^PATCH /)
+    const reads = emulator.requests.length
+    const ok = lists <= 10 && reads === 10 && edits === 10 && outputs.finished === '10'
+    return {
+      lines: [
+        '| comments in the window | left comments | list calls (target ≤ ⌈C/100⌉) | identity | job reads | edits | finished | met |',
+        '| --- | --- | --- | --- | --- | --- | --- | --- |',
+        `| 1,000 | 10 | ${lists} (≤ 10) | ${calls(/graphql|GET \/user/)} | ${reads} | ${edits} | ${outputs.finished} | ${ok ? 'yes' : '**no**'} |`
+      ],
+      ok
+    }
+  } finally {
+    await Promise.all([emulator.close(), github.close()])
+  }
+}
+
 const polling = await pollingTable()
+const runner = await runnerTable()
+const sweeping = await sweepTable()
 const exporting = await exportTable()
 const bundles = bundleTable()
 const node = spawnSync('bash', [NODE24, '--version'], { encoding: 'utf8' }).stdout.trim()
@@ -232,6 +329,12 @@ const report = [
   '',
   'The job lengths are whole multiples of 10 s, so a fixed-interval poller happens to poll right as the job ends: its best case. Over jobs of any length it notices the end half an interval late on average (5 s and 15 s) and a whole interval late at worst. The adaptive loop is shown at its worst over 20 jitter seeds.',
   '',
+  '### Runner time per request, and the sweep (virtual time; the real poll loop and the sweep action against the fakes)',
+  '',
+  ...runner.lines,
+  '',
+  ...sweeping.lines,
+  '',
   '### Page-view export (committed bundle against the loopback emulator, page size 250, CSV)',
   '',
   ...exporting.lines,
@@ -242,7 +345,7 @@ const report = [
   ''
 ].join('\n')
 console.log(report)
-const allMet = polling.ok && exporting.ok && bundles.ok
+const allMet = polling.ok && runner.ok && sweeping.ok && exporting.ok && bundles.ok
 console.log(allMet ? 'All targets met.' : 'Some targets were missed (marked **no**).')
 if (process.argv.includes('--write')) {
   const header =
