@@ -1,5 +1,5 @@
 /**
- * `npm run demo`: both committed bundles, started as the runner starts them, against the loopback
+ * `npm run demo`: the committed bundles, started as the runner starts them, against the loopback
  * Mintlify emulator and GitHub fake. Prints what a user would see. No credentials, no network.
  */
 import { readFileSync } from 'node:fs'
@@ -79,7 +79,55 @@ try {
   cleanUp(agent)
   if (agent.exitCode !== 0) exitCode = 1
 
-  rule('2. Analytics: export page views (1,234 pages)')
+  rule('2. Agent with detach: the run lets its runner go; the sweep finishes the comment later')
+  github.addIssue('acme', 'docs', { number: 8, title: 'Pagination needs an example' })
+  github.addComment(
+    'acme',
+    'docs',
+    8,
+    '/mintlify Add an example for paginated requests',
+    'maintainer',
+    {
+      id: 9002
+    }
+  )
+  emulator.scriptJobs({ activeForMs: 4_000, prLink: null })
+  const detached = await runBundle('dist/index.js', {
+    eventName: 'issue_comment',
+    event: issueCommentEvent({
+      body: '/mintlify Add an example for paginated requests',
+      issueNumber: 8,
+      commentId: 9002,
+      issueTitle: 'Pagination needs an example'
+    }),
+    inputs: agentInputs(emulator, github, { detach: 'true', wait: 'false' }),
+    env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: '4343' }
+  })
+  showRun(detached)
+  const detachedComment = (): string =>
+    github
+      .comments('acme', 'docs', 8)
+      .filter(c => c.body.includes('request=comment-9002'))
+      .at(-1)?.body ?? ''
+  console.log('\nthe tracking comment once the run let go:')
+  console.log(indent(detachedComment()))
+  cleanUp(detached)
+  if (detached.exitCode !== 0) exitCode = 1
+  // The job ends a few seconds later; a scheduled sweep finds and finishes the comment.
+  await new Promise(resolve => setTimeout(resolve, 4_500))
+  const sweep = await runBundle('dist/sweep/index.js', {
+    eventName: 'schedule',
+    inputs: { ...serviceInputs(emulator), 'github-token': github.token },
+    env: { GITHUB_API_URL: github.url }
+  })
+  console.log('\nthe sweep, run later:')
+  showRun(sweep)
+  console.log('\nthe same tracking comment after the sweep:')
+  console.log(indent(detachedComment()))
+  cleanUp(sweep)
+  if (sweep.exitCode !== 0) exitCode = 1
+
+  rule('3. Analytics: export page views (1,234 pages)')
   emulator.generatePageViews(1234)
   const analytics = await runBundle('dist/analytics/index.js', {
     inputs: serviceInputs(emulator, {

@@ -52,7 +52,7 @@ export async function run(options: RunOptions = {}): Promise<void> {
     core.setOutput('finished', String(outcome.finished))
     core.setOutput('pending', String(outcome.pending))
     rt.log.info(
-      `Sweep done: ${outcome.finished} finished, ${outcome.pending} pending, ${outcome.checked} jobs read.`
+      `Sweep done: ${outcome.finished} finished, ${outcome.pending} pending, ${outcome.checked} job${outcome.checked === 1 ? '' : 's'} read.`
     )
     try {
       await appendStepSummary(redact(renderSweepSummary(outcome, `${repo.owner}/${repo.repo}`)))

@@ -69,7 +69,8 @@ export async function sweep(
   }
   const candidates = findCandidates(comments, context.identity)
   rt.log.info(
-    `${comments.length} comments updated since ${since.toISOString()}; ${candidates.length} tracking comments do not show their job's end.`
+    `${plural(comments.length, 'comment')} updated since ${since.toISOString()}; ` +
+      `${plural(candidates.length, 'tracking comment')} not showing the job's end.`
   )
   const outcome: SweepOutcome = { checked: 0, finished: 0, pending: 0, rows: [] }
   let unreadable = 0
@@ -130,6 +131,10 @@ export async function sweep(
     )
   }
   return outcome
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
 }
 
 async function runIsOver(
