@@ -103,6 +103,14 @@ function problemText(problem: Problem, result: AgentResult): string {
   switch (problem.kind) {
     case 'refused':
       return `❌ The Mintlify API refused the request${problem.httpStatus ? ` (HTTP ${problem.httpStatus})` : ''}${serviceText(problem.message, problem.details)}${problem.httpStatus === 401 ? '. Check that `api-key` is an admin API key (it starts with `mint_`).' : ''}`
+    case 'unreachable':
+      return (
+        `❌ ${capitalize(inert(problem.reason))}, so nothing was sent` +
+        (result.mode === 'follow-up'
+          ? ` to agent job${jobRef(result)}`
+          : ' and no job was started') +
+        '. Check `api-url`, and on a self-hosted runner its DNS and proxy (`HTTPS_PROXY`, `NO_PROXY`).'
+      )
     case 'rate-limited':
       return (
         '⏸️ The Mintlify API is rate limited: it allows 100 agent uses per project per hour' +
@@ -159,6 +167,8 @@ export function failureLine(result: AgentResult): string {
         return 'A re-run could not read the thread to find the earlier attempt’s job; not starting another.'
       }
       return 'An earlier attempt may have started a job whose id was not recorded; not starting another.'
+    case 'unreachable':
+      return `${capitalize(result.problem.reason)}; nothing was sent.`
     case 'refused':
       return `The Mintlify API refused the request${result.problem.httpStatus ? ` (HTTP ${result.problem.httpStatus})` : ''}: ${[result.problem.message, ...result.problem.details].filter(Boolean).join('; ')}`
     case 'follow-up-refused':
@@ -218,4 +228,8 @@ export function renderSummary({ result, instruction, commentUrl }: SummaryFacts)
     ...rows.map(([name, value]) => `| ${name} | ${value} |`),
     ''
   ].join('\n')
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }

@@ -34,7 +34,10 @@ export interface CallOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000
 
-/** Codes that prove the request never reached the server: safe to retry even a create. */
+/**
+ * Codes that prove the request never reached the server: safe to retry even a create. So does
+ * `EPROXY<status>`: the proxy refused to open the tunnel (see http.ts).
+ */
 const NEVER_SENT_CODES = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
@@ -146,8 +149,9 @@ export class MintlifyClient {
         operation,
         kind: 'network',
         code,
-        mayHaveReachedServer: !(code && NEVER_SENT_CODES.has(code)),
-        target
+        mayHaveReachedServer: !(code && (NEVER_SENT_CODES.has(code) || code.startsWith('EPROXY'))),
+        target,
+        host: new URL(this.baseUrl).host
       })
     }
     const text = response.text

@@ -34,6 +34,8 @@ export interface MintlifyErrorFields {
   code?: string
   /** Which resource: project id, job id. */
   target: string
+  /** The host the request went to (`api.mintlify.com`), named when it could not be reached. */
+  host?: string
 }
 
 export class MintlifyError extends Error implements MintlifyErrorFields {
@@ -46,6 +48,7 @@ export class MintlifyError extends Error implements MintlifyErrorFields {
   readonly retryAfterMs?: number
   readonly code?: string
   readonly target: string
+  readonly host?: string
 
   constructor(fields: MintlifyErrorFields) {
     super(describe(fields))
@@ -59,6 +62,7 @@ export class MintlifyError extends Error implements MintlifyErrorFields {
     this.retryAfterMs = fields.retryAfterMs
     this.code = fields.code
     this.target = fields.target
+    this.host = fields.host
   }
 }
 
@@ -70,12 +74,26 @@ function describe(fields: MintlifyErrorFields): string {
       return `${what}: HTTP ${fields.status}${text ? `: ${text}` : ''}`
     }
     case 'network':
-      return `${what}: network error${fields.code ? ` ${fields.code}` : ''}`
+      return `${what}: ${networkText(fields)}`
     case 'timeout':
       return `${what}: no answer within the request timeout`
     case 'invalid-response':
       return `${what}: unexpected answer${fields.status ? ` (HTTP ${fields.status})` : ''}: ${fields.serviceMessage ?? ''}`
   }
+}
+
+/**
+ * `could not reach api.mintlify.com (ENOTFOUND)` when the request never left (DNS, refused, no
+ * route), `the connection to api.mintlify.com failed (ECONNRESET)` when it may have arrived.
+ */
+export function networkText(
+  fields: Pick<MintlifyErrorFields, 'code' | 'host' | 'mayHaveReachedServer'>
+): string {
+  const host = fields.host ?? 'the Mintlify API'
+  const code = fields.code ?? 'network error'
+  return fields.mayHaveReachedServer
+    ? `the connection to ${host} failed (${code})`
+    : `could not reach ${host} (${code})`
 }
 
 /** The service's own status for "too many requests" (100 uses per project or org per hour). */
