@@ -176,6 +176,21 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
   })
 })
 
+describe('messages read well', () => {
+  it('gives a service message that ends in its own full stop no second one', async () => {
+    world().svc.inject({
+      method: 'POST',
+      path: CREATE,
+      fault: serviceError(401, 'Invalid API key.')
+    })
+    await runComment(world())
+    expect(theComment()).toContain(
+      '(HTTP 401): Invalid API key. Check that `api-key` is an admin API key'
+    )
+    expect(theComment()).not.toContain('..')
+  })
+})
+
 describe('polling survives faults (RELIABILITY 11)', () => {
   const faults: [string, Fault, number][] = [
     ['a 503', { status: 503 }, 1],

@@ -7,6 +7,7 @@ import { formatDuration, formatMinutes } from '../shared/duration.js'
 import { blockQuote, codeSpan, inert, tableCell, truncate } from '../shared/markdown.js'
 import { renderMarker, type Marker } from './markers.js'
 import type { AgentResult, Problem } from './outcome.js'
+import { sentence } from '../shared/sentence.js'
 
 export const TITLE = '**Mintlify docs agent**'
 const QUOTE_LIMIT = 1_500
@@ -99,10 +100,18 @@ function serviceText(message: string | undefined, details: string[] = []): strin
   return parts.length ? `: ${inert(truncate(parts.join('; '), 1_000))}` : ''
 }
 
+function refusedText(problem: Extract<Problem, { kind: 'refused' }>): string {
+  const status = problem.httpStatus ? ` (HTTP ${problem.httpStatus})` : ''
+  const text = `The Mintlify API refused the request${status}${serviceText(problem.message, problem.details)}`
+  return problem.httpStatus === 401
+    ? `${sentence(text)} Check that \`api-key\` is an admin API key (it starts with \`mint_\`).`
+    : text
+}
+
 function problemText(problem: Problem, result: AgentResult): string {
   switch (problem.kind) {
     case 'refused':
-      return `❌ The Mintlify API refused the request${problem.httpStatus ? ` (HTTP ${problem.httpStatus})` : ''}${serviceText(problem.message, problem.details)}${problem.httpStatus === 401 ? '. Check that `api-key` is an admin API key (it starts with `mint_`).' : ''}`
+      return `❌ ${refusedText(problem)}`
     case 'unreachable':
       return (
         `❌ ${capitalize(inert(problem.reason))}, so nothing was sent` +
@@ -142,12 +151,12 @@ function problemText(problem: Problem, result: AgentResult): string {
         'This attempt does not start another one. Check the Mintlify dashboard; a new comment starts a new request.'
       )
     case 'lost':
-      return `❌ Could not follow agent job${jobRef(result)}: ${inert(problem.cause)}.`
+      return `❌ ${sentence(`Could not follow agent job${jobRef(result)}: ${inert(problem.cause)}`)}`
     case 'follow-up-refused':
       return (
         `❌ The follow-up could not be sent to agent job${jobRef(result)}` +
         `${problem.httpStatus ? ` (HTTP ${problem.httpStatus}${problem.httpStatus === 404 ? ': the job no longer exists' : ''})` : ''}` +
-        `${serviceText(problem.message)}. No new job was started; ask again without the earlier thread, or use \`follow-up: false\`.`
+        `${sentence(serviceText(problem.message))} No new job was started; ask again without the earlier thread, or use \`follow-up: false\`.`
       )
   }
 }
@@ -223,7 +232,7 @@ export function renderSummary({ result, instruction, commentUrl }: SummaryFacts)
     '',
     resultText(result),
     '',
-    '| | |',
+    '| Detail | Value |',
     '| --- | --- |',
     ...rows.map(([name, value]) => `| ${name} | ${value} |`),
     ''

@@ -8,6 +8,7 @@ import type { IssueRef } from '../github/refs.js'
 import type { Octokit } from '../github/octokit.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
+import { sentence } from '../shared/sentence.js'
 
 /**
  * Comment writes get their own deadline instead of the run's signal, so a cancelled run can still
@@ -56,7 +57,7 @@ export class TrackingComment {
       this.lastBody = body
     } catch (error) {
       this.rt.log.warning(
-        `Could not ${this.comment ? 'update' : 'write'} the tracking comment on #${this.thread.issueNumber}: ${getErrorMessage(error)}. ` +
+        `${sentence(`Could not ${this.comment ? 'update' : 'write'} the tracking comment on #${this.thread.issueNumber}: ${getErrorMessage(error)}`)} ` +
           'The result is still in the outputs and the step summary.'
       )
     }
