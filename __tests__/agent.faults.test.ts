@@ -38,7 +38,7 @@ describe('create is never blindly retried (RELIABILITY 8)', () => {
     [
       'a reset after the body was sent',
       { kind: 'reset-after-body' },
-      /the connection failed \((ECONNRESET|UND_ERR_SOCKET)\)/,
+      /the connection to 127\.0\.0\.1:\d+ failed \((ECONNRESET|UND_ERR_SOCKET)\)/,
       true
     ],
     ['HTTP 500', { status: 500 }, /the service answered HTTP 500/, false],
@@ -96,7 +96,11 @@ describe('create is never blindly retried (RELIABILITY 8)', () => {
       commandLines(result.stdout, 'warning', 'Creating the job failed (never sent)')
     ).toHaveLength(2)
     expect(theComment()).toContain(
-      '❌ The Mintlify API refused the request: the Mintlify API could not be reached (ECONNREFUSED)'
+      `❌ Could not reach 127.0.0.1:${port} (ECONNREFUSED), so nothing was sent and no job was started.`
+    )
+    expect(theComment()).not.toMatch(/refused the request/)
+    expect(commandLines(result.stdout, 'error').at(-1)).toBe(
+      `::error::Could not reach 127.0.0.1:${port} (ECONNREFUSED); nothing was sent.`
     )
     expect(markerOf(theComment())).toEqual({
       kind: 'tracking',
@@ -184,6 +188,21 @@ describe('create and rate limits (RELIABILITY 9-10)', () => {
     expect(theComment()).toContain('lack the scope')
     expect(theComment()).toContain('IP allow-list')
     expect(commandLines(result.stdout, 'error').at(-1)).toContain('IP allow-list')
+  })
+})
+
+describe('messages read well', () => {
+  it('gives a service message that ends in its own full stop no second one', async () => {
+    world().svc.inject({
+      method: 'POST',
+      path: CREATE,
+      fault: serviceError(401, 'Invalid API key.')
+    })
+    await runComment(world())
+    expect(theComment()).toContain(
+      '(HTTP 401): Invalid API key. The API key is invalid or expired: check that `api-key` is a current admin API key'
+    )
+    expect(theComment()).not.toContain('..')
   })
 })
 

@@ -6,7 +6,9 @@ import { describe, expect, it } from '@jest/globals'
 import { addEarlierComment, runComment, useWorld } from './helpers/world.js'
 
 const DOCS_BOT = { login: 'docs-bot', type: 'User' as const }
-const world = useWorld(undefined, { token: 'ghp_personal_token_0123456789', postsAs: DOCS_BOT })
+const world = useWorld(undefined, {
+  gh: { token: 'ghp_personal_token_0123456789', postsAs: DOCS_BOT }
+})
 
 describe('a personal access token (comments posted as a person)', () => {
   it('learns who it posts as from GET /user, once a run', async () => {

@@ -38,6 +38,7 @@ describe('job lifecycle: outcomes', () => {
     ])
     expect(commandLines(result.stdout, 'error')).toEqual([])
     expect(result.summary).toContain('### Mintlify docs agent')
+    expect(result.summary).toContain('| Detail | Value |')
     expect(result.summary).toContain('| Job id | `job_1` |')
     expect(result.summary).toContain('| Status | `completed` |')
     expect(result.summary).toMatch(/\| Duration \| \d+ s \|/)

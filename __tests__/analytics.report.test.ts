@@ -8,6 +8,8 @@ import {
   type ExportReport
 } from '../src/analytics/report.js'
 import { compareRank, TopPages } from '../src/analytics/top-pages.js'
+import { describeFailure } from '../src/analytics/failure.js'
+import { MintlifyError } from '../src/mintlify/errors.js'
 import type { PageViewRow } from '../src/mintlify/types.js'
 
 function row(path: string, total: number, ai = 0): PageViewRow {
@@ -53,7 +55,7 @@ describe('renderReport', () => {
   it('shows the range, the totals with human and AI shares, the top pages and the file', () => {
     const text = renderReport(REPORT)
     expect(text).toContain('- **From:** `2024-01-01`')
-    expect(text).toContain('- **To (exclusive):** not set (service default)')
+    expect(text).toContain('- **To (exclusive):** open-ended (the service decides)')
     expect(text).toContain('| Human | 750 | 75.0% |')
     expect(text).toContain('| AI | 250 | 25.0% |')
     expect(text).toContain('| **Total** | **1,000** | 100% |')
@@ -102,6 +104,40 @@ describe('renderReport', () => {
     expect(text.startsWith(REPORT_MARKER)).toBe(true)
     expect(text).toMatch(/\d+ more rows are not shown here/)
     expect(text).toContain('[Workflow run](https://github.com/a/b/actions/runs/1)')
+  })
+})
+
+describe('renderReport reads well', () => {
+  it('says "open-ended" for an end not sent, and counts in the singular when there is one', () => {
+    const text = renderReport({
+      ...REPORT,
+      dateFrom: undefined,
+      top: [row('/quickstart', 5)],
+      rowsWritten: 1,
+      requests: 1
+    })
+    expect(text).toContain('- **From:** open-ended (the service decides)')
+    expect(text).toContain('`page-views.json` (JSON, 1 page, 1 request)')
+    expect(text).toContain('#### Top 1 page by total views')
+    expect(text).not.toMatch(/not set/)
+  })
+})
+
+describe('describeFailure', () => {
+  it('ends a service message that has its own full stop with one period, not two', () => {
+    const error = new MintlifyError({
+      operation: 'get-page-views',
+      kind: 'http',
+      status: 400,
+      serviceMessage: 'dateFrom is invalid.',
+      mayHaveReachedServer: true,
+      target: 'project p'
+    })
+    const text = describeFailure(error, { now: 0 })
+    expect(text).toBe(
+      'Reading page views (project p) failed: HTTP 400: dateFrom is invalid. No file was written.'
+    )
+    expect(text).not.toContain('..')
   })
 })
 

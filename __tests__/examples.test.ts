@@ -80,10 +80,45 @@ describe('example workflows', () => {
     ) as Workflow & {
       on: Record<string, { types: string[] }>
       permissions: Record<string, string>
-      concurrency: { 'cancel-in-progress': boolean }
+      concurrency?: unknown
     }
     expect(workflow.on.issue_comment.types).toEqual(['created'])
+    expect(workflow.on.pull_request_review_comment.types).toEqual(['created'])
     expect(workflow.permissions).toEqual({ issues: 'write', 'pull-requests': 'write' })
-    expect(workflow.concurrency['cancel-in-progress']).toBe(false)
+  })
+
+  describe('the comment workflow drops no request', () => {
+    const workflow = parse(
+      readFileSync(join(PROJECT_ROOT, 'examples', 'docs-agent-comments.yml'), 'utf8')
+    ) as { concurrency?: unknown; jobs: Record<string, CommentJob> }
+    const [job] = Object.values(workflow.jobs)
+    const phrase = String(job.steps.find(s => s.uses)?.with?.['trigger-phrase'] ?? '/mintlify')
+
+    it('has no workflow-level group that every comment would join', () => {
+      expect(workflow.concurrency).toBeUndefined()
+    })
+
+    it('queues only comments that start with the trigger in the thread’s group; others get their run’s own', () => {
+      const group = job.concurrency.group.replace(/\s+/g, ' ')
+      expect(job.concurrency['cancel-in-progress']).toBe(false)
+      expect(group).toContain(`startsWith(github.event.comment.body, '${phrase}')`)
+      expect(group).toContain(
+        "format('mintlify-{0}', github.event.issue.number || github.event.pull_request.number)"
+      )
+      expect(group).toMatch(/\|\| format\('mintlify-run-\{0\}', github\.run_id\) \}\}$/)
+    })
+
+    it('lets through every comment the action may accept (leading white space too), and no fork review comment', () => {
+      // contains(), not startsWith(): a trigger after leading white space must reach the action.
+      expect(job.if).toContain(`contains(github.event.comment.body, '${phrase}')`)
+      expect(job.if).not.toMatch(/startsWith/)
+      expect(job.if).toContain('github.event.pull_request.head.repo.full_name == github.repository')
+    })
   })
 })
+
+interface CommentJob {
+  if: string
+  concurrency: { group: string; 'cancel-in-progress': boolean }
+  steps: Step[]
+}

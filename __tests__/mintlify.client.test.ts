@@ -319,6 +319,24 @@ describe('MintlifyClient: HTTP errors', () => {
   })
 })
 
+describe('MintlifyClient: connections', () => {
+  it('opens a fresh connection for every create and follow-up, and reuses one for reads', async () => {
+    const client = service.clientFor()
+    const first = await client.createJob('one')
+    await client.getJob(first.id)
+    await client.getJob(first.id)
+    await client.createJob('two')
+    await client.sendMessage(first.id, 'more')
+    await client.getJob(first.id)
+
+    const writes = service.emu.requests.filter(r => r.method === 'POST').map(r => r.connection)
+    const reads = service.emu.requests.filter(r => r.method === 'GET').map(r => r.connection)
+    // No write shares its connection with any other request; reads come back to a pooled one.
+    expect(new Set([...writes, ...reads]).size).toBe(writes.length + new Set(reads).size)
+    expect(new Set(reads).size).toBeLessThan(reads.length)
+  })
+})
+
 describe('MintlifyClient: network failures', () => {
   it.each([
     ['a line break', 'mint_abc\ndef'],
@@ -369,7 +387,9 @@ describe('MintlifyClient: network failures', () => {
       code: 'ECONNREFUSED',
       mayHaveReachedServer: false
     })
-    expect(error.message).toContain('ECONNREFUSED')
+    expect(error.message).toBe(
+      `Creating the agent job (project proj_test) failed: could not reach 127.0.0.1:${port} (ECONNREFUSED)`
+    )
   })
 
   it('turns a server that hangs past requestTimeoutMs into kind timeout', async () => {

@@ -115,8 +115,28 @@ interface Answer {
 
 type Handler = (match: RegExpExecArray, call: GitHubCall) => Answer
 
+export interface GitHubFakeOptions {
+  token?: string
+  /** GitHub Enterprise Server's REST API lives under `/api/v3`; github.com's has no prefix. */
+  pathPrefix?: string
+  /** The web host of links (`html_url`): `https://github.com`, or a GHES host. */
+  serverUrl?: string
+  /** Listen on this loopback port (default: a free one). */
+  port?: number
+  /**
+   * `token` is an installation token (`ghs_…`, posting as github-actions[bot]) unless `postsAs` names
+   * who a personal token (`ghp_…`) posts as.
+   */
+  postsAs?: { login: string; type: 'User' | 'Bot' }
+}
+
 export class GitHubFake {
+  /** The REST API's base URL, prefix included: what GITHUB_API_URL says on the runner. */
   readonly url: string
+  /** What GITHUB_SERVER_URL says: the host of every web link. */
+  readonly serverUrl: string
+  /** Paths of requests that missed the API prefix (answered 404). */
+  readonly outsidePrefix: string[] = []
   /** Requests open and taken so far: virtual time waits for quiet. */
   readonly traffic = new RequestTraffic()
   readonly token: string
@@ -141,11 +161,12 @@ export class GitHubFake {
 
   private constructor(
     private readonly server: http.Server,
-    url: string,
-    token: string
+    root: string,
+    private readonly options: GitHubFakeOptions
   ) {
-    this.url = url
-    this.token = token
+    this.url = root + (options.pathPrefix ?? '')
+    this.serverUrl = options.serverUrl ?? 'https://github.com'
+    this.token = options.token ?? 'ghs_fake_token_0123456789'
     const repo = '/repos/([^/]+)/([^/]+)'
     this.routes = [
       ['GET', re(`${repo}/collaborators/([^/]+)/permission`), m => this.permission(m)],
@@ -176,19 +197,9 @@ export class GitHubFake {
     ]
   }
 
-  /**
-   * `token` is an installation token (`ghs_…`, posting as github-actions[bot]) unless `postsAs` names
-   * the person a personal token (`ghp_…`) posts as.
-   */
-  static async start(
-    options: { token?: string; postsAs?: { login: string; type: 'User' | 'Bot' } } = {}
-  ): Promise<GitHubFake> {
+  static async start(options: GitHubFakeOptions = {}): Promise<GitHubFake> {
     const server = http.createServer()
-    const fake = new GitHubFake(
-      server,
-      await listen(server),
-      options.token ?? 'ghs_fake_token_0123456789'
-    )
+    const fake = new GitHubFake(server, await listen(server, options), options)
     if (options.postsAs) fake.poster = { ...options.postsAs }
     serve(
       server,
@@ -280,9 +291,19 @@ export class GitHubFake {
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const rawBody = await readBody(req)
     const url = new URL(req.url ?? '/', this.url)
+    const prefix = this.options.pathPrefix ?? ''
+    // GitHub Enterprise Server answers GraphQL at /api/graphql, beside the REST API's /api/v3.
+    const graphql = prefix.endsWith('/v3') && url.pathname === `${prefix.slice(0, -3)}/graphql`
+    if (graphql) url.pathname = `${prefix}/graphql`
+    if (!url.pathname.startsWith(`${prefix}/`)) {
+      this.outsidePrefix.push(url.pathname)
+      res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' })
+      res.end(JSON.stringify({ message: 'Not Found', documentation_url: DOCS, status: '404' }))
+      return
+    }
     const call: GitHubCall = {
       method: (req.method ?? 'GET').toUpperCase(),
-      path: url.pathname,
+      path: url.pathname.slice(prefix.length),
       query: queryOf(url),
       body: parseJson(rawBody),
       at: Date.now()
@@ -378,7 +399,7 @@ export class GitHubFake {
   private getIssue([, owner, repo, number]: RegExpExecArray): Answer {
     const issue = this.issues.get(`${repoKey(owner, repo)}#${number}`)
     if (issue === undefined) return { status: 404, body: errorOf(404) }
-    const htmlUrl = `https://github.com/${owner}/${repo}/${issue.pull_request ? 'pull' : 'issues'}/${issue.number}`
+    const htmlUrl = `${this.serverUrl}/${owner}/${repo}/${issue.pull_request ? 'pull' : 'issues'}/${issue.number}`
     const apiBase = `${this.url}/repos/${owner}/${repo}`
     return {
       status: 200,
@@ -420,7 +441,7 @@ export class GitHubFake {
         id: issue.number + 700000,
         node_id: `PR_fake${issue.number}`,
         url: `${this.url}/repos/${fullName}/pulls/${issue.number}`,
-        html_url: `https://github.com/${fullName}/pull/${issue.number}`,
+        html_url: `${this.serverUrl}/${fullName}/pull/${issue.number}`,
         number: issue.number,
         state: 'open',
         title: issue.title ?? `Pull request ${issue.number}`,
@@ -652,7 +673,7 @@ export class GitHubFake {
       user,
       in_reply_to_id: inReplyTo
     })
-    const htmlUrl = `https://github.com/${owner}/${repo}/pull/${pull}#discussion_r${replyId}`
+    const htmlUrl = `${this.serverUrl}/${owner}/${repo}/pull/${pull}#discussion_r${replyId}`
     this.reviewReplies.push({
       id: replyId,
       owner,
@@ -687,7 +708,7 @@ export class GitHubFake {
     const page = positiveInt(call.query.page) ?? 1
     const lastPage = Math.max(1, Math.ceil(items.length / perPage))
     const link = (n: number, rel: string): string => {
-      const target = new URL(call.path, this.url)
+      const target = new URL(this.url + call.path)
       for (const [name, value] of Object.entries(call.query)) target.searchParams.set(name, value)
       target.searchParams.set('per_page', String(perPage))
       target.searchParams.set('page', String(n))
@@ -737,7 +758,7 @@ export class GitHubFake {
   private htmlUrl(c: StoredComment): string {
     const issue = this.issues.get(`${c.repoKey}#${c.issueNumber}`)
     const kind = issue?.pull_request ? 'pull' : 'issues'
-    return `https://github.com/${c.owner}/${c.repo}/${kind}/${c.issueNumber}#issuecomment-${c.id}`
+    return `${this.serverUrl}/${c.owner}/${c.repo}/${kind}/${c.issueNumber}#issuecomment-${c.id}`
   }
 
   private publicComment(c: StoredComment): FakeComment {
@@ -773,7 +794,7 @@ export class GitHubFake {
       id = 9000 + this.userIds.size
       this.userIds.set(u.login, id)
     }
-    return { login: u.login, id, type: u.type, html_url: `https://github.com/${u.login}` }
+    return { login: u.login, id, type: u.type, html_url: `${this.serverUrl}/${u.login}` }
   }
 
   /** Ids increase; a wanted id (from a webhook payload) is kept and later ids go past it. */

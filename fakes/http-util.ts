@@ -1,15 +1,20 @@
 /** Plumbing both fakes share: loopback listening, closing with open sockets, request bodies. */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { Server as TlsServer } from 'node:tls'
 
-/** Listens on a random loopback port and returns the base URL (`http://127.0.0.1:PORT`). */
-export function listen(server: Server): Promise<string> {
+/**
+ * Listens on a loopback port (a free one unless given) and returns the base URL
+ * (`http://127.0.0.1:PORT`, `https://` for a TLS server).
+ */
+export function listen(server: Server, options: { port?: number } = {}): Promise<string> {
+  const scheme = server instanceof TlsServer ? 'https' : 'http'
   return new Promise((resolve, reject) => {
     server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
       server.off('error', reject)
       const { port } = server.address() as AddressInfo
-      resolve(`http://127.0.0.1:${port}`)
+      resolve(`${scheme}://127.0.0.1:${port}`)
     })
   })
 }

@@ -4,6 +4,8 @@
  * request and every answer is checked against the documents (see contract.ts).
  */
 import http from 'node:http'
+import https from 'node:https'
+import type { Socket } from 'node:net'
 import { contract } from './contract.js'
 import {
   answerWithFault,
@@ -59,6 +61,8 @@ export interface RecordedRequest {
   body: unknown
   rawBody: string
   at: number
+  /** Which connection it came on (1, 2, …): equal numbers mean a reused connection. */
+  connection: number
 }
 
 export interface PageViewRow {
@@ -87,6 +91,10 @@ export interface EmulatorOptions {
   projectId?: string
   /** Clock for createdAt, archivedAt, activeForMs and RecordedRequest.at (default Date.now). */
   now?: () => number
+  /** Serve HTTPS with this key and certificate (PEM) instead of plain HTTP. */
+  tls?: { key: string; cert: string }
+  /** Listen on this loopback port (default: a free one). */
+  port?: number
 }
 
 /** Row `i` (0-based) of generatePageViews: the same numbers every time, computed from the index. */
@@ -155,6 +163,8 @@ export class ServiceEmulator {
   private readonly scripts: JobScript[] = []
   private defaultScript: JobScript = DEFAULT_SCRIPT
   private jobCount = 0
+  private readonly connections = new WeakMap<Socket, number>()
+  private connectionCount = 0
   private rows: RowSource = arrayRows([])
 
   private constructor(
@@ -170,8 +180,8 @@ export class ServiceEmulator {
 
   static async start(options: EmulatorOptions = {}): Promise<ServiceEmulator> {
     contract() // compile the OpenAPI validators now, so the first request is not the slow one
-    const server = http.createServer()
-    const emulator = new ServiceEmulator(server, await listen(server), options)
+    const server = options.tls ? https.createServer(options.tls) : http.createServer()
+    const emulator = new ServiceEmulator(server, await listen(server, options), options)
     serve(
       server,
       emulator.traffic,
@@ -238,6 +248,15 @@ export class ServiceEmulator {
     return shutdown(this.server)
   }
 
+  private connectionOf(socket: Socket): number {
+    let id = this.connections.get(socket)
+    if (id === undefined) {
+      id = ++this.connectionCount
+      this.connections.set(socket, id)
+    }
+    return id
+  }
+
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const rawBody = await readBody(req)
     const url = new URL(req.url ?? '/', this.url)
@@ -249,7 +268,8 @@ export class ServiceEmulator {
       headers: req.headers,
       body: parseJson(rawBody),
       rawBody,
-      at: this.now()
+      at: this.now(),
+      connection: this.connectionOf(req.socket)
     }
     this.requests.push(recorded)
     const spec = contract()

@@ -20,7 +20,10 @@ const indent = (text: string): string =>
 
 function showRun(run: BundleRun): void {
   console.log(`exit code: ${run.exitCode}`)
-  console.log('log:')
+  console.log(
+    'log (as the runner reads it: on GitHub, ::debug:: lines are hidden unless debug logging is on,\n' +
+      'and ::notice:: / ::warning:: / ::error:: lines become annotations on the run):'
+  )
   console.log(indent(run.stdout))
   console.log('outputs:')
   for (const [name, value] of Object.entries(run.outputs)) console.log(`    ${name} = ${value}`)
@@ -132,6 +135,7 @@ try {
   const analytics = await runBundle('dist/analytics/index.js', {
     inputs: serviceInputs(emulator, {
       'date-from': '-7d',
+      'date-to': '-0d',
       format: 'csv',
       'output-file': 'page-views.csv',
       'summary-rows': '5'
@@ -147,8 +151,13 @@ try {
   cleanUp(analytics)
   if (analytics.exitCode !== 0) exitCode = 1
 
+  // The emulator checks each request and answer against Mintlify's published OpenAPI documents.
   const violations = emulator.contractViolations
-  console.log(`\nOpenAPI contract violations seen by the emulator: ${violations.length}`)
+  console.log(
+    violations.length === 0
+      ? `\nEvery request the actions sent (${emulator.requests.length}) matched Mintlify's published API description.`
+      : `\nRequests that did not match Mintlify's published API description:\n${indent(violations.join('\n'))}`
+  )
   if (violations.length) exitCode = 1
 } finally {
   await emulator.close()

@@ -17,15 +17,21 @@ import {
   type ActionRunSpec,
   type BundleRun
 } from '../../fakes/action-env.js'
+import type { RequestTraffic } from '../../fakes/http-util.js'
 import {
   GitHubFake,
+  type GitHubFakeOptions,
   type FakeComment,
   type FakeIssue,
   type GitHubCall,
   type Permission
 } from '../../fakes/github-fake.js'
 import { agentInputs, serviceInputs } from '../../fakes/inputs.js'
-import { ServiceEmulator, type RecordedRequest } from '../../fakes/service-emulator.js'
+import {
+  ServiceEmulator,
+  type EmulatorOptions,
+  type RecordedRequest
+} from '../../fakes/service-emulator.js'
 import { run as runSweepAction, type RunOptions as SweepRunOptions } from '../../src/sweep/main.js'
 import { VirtualTime } from '../../fakes/virtual-time.js'
 import { issueCommentEvent, reviewCommentEvent } from '../../fakes/webhooks.js'
@@ -42,11 +48,15 @@ export class World {
   readonly expectedViolations: RegExp[] = []
   /** Runs whose folders are removed after the test. */
   readonly results: { workDir: string }[] = []
+  /** Traffic virtual time waits on: both fakes, and any other a test adds (a proxy). */
+  readonly watched: RequestTraffic[]
 
   constructor(
     readonly svc: ServiceEmulator,
     readonly gh: GitHubFake
-  ) {}
+  ) {
+    this.watched = [svc.traffic, gh.traffic]
+  }
 
   /** Comments the action wrote on the thread (the trigger comment and other people's left out). */
   botComments(number = 7, owner = OWNER, repo = REPO): FakeComment[] {
@@ -84,11 +94,17 @@ export class World {
   }
 }
 
-/** How the world's GitHub fake is started (a personal token that posts as a person, say). */
-export type GitHubOptions = Parameters<typeof GitHubFake.start>[0]
+/** How the fakes of a world start: the emulator over HTTPS, GitHub as Enterprise Server, … */
+export interface WorldOptions {
+  svc?: EmulatorOptions
+  gh?: GitHubFakeOptions
+}
 
-export async function startWorld(github: GitHubOptions = {}): Promise<World> {
-  const [svc, gh] = await Promise.all([ServiceEmulator.start(), GitHubFake.start(github)])
+export async function startWorld(options: WorldOptions = {}): Promise<World> {
+  const [svc, gh] = await Promise.all([
+    ServiceEmulator.start(options.svc),
+    GitHubFake.start(options.gh)
+  ])
   return new World(svc, gh)
 }
 
@@ -107,10 +123,13 @@ export async function stopWorld(world: World | undefined): Promise<void> {
  * A fresh world for each test of the calling file: started in a beforeEach (then `setUp`, if given),
  * stopped and checked in an afterEach. Returns the accessor of the current test's world.
  */
-export function useWorld(setUp?: (world: World) => void, github: GitHubOptions = {}): () => World {
+export function useWorld(
+  setUp?: (world: World) => void,
+  options: WorldOptions | (() => WorldOptions) = {}
+): () => World {
   let current: World | undefined
   beforeEach(async () => {
-    current = await startWorld(github)
+    current = await startWorld(typeof options === 'function' ? options() : options)
     setUp?.(current)
   })
   afterEach(async () => {
@@ -143,7 +162,7 @@ function agentRunnerSpec(world: World, spec: AgentRunSpec): ActionRunSpec {
     eventName: spec.eventName,
     event: spec.event,
     inputs: spec.rawInputs ?? baseInputs(world, spec.inputs),
-    env: { GITHUB_API_URL: world.gh.url, ...spec.env }
+    env: { GITHUB_API_URL: world.gh.url, GITHUB_SERVER_URL: world.gh.serverUrl, ...spec.env }
   }
 }
 
@@ -179,7 +198,7 @@ async function inTime<T>(
   if (realTime) return work()
   const time = VirtualTime.install(now)
   try {
-    return await time.drive(work(), [world.svc.traffic, world.gh.traffic])
+    return await time.drive(work(), world.watched)
   } finally {
     time.uninstall()
   }
@@ -241,7 +260,7 @@ export async function runAnalytics(
       eventName: spec.eventName,
       event: spec.event,
       inputs: analyticsInputs(world, spec.inputs),
-      env: { GITHUB_API_URL: world.gh.url, ...spec.env }
+      env: { GITHUB_API_URL: world.gh.url, GITHUB_SERVER_URL: world.gh.serverUrl, ...spec.env }
     },
     async () => {
       spec.prepare?.(process.env.GITHUB_WORKSPACE as string)

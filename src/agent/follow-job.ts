@@ -12,6 +12,7 @@ import { pollJob, type PollOutcome } from './poll.js'
 import { DEFAULT_POLL_SCHEDULE, pollBackoff } from './poll-schedule.js'
 import { parsePullRequestLink } from './pull-request-link.js'
 import type { AgentSettings } from './settings.js'
+import { plural } from '../shared/plural.js'
 
 export interface FollowedJob {
   jobId: string
@@ -73,7 +74,7 @@ export async function followJob(
     if (isCancellation(error)) return { status: 'cancelled', jobId, mode }
     throw error
   }
-  rt.log.info(`Polled the job ${outcome.polls} time(s).`)
+  rt.log.info(`Polled the job ${plural(outcome.polls, 'time')}.`)
   return resultOf(outcome, followed, settings, context.serverUrl)
 }
 

@@ -19,6 +19,8 @@ export type JobMode = 'created' | 'attached' | 're-attached' | 'follow-up'
 export type Problem =
   | { kind: 'refused'; httpStatus?: number; message?: string; details: string[] }
   | { kind: 'rate-limited'; retryAfterMs?: number }
+  /** The request never left: `reason` names the host and the system code. */
+  | { kind: 'unreachable'; reason: string }
   | { kind: 'unknown-outcome'; cause: string }
   | { kind: 'lost'; cause: string; httpStatus?: number }
   /** threadUnreadable: a re-run could not read the thread to find the earlier attempt's job. */

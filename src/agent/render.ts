@@ -8,6 +8,7 @@ import { blockQuote, codeSpan, inert, tableCell, truncate } from '../shared/mark
 import { renderMarker, type Marker } from './markers.js'
 import { keyProblem } from '../mintlify/errors.js'
 import type { AgentResult, Problem } from './outcome.js'
+import { sentence } from '../shared/sentence.js'
 
 export const TITLE = '**Mintlify docs agent**'
 const QUOTE_LIMIT = 1_500
@@ -135,10 +136,24 @@ function serviceText(message: string | undefined, details: string[] = []): strin
   return parts.length ? `: ${inert(truncate(parts.join('; '), 1_000))}` : ''
 }
 
+function refusedText(problem: Extract<Problem, { kind: 'refused' }>): string {
+  const status = problem.httpStatus ? ` (HTTP ${problem.httpStatus})` : ''
+  const text = `The Mintlify API refused the request${status}${serviceText(problem.message, problem.details)}`
+  return `${sentence(text)}${keyText(problem.httpStatus)}`
+}
+
 function problemText(problem: Problem, result: AgentResult): string {
   switch (problem.kind) {
     case 'refused':
-      return `❌ The Mintlify API refused the request${problem.httpStatus ? ` (HTTP ${problem.httpStatus})` : ''}${serviceText(problem.message, problem.details)}.${keyText(problem.httpStatus)}`
+      return `❌ ${refusedText(problem)}`
+    case 'unreachable':
+      return (
+        `❌ ${capitalize(inert(problem.reason))}, so nothing was sent` +
+        (result.mode === 'follow-up'
+          ? ` to agent job${jobRef(result)}`
+          : ' and no job was started') +
+        '. Check `api-url`, and on a self-hosted runner its DNS and proxy (`HTTPS_PROXY`, `NO_PROXY`).'
+      )
     case 'rate-limited':
       return (
         '⏸️ The Mintlify API is rate limited: it allows 100 agent uses per project per hour' +
@@ -170,12 +185,12 @@ function problemText(problem: Problem, result: AgentResult): string {
         'This attempt does not start another one. Check the Mintlify dashboard; a new comment starts a new request.'
       )
     case 'lost':
-      return `❌ Could not follow agent job${jobRef(result)}: ${inert(problem.cause)}.${keyText(problem.httpStatus)}`
+      return `❌ ${sentence(`Could not follow agent job${jobRef(result)}: ${inert(problem.cause)}`)}${keyText(problem.httpStatus)}`
     case 'follow-up-refused':
       return (
         `❌ The follow-up could not be sent to agent job${jobRef(result)}` +
         `${problem.httpStatus ? ` (HTTP ${problem.httpStatus}${problem.httpStatus === 404 ? ': the job no longer exists' : ''})` : ''}` +
-        `${serviceText(problem.message)}. No new job was started; ask again without the earlier thread, or use \`follow-up: false\`.`
+        `${sentence(serviceText(problem.message))} No new job was started; ask again without the earlier thread, or use \`follow-up: false\`.`
       )
   }
 }
@@ -195,6 +210,8 @@ export function failureLine(result: AgentResult): string {
         return 'A re-run could not read the thread to find the earlier attempt’s job; not starting another.'
       }
       return 'An earlier attempt may have started a job whose id was not recorded; not starting another.'
+    case 'unreachable':
+      return `${capitalize(result.problem.reason)}; nothing was sent.`
     case 'refused':
       return `The Mintlify API refused the request${result.problem.httpStatus ? ` (HTTP ${result.problem.httpStatus})` : ''}: ${[result.problem.message, ...result.problem.details].filter(Boolean).join('; ')}${keyText(result.problem.httpStatus)}`
     case 'follow-up-refused':
@@ -253,9 +270,13 @@ export function renderSummary({ result, instruction, commentUrl }: SummaryFacts)
     '',
     resultText(result),
     '',
-    '| | |',
+    '| Detail | Value |',
     '| --- | --- |',
     ...rows.map(([name, value]) => `| ${name} | ${value} |`),
     ''
   ].join('\n')
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
 }

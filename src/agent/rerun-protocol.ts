@@ -83,7 +83,7 @@ export function markerWithJob(ref: RequestRef, jobId: string): Marker {
 }
 
 /** Problems that prove the request never reached a job: a later attempt may send it again. */
-const NOT_SENT = new Set(['rate-limited', 'refused', 'follow-up-refused'])
+const NOT_SENT = new Set(['rate-limited', 'refused', 'unreachable', 'follow-up-refused'])
 /** Problems after which a job may exist that nobody can name. */
 const MAY_EXIST = new Set(['unknown-outcome', 'previous-attempt-unknown'])
 

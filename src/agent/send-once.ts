@@ -4,7 +4,7 @@
  * never sent again; the shared retry policy repeats only what provably did not arrive.
  */
 import type { MintlifyClient } from '../mintlify/client.js'
-import { MintlifyError } from '../mintlify/errors.js'
+import { MintlifyError, networkText } from '../mintlify/errors.js'
 import type { AgentJob } from '../mintlify/types.js'
 import { withRetry } from '../mintlify/with-retry.js'
 import { isCancellation } from '../shared/cancellation.js'
@@ -67,7 +67,7 @@ export async function sendOnce(
       return { sent: false, result: { status: 'cancelled', jobId, problem } }
     }
     if (!(error instanceof MintlifyError)) throw error
-    rt.log.error(error.message)
+    rt.log.info(error.message)
     return {
       sent: false,
       result: {
@@ -100,11 +100,7 @@ function problemOf(error: MintlifyError, followUp: boolean): Problem {
     return { kind: 'refused', message, details: [] }
   }
   if (!error.mayHaveReachedServer) {
-    return {
-      kind: 'refused',
-      message: `the Mintlify API could not be reached (${error.code ?? error.kind})`,
-      details: []
-    }
+    return { kind: 'unreachable', reason: networkText(error) }
   }
   const cause =
     error.kind === 'http'
@@ -112,7 +108,7 @@ function problemOf(error: MintlifyError, followUp: boolean): Problem {
       : error.kind === 'timeout'
         ? 'no answer came within the request timeout'
         : error.kind === 'network'
-          ? `the connection failed (${error.code ?? 'network error'})`
+          ? networkText(error)
           : 'the answer could not be read'
   return { kind: 'unknown-outcome', cause }
 }

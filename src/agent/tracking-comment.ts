@@ -13,6 +13,7 @@ import type { IssueRef } from '../github/refs.js'
 import type { Octokit } from '../github/octokit.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
+import { sentence } from '../shared/sentence.js'
 
 /** All attempts of one write within this time. */
 const WRITE_DEADLINE_MS = 40_000
@@ -77,7 +78,7 @@ export class TrackingComment {
       this.lastBody = body
     } catch (error) {
       this.rt.log.warning(
-        `Could not ${this.comment ? 'update' : 'write'} the tracking comment on #${this.thread.issueNumber}: ${getErrorMessage(error)}. ` +
+        `${sentence(`Could not ${this.comment ? 'update' : 'write'} the tracking comment on #${this.thread.issueNumber}: ${getErrorMessage(error)}`)} ` +
           'The result is still in the outputs and the step summary.'
       )
     }

@@ -14,6 +14,7 @@ import { paginate } from './pagination.js'
 import type { AnalyticsSettings } from './settings.js'
 import { TopPages } from './top-pages.js'
 import { openExportWriter, type ExportWriter } from './writers.js'
+import { plural } from '../shared/plural.js'
 
 export interface ExportOutcome {
   totals: ViewTotals
@@ -84,7 +85,7 @@ export async function exportPageViews(
         onPage: info => {
           rowsRead = info.rowsSoFar
           log.info(
-            `Page ${info.page} (offset ${info.offset}): ${info.rows} rows, ${info.rowsSoFar} so far` +
+            `Page ${info.page} (offset ${info.offset}): ${plural(info.rows, 'row')}, ${info.rowsSoFar} so far` +
               (info.hasMore ? '; more to come.' : '; done.')
           )
         },

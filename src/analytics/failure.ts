@@ -10,6 +10,8 @@ import { CancelledError } from '../shared/cancellation.js'
 import { ExportFailure } from './export.js'
 import { PaginationError } from './pagination.js'
 import { MAX_PAGE_SIZE } from './settings.js'
+import { plural } from '../shared/plural.js'
+import { sentence } from '../shared/sentence.js'
 
 export const RATE_LIMIT_TEXT =
   'The Mintlify analytics API allows 100 requests per organization per hour'
@@ -32,7 +34,7 @@ export function describeFailure(error: unknown, { now, pageSize }: FailureContex
     failure?.page === undefined
       ? ''
       : ` on page ${failure.page} (offset ${failure.offset}` +
-        `${failure.rowsRead > 0 ? `; ${failure.rowsRead} rows read before it` : ''})`
+        `${failure.rowsRead > 0 ? `; ${plural(failure.rowsRead, 'row')} read before it` : ''})`
 
   if (isRateLimited(cause)) {
     const when =
@@ -46,17 +48,17 @@ export function describeFailure(error: unknown, { now, pageSize }: FailureContex
         : ''
     return (
       `${RATE_LIMIT_TEXT}, and it answered HTTP 429 (Too Many Requests)${where}. ${when}.` +
-      `${fewer}${said ? ` The service said: ${said}.` : ''} ${NO_FILE}`
+      `${fewer}${said ? ` The service said: ${sentence(said)}` : ''} ${NO_FILE}`
     )
   }
   if (cause instanceof MintlifyError) {
-    return `${cause.message}${where ? ` —${where}` : ''}.${hint(cause)} ${NO_FILE}`
+    return `${sentence(`${cause.message}${where ? ` —${where}` : ''}`)}${hint(cause)} ${NO_FILE}`
   }
   if (cause instanceof PaginationError) return `${cause.message} ${NO_FILE}`
   if (failure && failure.page === undefined) {
-    return `Could not create the output file: ${getErrorMessage(cause)}. ${NO_FILE}`
+    return `${sentence(`Could not create the output file: ${getErrorMessage(cause)}`)} ${NO_FILE}`
   }
-  return `Page-view export failed${where}: ${getErrorMessage(cause)}. ${NO_FILE}`
+  return `${sentence(`Page-view export failed${where}: ${getErrorMessage(cause)}`)} ${NO_FILE}`
 }
 
 function hint(error: MintlifyError): string {

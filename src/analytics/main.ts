@@ -29,6 +29,7 @@ import {
 } from './report.js'
 import { parseAnalyticsSettings, type AnalyticsSettings } from './settings.js'
 import { appendStepSummary } from '../shared/step-summary.js'
+import { plural } from '../shared/plural.js'
 
 export interface RunOptions extends RuntimeOverrides {
   /** Per-request timeout of the service client (default 30 s). */
@@ -55,11 +56,13 @@ export async function run(options: RunOptions = {}): Promise<void> {
 
     rt.log.info(
       `Exporting page views of project ${settings.service.projectId} ` +
-        `(from ${settings.dateFrom ?? 'not set'} to ${settings.dateTo ?? 'not set'}, exclusive; ` +
-        `${settings.pageSize} rows per request) to ${shown}.`
+        `(from ${settings.dateFrom ?? 'an open start'} to ${settings.dateTo ? `${settings.dateTo}, exclusive` : 'an open end'}; ` +
+        `${plural(settings.pageSize, 'row')} per request) to ${shown}.`
     )
     const outcome = await exportPageViews(settings, path, rt, options)
-    rt.log.info(`Wrote ${outcome.rows} rows to ${shown} in ${outcome.requests} requests.`)
+    rt.log.info(
+      `Wrote ${plural(outcome.rows, 'row')} to ${shown} in ${plural(outcome.requests, 'request')}.`
+    )
 
     core.setOutput('total', String(outcome.totals.total))
     core.setOutput('human', String(outcome.totals.human))

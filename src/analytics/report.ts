@@ -5,6 +5,7 @@
 import type { PageViewRow, ViewTotals } from '../mintlify/types.js'
 import { blockQuote, codeSpan, tableCell, truncate } from '../shared/markdown.js'
 import type { ExportFormat } from './settings.js'
+import { plural } from '../shared/plural.js'
 
 export interface ExportReport {
   projectId: string
@@ -46,10 +47,11 @@ export function percent(part: number, whole: number): string {
 }
 
 export function describeRange(dateFrom?: string, dateTo?: string): string[] {
-  const notSet = 'not set (service default)'
+  // Not sent: the service decides where the range starts or ends.
+  const open = 'open-ended (the service decides)'
   return [
-    `- **From:** ${dateFrom ? codeSpan(dateFrom) : notSet}`,
-    `- **To (exclusive):** ${dateTo ? codeSpan(dateTo) : notSet}`
+    `- **From:** ${dateFrom ? codeSpan(dateFrom) : open}`,
+    `- **To (exclusive):** ${dateTo ? codeSpan(dateTo) : open}`
   ]
 }
 
@@ -59,8 +61,8 @@ export function renderReport(report: ExportReport, options: RenderOptions = {}):
   if (options.marker) head.push(options.marker)
   head.push(`### Mintlify page views: project ${codeSpan(report.projectId)}`, '')
   head.push(...describeRange(report.dateFrom, report.dateTo))
-  const pages = `${formatCount(report.rowsWritten)} page${report.rowsWritten === 1 ? '' : 's'}`
-  const requests = `${report.requests} request${report.requests === 1 ? '' : 's'}`
+  const pages = plural(report.rowsWritten, 'page')
+  const requests = plural(report.requests, 'request')
   head.push(
     `- **File:** ${codeSpan(report.file)} (${report.format.toUpperCase()}, ${pages}, ${requests})`
   )
@@ -82,7 +84,7 @@ export function renderReport(report: ExportReport, options: RenderOptions = {}):
   }
 
   const tableHead = [
-    `#### Top ${report.top.length} page${report.top.length === 1 ? '' : 's'} by total views`,
+    `#### Top ${plural(report.top.length, 'page')} by total views`,
     '',
     '| # | Page | Total | Human | AI | AI share |',
     '| ---: | --- | ---: | ---: | ---: | ---: |'

@@ -48,10 +48,15 @@ const NOT_BUILT_CODES = new Set([
   'ERR_INVALID_ARG_VALUE',
   'ERR_INVALID_ARG_TYPE',
   'ERR_INVALID_URL',
-  'ERR_UNESCAPED_CHARACTERS'
+  'ERR_UNESCAPED_CHARACTERS',
+  // undici's own check of a header value or URL.
+  'UND_ERR_INVALID_ARG'
 ])
 
-/** Codes that prove the request never reached the server: safe to retry even a create. */
+/**
+ * Codes that prove the request never reached the server: safe to retry even a create. So does
+ * `EPROXY<status>`: the proxy refused to open the tunnel (see http.ts).
+ */
 const NEVER_SENT_CODES = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
@@ -185,8 +190,9 @@ export class MintlifyClient {
         operation,
         kind: 'network',
         code,
-        mayHaveReachedServer: !(code && NEVER_SENT_CODES.has(code)),
-        target
+        mayHaveReachedServer: !(code && (NEVER_SENT_CODES.has(code) || code.startsWith('EPROXY'))),
+        target,
+        host: new URL(this.baseUrl).host
       })
     }
     const text = response.text

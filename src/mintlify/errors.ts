@@ -40,6 +40,8 @@ export interface MintlifyErrorFields {
    * gives the same answer), not a body cut short.
    */
   schemaBroken?: boolean
+  /** The host the request went to (`api.mintlify.com`), named when it could not be reached. */
+  host?: string
 }
 
 export class MintlifyError extends Error implements MintlifyErrorFields {
@@ -53,6 +55,7 @@ export class MintlifyError extends Error implements MintlifyErrorFields {
   readonly code?: string
   readonly target: string
   readonly schemaBroken: boolean
+  readonly host?: string
 
   constructor(fields: MintlifyErrorFields) {
     super(describe(fields))
@@ -67,6 +70,7 @@ export class MintlifyError extends Error implements MintlifyErrorFields {
     this.code = fields.code
     this.target = fields.target
     this.schemaBroken = fields.schemaBroken ?? false
+    this.host = fields.host
   }
 }
 
@@ -78,7 +82,7 @@ function describe(fields: MintlifyErrorFields): string {
       return `${what}: HTTP ${fields.status}${text ? `: ${text}` : ''}`
     }
     case 'network':
-      return `${what}: network error${fields.code ? ` ${fields.code}` : ''}`
+      return `${what}: ${networkText(fields)}`
     case 'timeout':
       return `${what}: no answer within the request timeout`
     case 'not-sent':
@@ -86,6 +90,20 @@ function describe(fields: MintlifyErrorFields): string {
     case 'invalid-response':
       return `${what}: unexpected answer${fields.status ? ` (HTTP ${fields.status})` : ''}: ${fields.serviceMessage ?? ''}`
   }
+}
+
+/**
+ * `could not reach api.mintlify.com (ENOTFOUND)` when the request never left (DNS, refused, no
+ * route), `the connection to api.mintlify.com failed (ECONNRESET)` when it may have arrived.
+ */
+export function networkText(
+  fields: Pick<MintlifyErrorFields, 'code' | 'host' | 'mayHaveReachedServer'>
+): string {
+  const host = fields.host ?? 'the Mintlify API'
+  const code = fields.code ?? 'network error'
+  return fields.mayHaveReachedServer
+    ? `the connection to ${host} failed (${code})`
+    : `could not reach ${host} (${code})`
 }
 
 /** The service's own status for "too many requests" (100 uses per project or org per hour). */
