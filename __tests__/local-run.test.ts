@@ -88,4 +88,13 @@ describe('.env.example with npm run emulator', () => {
     expect(result.outputs.file).toBe(join(result.workDir, 'page-views.csv'))
     expect(readFileSync(result.outputs.file, 'utf8').split('\n')[0]).toBe('path,human,ai,total')
   })
+
+  it('runs the sweep entry: it lists the repository’s comments and finds none to finish', async () => {
+    const result = await runEntry('src/sweep/main.ts')
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs).toEqual({ checked: '0', finished: '0', pending: '0' })
+    expect(local.gh.calls.some(c => c.path === '/repos/your-org/your-docs/issues/comments')).toBe(
+      true
+    )
+  })
 })
