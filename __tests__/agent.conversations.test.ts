@@ -13,7 +13,7 @@ import {
   useWorld,
   pathsOf
 } from './helpers/world.js'
-import { commandLines, markerOf, shown } from './helpers/text.js'
+import { commandLines, markerOf, shown, trackingMarker } from './helpers/text.js'
 
 const world = useWorld()
 
@@ -201,14 +201,9 @@ describe('follow-ups through the message endpoint', () => {
     expect(world().gets().length).toBeGreaterThanOrEqual(1)
     const comments = world().botComments()
     expect(comments).toHaveLength(2)
-    expect(markerOf(comments[1].body)).toEqual({
-      kind: 'tracking',
-      run: '4242',
-      request: 'comment-9001',
-      job: 'job_1',
-      state: 'job',
-      phase: 'ended'
-    })
+    expect(markerOf(comments[1].body)).toEqual(
+      trackingMarker({ request: 'comment-9001', job: 'job_1', state: 'job', phase: 'ended' })
+    )
     expect(comments[1].body).toContain('[acme/docs#50](https://github.com/acme/docs/pull/50)')
     const edits = world().gh.calls.filter(c => c.method === 'PATCH')
     expect(edits.map(c => (c.body as { body: string }).body)[0]).toContain(
@@ -238,12 +233,7 @@ describe('follow-ups through the message endpoint', () => {
       '❌ The follow-up could not be sent to agent job `job_gone` (HTTP 404: the job no longer exists): Job not found. No new job was started; ask again without the earlier thread, or use `follow-up: false`.'
     )
     // The refused follow-up does not record the job as this request's: a re-run sends it again rather than re-attach.
-    expect(markerOf(reply)).toEqual({
-      kind: 'tracking',
-      request: 'comment-9001',
-      job: 'job_gone',
-      run: '4242'
-    })
+    expect(markerOf(reply)).toEqual(trackingMarker({ request: 'comment-9001', job: 'job_gone' }))
     const rerun = await runComment(world(), {
       body: '/mintlify also cover refresh tokens',
       attempt: 2

@@ -8,7 +8,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serviceError, type Fault } from '../fakes/service-emulator.js'
 import { runComment, useWorld } from './helpers/world.js'
-import { commandLines, markerOf, shown } from './helpers/text.js'
+import { commandLines, markerOf, shown, trackingMarker } from './helpers/text.js'
 
 const world = useWorld()
 
@@ -73,12 +73,7 @@ describe('create is never blindly retried (RELIABILITY 8)', () => {
         'It was not sent again, so that no second job is started. Check the Mintlify dashboard'
       )
       // The marker says so, so a re-run does not create one either.
-      expect(markerOf(body)).toEqual({
-        kind: 'tracking',
-        run: '4242',
-        request: 'comment-9001',
-        state: 'unknown'
-      })
+      expect(markerOf(body)).toEqual(trackingMarker({ request: 'comment-9001', state: 'unknown' }))
       expect(commandLines(result.stdout, 'error').at(-1)).toMatch(
         /^::error::Could not tell whether the agent job was created \(.+\); it was not retried\.$/
       )
@@ -102,11 +97,7 @@ describe('create is never blindly retried (RELIABILITY 8)', () => {
     expect(commandLines(result.stdout, 'error').at(-1)).toBe(
       `::error::Could not reach 127.0.0.1:${port} (ECONNREFUSED); nothing was sent.`
     )
-    expect(markerOf(theComment())).toEqual({
-      kind: 'tracking',
-      request: 'comment-9001',
-      run: '4242'
-    })
+    expect(markerOf(theComment())).toEqual(trackingMarker({ request: 'comment-9001' }))
   })
 })
 

@@ -12,7 +12,7 @@ import {
   useWorld,
   pathsOf
 } from './helpers/world.js'
-import { commandLines, markerOf } from './helpers/text.js'
+import { commandLines, markerOf, trackingMarker } from './helpers/text.js'
 
 const world = useWorld()
 
@@ -54,14 +54,9 @@ describe('job lifecycle: outcomes', () => {
     )
     expect(comment.body).toContain(`maintainer asked:\n\n> ${INSTRUCTION}`)
     expect(comment.body).toContain(`<sub>[workflow run](${RUN_URL})</sub>`)
-    expect(markerOf(comment.body)).toEqual({
-      kind: 'tracking',
-      run: '4242',
-      request: 'comment-9001',
-      job: 'job_1',
-      state: 'job',
-      phase: 'ended'
-    })
+    expect(markerOf(comment.body)).toEqual(
+      trackingMarker({ request: 'comment-9001', job: 'job_1', state: 'job', phase: 'ended' })
+    )
     expect(world().gets()).toHaveLength(3)
     expect(world().gh.reactions).toEqual([
       { subject: 'issue_comment', commentId: 9001, content: 'eyes' }
@@ -76,24 +71,21 @@ describe('job lifecycle: outcomes', () => {
     expect(bodies[0]).toContain(
       `⏳ Working on it: starting an agent job ([workflow run](${RUN_URL})).`
     )
-    expect(markerOf(bodies[0])).toEqual({
-      kind: 'tracking',
-      run: '4242',
-      request: 'comment-9001',
-      state: 'pending'
-    })
+    expect(markerOf(bodies[0])).toEqual(
+      trackingMarker({ request: 'comment-9001', state: 'pending' })
+    )
     expect(bodies[1]).toContain(
       '⏳ Agent job `job_1` is running; this comment is updated when it ends.'
     )
-    expect(markerOf(bodies[1])).toEqual({
-      kind: 'tracking',
-      run: '4242',
-      request: 'comment-9001',
-      job: 'job_1',
-      state: 'job',
-      phase: 'following',
-      deadline: expect.stringMatching(/^\d+$/)
-    })
+    expect(markerOf(bodies[1])).toEqual(
+      trackingMarker({
+        request: 'comment-9001',
+        job: 'job_1',
+        state: 'job',
+        phase: 'following',
+        deadline: expect.stringMatching(/^\d+$/)
+      })
+    )
     expect(bodies[2]).toContain('✅ The agent opened a pull request')
   })
 
@@ -262,14 +254,9 @@ describe('job lifecycle: outcomes', () => {
     ])
     const comments = world().botComments(8)
     expect(comments).toHaveLength(1)
-    expect(markerOf(comments[0].body)).toEqual({
-      kind: 'tracking',
-      run: '4242',
-      request: 'review-9101',
-      job: 'job_1',
-      state: 'job',
-      phase: 'ended'
-    })
+    expect(markerOf(comments[0].body)).toEqual(
+      trackingMarker({ request: 'review-9101', job: 'job_1', state: 'job', phase: 'ended' })
+    )
     expect(world().gh.reviewReplies).toEqual([])
     const prompt = (world().creates()[0].body as { prompt: string }).prompt
     expect(prompt).toContain('- src/auth.ts (+40 -2)')

@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Fault } from '../fakes/service-emulator.js'
 import { addEarlierComment, addThread, runComment, useWorld } from './helpers/world.js'
-import { commandLines, markerOf, shown } from './helpers/text.js'
+import { commandLines, markerOf, shown, trackingMarker } from './helpers/text.js'
 
 const world = useWorld()
 
@@ -62,14 +62,9 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
     expect(comments[0].body).toContain(
       '(https://github.com/acme/docs/actions/runs/4242/attempts/2)'
     )
-    expect(markerOf(comments[0].body)).toEqual({
-      kind: 'tracking',
-      run: '4242',
-      request: 'comment-9001',
-      job: 'job_1',
-      state: 'job',
-      phase: 'ended'
-    })
+    expect(markerOf(comments[0].body)).toEqual(
+      trackingMarker({ request: 'comment-9001', job: 'job_1', state: 'job', phase: 'ended' })
+    )
     // Attempt 2 made no reaction and no new comment: it read the thread and edited the comment.
     expect(
       world().gh.calls.filter(c => c.method === 'POST' && c.path.endsWith('/issues/7/comments'))
@@ -104,12 +99,9 @@ describe('re-runs re-attach, never a second job or comment (RELIABILITY 15)', ()
     expect(comments[0].body).toContain(
       '⚠️ An earlier attempt of this run may have started an agent job, but its id was never recorded.'
     )
-    expect(markerOf(comments[0].body)).toEqual({
-      kind: 'tracking',
-      run: '4242',
-      request: 'comment-9001',
-      state: 'unknown'
-    })
+    expect(markerOf(comments[0].body)).toEqual(
+      trackingMarker({ request: 'comment-9001', state: 'unknown' })
+    )
   })
 
   it('a re-run that cannot read the thread (GitHub 500 for good) starts no job, since it cannot see attempt 1', async () => {
@@ -248,12 +240,7 @@ describe('cancellation (RELIABILITY 17)', () => {
     expect(shown(body)).toContain(
       '⚠️ Could not tell whether the agent job was created: the run was cancelled while waiting for the answer'
     )
-    expect(markerOf(body)).toEqual({
-      kind: 'tracking',
-      request: 'comment-9001',
-      state: 'unknown',
-      run: '4242'
-    })
+    expect(markerOf(body)).toEqual(trackingMarker({ request: 'comment-9001', state: 'unknown' }))
     const rerun = await runComment(world(), { attempt: 2 })
     expect(rerun.exitCode).toBe(1)
     expect(world().creates()).toHaveLength(1)

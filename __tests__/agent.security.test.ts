@@ -7,7 +7,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { serviceError } from '../fakes/service-emulator.js'
 import { runComment, useWorld, pathsOf } from './helpers/world.js'
-import { markerOf, shown } from './helpers/text.js'
+import { markerOf, shown, trackingMarker } from './helpers/text.js'
 
 const world = useWorld()
 
@@ -124,11 +124,9 @@ describe('echoed service text is inert (RELIABILITY 6)', () => {
       'Denied for @octocat and @acme/admins, see #123 and GH-45 &lt;img src=x onerror=alert(1)&gt;'
     )
     // A marker inside echoed text is not the comment's marker.
-    expect(markerOf(body.slice(body.lastIndexOf('<!--')))).toEqual({
-      kind: 'tracking',
-      run: '4242',
-      request: 'comment-9001'
-    })
+    expect(markerOf(body.slice(body.lastIndexOf('<!--')))).toEqual(
+      trackingMarker({ request: 'comment-9001' })
+    )
   })
 
   it('quotes the instruction inertly in the tracking comment', async () => {

@@ -17,7 +17,7 @@ import {
   runComment,
   useWorld
 } from './helpers/world.js'
-import { commandLines, markerOf } from './helpers/text.js'
+import { commandLines, markerOf, trackingMarker } from './helpers/text.js'
 
 const world = useWorld()
 
@@ -294,14 +294,9 @@ describe('trigger: issues, schedules, dispatches and pipelines', () => {
     expect(comments[0].body).toContain(
       '✅ The agent opened a pull request: [acme/docs#1](https://github.com/acme/docs/pull/1)'
     )
-    expect(markerOf(comments[0].body)).toEqual({
-      kind: 'tracking',
-      run: '4242',
-      request: 'run-4242',
-      job: 'job_1',
-      state: 'job',
-      phase: 'ended'
-    })
+    expect(markerOf(comments[0].body)).toEqual(
+      trackingMarker({ request: 'run-4242', job: 'job_1', state: 'job', phase: 'ended' })
+    )
     // No commenter: no permission check and no reaction.
     expect(world().callList()).toEqual([
       'GET /repos/acme/docs/issues/12/comments',

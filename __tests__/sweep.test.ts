@@ -13,6 +13,23 @@ const PR = 'https://github.com/acme/docs/pull/31'
 /** Edits (PATCH) of issue comments made so far. */
 const edits = (): number => world().gh.calls.filter(c => c.method === 'PATCH').length
 
+/** A tracking comment of job `id`, left open (`phase=left` unless `marker` says otherwise). */
+function leftComment(
+  id = 'job_7',
+  options: { request?: string; marker?: string; text?: string; user?: string } = {}
+): number {
+  const marker = options.marker ?? 'phase=left'
+  const request = options.request ?? 'comment-1'
+  return addEarlierComment(
+    world(),
+    `tracking request=${request} job=${id} state=job ${marker}`.trim(),
+    {
+      text: options.text,
+      user: options.user
+    }
+  )
+}
+
 /** A job that ends 20 minutes after it is created, with a PR. */
 function longJob(): void {
   world().svc.scriptJobs({ activeForMs: 20 * 60_000, prLink: PR })
@@ -122,7 +139,7 @@ describe('what the sweep leaves alone, and what it costs', () => {
 
   it('a job still active is left pending, and nothing is written', async () => {
     world().svc.addJob({ id: 'job_7', activePolls: 100 })
-    addEarlierComment(world(), 'tracking request=comment-1 job=job_7 state=job phase=left')
+    leftComment()
     const sweep = await runSweep(world())
     expect(sweep.outputs).toEqual({ checked: '1', finished: '0', pending: '1' })
     expect(edits()).toBe(0)
@@ -132,7 +149,7 @@ describe('what the sweep leaves alone, and what it costs', () => {
     addThread(world())
     for (const id of ['job_a', 'job_b', 'job_c']) {
       world().svc.addJob({ id, activePolls: 0, prLink: null })
-      addEarlierComment(world(), `tracking request=comment-${id} job=${id} state=job phase=left`)
+      leftComment(id, { request: `comment-${id}` })
     }
     const sweep = await runSweep(world(), { 'max-jobs': '2' })
     expect(sweep.outputs).toEqual({ checked: '2', finished: '2', pending: '1' })
@@ -145,12 +162,8 @@ describe('what the sweep leaves alone, and what it costs', () => {
 
   it('comments that copy the marker but were written by someone else are left alone', async () => {
     world().svc.addJob({ id: 'job_7', activePolls: 0 })
-    addEarlierComment(world(), 'tracking request=comment-1 job=job_7 state=job phase=left', {
-      user: 'other-bot[bot]'
-    })
-    addEarlierComment(world(), 'tracking request=comment-2 job=job_7 state=job phase=left', {
-      user: 'mallory'
-    })
+    leftComment('job_7', { user: 'other-bot[bot]' })
+    leftComment('job_7', { request: 'comment-2', user: 'mallory' })
     const sweep = await runSweep(world())
     expect(sweep.outputs).toEqual({ checked: '0', finished: '0', pending: '0' })
     expect(world().gets()).toHaveLength(0)
@@ -161,7 +174,7 @@ describe('what the sweep leaves alone, and what it costs', () => {
     addThread(world())
     for (let i = 0; i < 350; i++) world().gh.addComment('acme', 'docs', 7, `thanks ${i}`, 'octocat')
     world().svc.addJob({ id: 'job_7', activePolls: 0, prLink: null })
-    addEarlierComment(world(), 'tracking request=comment-1 job=job_7 state=job phase=left')
+    leftComment()
     const sweep = await runSweep(world())
     expect(sweep.outputs.finished).toBe('1')
     expect(
@@ -172,10 +185,13 @@ describe('what the sweep leaves alone, and what it costs', () => {
 
   it('comments written by today’s version (no phase in the marker) are recognised from their text', async () => {
     world().svc.addJob({ id: 'job_7', activePolls: 0, prLink: null })
-    addEarlierComment(world(), 'tracking request=comment-1 job=job_7 state=job', {
+    leftComment('job_7', {
+      marker: '',
       text: '⌛ Agent job `job_7` is still running after 30 minutes, so this run stopped following it.'
     })
-    addEarlierComment(world(), 'tracking request=comment-2 job=job_7 state=job', {
+    leftComment('job_7', {
+      request: 'comment-2',
+      marker: '',
       text: '✅ Agent job `job_7` finished after 3 min.'
     })
     const sweep = await runSweep(world())

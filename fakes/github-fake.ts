@@ -347,14 +347,7 @@ export class GitHubFake {
     const repoMatch = /^\/repos\/([^/]+)\/([^/]+)(\/|$)/.exec(call.path)
     const denied = repoMatch && this.denied.get(repoKey(repoMatch[1], repoMatch[2]))
     if (denied === 403) {
-      return {
-        status: 403,
-        body: {
-          message: 'Resource not accessible by integration',
-          documentation_url: DOCS,
-          status: '403'
-        }
-      }
+      return NOT_ACCESSIBLE
     }
     if (denied === 404) return { status: 404, body: errorOf(404) }
     if (rawBody.trim() !== '' && call.body === undefined) {
@@ -600,14 +593,7 @@ export class GitHubFake {
   /** GET /user: a personal token reads its user; an installation token may not (403). */
   private authenticatedUser(): Answer {
     if (this.poster.type === 'Bot') {
-      return {
-        status: 403,
-        body: {
-          message: 'Resource not accessible by integration',
-          documentation_url: DOCS,
-          status: '403'
-        }
-      }
+      return NOT_ACCESSIBLE
     }
     return { status: 200, body: this.user(this.poster) }
   }
@@ -812,6 +798,16 @@ export class GitHubFake {
 
 function re(source: string): RegExp {
   return new RegExp(`^${source}$`)
+}
+
+/** GitHub's 403 for what an installation token may not do. */
+const NOT_ACCESSIBLE: Answer = {
+  status: 403,
+  body: {
+    message: 'Resource not accessible by integration',
+    documentation_url: DOCS,
+    status: '403'
+  }
 }
 
 function repoKey(owner: string, repo: string): string {

@@ -7,6 +7,14 @@ export function commandLines(stdout: string, command: string, text = ''): string
   return stdout.split('\n').filter(line => line.startsWith(`::${command}`) && line.includes(text))
 }
 
+/**
+ * The marker a tracking comment of this test run (GITHUB_RUN_ID 4242) carries, as markerOf reads it:
+ * `kind` and `run` filled in, the rest as given.
+ */
+export function trackingMarker(fields: Record<string, unknown>): Record<string, unknown> {
+  return { kind: 'tracking', run: '4242', ...fields }
+}
+
 /** The hidden marker of a comment body, as key=value pairs. */
 export function markerOf(body: string): Record<string, string> | undefined {
   const match = /<!-- mintlify-docs-agent:(\S+)((?: [a-z]+=\S+)*) -->/.exec(body)
