@@ -278,7 +278,8 @@ describe('a cancel is never stuck behind GitHub', () => {
     world().svc.scriptJobs({ activePolls: 100 })
     world().gh.inject({ method: 'PATCH', fault: { kind: 'hang' } })
     const controller = new AbortController()
-    const aborted = abortWhen(controller, () => world().creates().length === 1)
+    // Cancel while the edit that records the job hangs.
+    const aborted = abortWhen(controller, () => world().gh.calls.some(c => c.method === 'PATCH'))
     const result = await runComment(world(), {}, { realTime: true, signal: controller.signal })
     const ended = Date.now()
     expect(ended - (await aborted)).toBeLessThan(7_500)
