@@ -14,6 +14,8 @@ import {
 } from '../shared/inputs.js'
 import { parseServiceSettings, type ServiceSettings } from '../shared/service-settings.js'
 import type { RepoPermission } from '../github/permissions.js'
+/** The phrase a comment starts with to ask the agent (`trigger-phrase`'s default). */
+export const DEFAULT_TRIGGER_PHRASE = '/mintlify'
 export const PERMISSION_CHOICES = ['read', 'triage', 'write', 'maintain', 'admin'] as const
 
 export interface AgentSettings {
@@ -48,7 +50,7 @@ export function parseAgentSettings(read: InputReader, readFile: ReadFile): Agent
   // In the order of the inputs: with several wrong, the first is the one reported.
   const service = parseServiceSettings(read)
   const prompt = parsePrompt(read, readFile)
-  const triggerPhrase = readString(read, 'trigger-phrase') || '/mintlify'
+  const triggerPhrase = readString(read, 'trigger-phrase') || DEFAULT_TRIGGER_PHRASE
   if (/\s/.test(triggerPhrase)) {
     throw new InputError('trigger-phrase', 'must be one word such as /mintlify', triggerPhrase)
   }

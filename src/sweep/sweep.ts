@@ -7,6 +7,7 @@ import { postBackLink } from '../agent/back-link.js'
 import { resultOf } from '../agent/follow-job.js'
 import type { AgentResult } from '../agent/outcome.js'
 import { finishTrackingComment } from '../agent/render.js'
+import { DEFAULT_TRIGGER_PHRASE } from '../agent/settings.js'
 import { markerAfter } from '../agent/rerun-protocol.js'
 import { listRepoComments, updateComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
@@ -175,7 +176,8 @@ async function finish(
       {
         pr: result.pr,
         jobId: candidate.jobId,
-        triggerPhrase: '/mintlify',
+        // The sweep has no trigger-phrase input: the back-link names the agent action's default.
+        triggerPhrase: DEFAULT_TRIGGER_PHRASE,
         origin: {
           label: `${owner}/${repo}#${number}`,
           url: `${context.serverUrl}/${owner}/${repo}/issues/${number}`
