@@ -265,14 +265,14 @@ describe('trigger: issues, schedules, dispatches and pipelines', () => {
     expectUntouched(result)
   })
 
-  it.each(['schedule', 'workflow_dispatch', 'push'])(
+  it.each(['schedule', 'workflow_dispatch', 'repository_dispatch'])(
     'fails with a clear error for %s without a prompt, before any request',
     async eventName => {
       const result = await runAgent(world(), { eventName, event: {} })
       expect(result.exitCode).toBe(1)
       const errors = commandLines(result.stdout, 'error')
       expect(errors).toEqual([
-        `::error::Input 'prompt' is required for ${eventName} events: set \`prompt\` or \`prompt-file\` (only comment and issue events carry an instruction), or \`job-id\` to attach.`
+        `::error::Input 'prompt' is required for ${eventName} events: set \`prompt\` or \`prompt-file\` (only comment, issue and code-change events give one), or \`job-id\` to attach.`
       ])
       expect(world().svc.requests).toHaveLength(0)
       expect(world().gh.calls).toHaveLength(0)
@@ -336,7 +336,7 @@ describe('trigger: issues, schedules, dispatches and pipelines', () => {
     writeFileSync(join(workspace, 'long.md'), text)
     world().svc.scriptJobs({ activePolls: 0, prLink: null })
     await runAgent(world(), {
-      eventName: 'push',
+      eventName: 'workflow_dispatch',
       inputs: { 'prompt-file': join(workspace, 'long.md') }
     })
     expect(world().promptsSent()).toEqual([text])

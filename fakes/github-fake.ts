@@ -6,6 +6,13 @@
 import http from 'node:http'
 import { answerWithFault, faultProcesses, FaultQueue, type FaultRule } from './faults.js'
 import {
+  ChangeStore,
+  diffEntry,
+  type FakeCommit,
+  type FakeFile,
+  type FakeRelease
+} from './github-changes.js'
+import {
   listen,
   parseJson,
   queryOf,
@@ -16,6 +23,7 @@ import {
 } from './http-util.js'
 
 export type { Fault, FaultKind, FaultRule } from './faults.js'
+export type { FakeCommit, FakeFile, FakeRelease } from './github-changes.js'
 export { secondaryRateLimit } from './faults.js'
 
 export type Permission = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'
@@ -39,7 +47,11 @@ export interface FakeIssue {
   /** Head and base branch of a pull request (default 'feature' and 'main'). */
   head?: string
   base?: string
-  files?: { filename: string; additions: number; deletions: number; status?: string }[]
+  files?: FakeFile[]
+  labels?: string[]
+  /** A merged pull request: its merge commit, and who merged it. */
+  merged?: { sha: string; by?: string }
+  commits?: FakeCommit[]
 }
 
 export interface FakeComment {
@@ -158,6 +170,7 @@ export class GitHubFake {
   private readonly reactionIds = new Map<string, number>()
   private nextId = 1000
   private readonly routes: [string, RegExp, Handler][]
+  private readonly changes: ChangeStore
 
   private constructor(
     private readonly server: http.Server,
@@ -168,6 +181,8 @@ export class GitHubFake {
     this.serverUrl = options.serverUrl ?? 'https://github.com'
     this.token = options.token ?? 'ghs_fake_token_0123456789'
     const repo = '/repos/([^/]+)/([^/]+)'
+    this.changes = this.changeStore()
+    const full = (m: RegExpExecArray): [string, string] => [repoKey(m[1], m[2]), `${m[1]}/${m[2]}`]
     this.routes = [
       ['GET', re(`${repo}/collaborators/([^/]+)/permission`), m => this.permission(m)],
       ['GET', re(`${repo}/issues/(\\d+)`), m => this.getIssue(m)],
@@ -193,7 +208,16 @@ export class GitHubFake {
       ['GET', re('/user'), () => this.authenticatedUser()],
       ['GET', re(`${repo}/issues/comments`), (m, c) => this.listRepoComments(m, c)],
       ['GET', re(`${repo}/actions/runs/(\\d+)`), m => this.getRun(m)],
-      ['POST', re('/graphql'), (_m, c) => this.graphql(c)]
+      ['POST', re('/graphql'), (_m, c) => this.graphql(c)],
+      ['GET', re(`${repo}/pulls/(\\d+)/commits`), (m, c) => this.pullCommits(m, c)],
+      [
+        'GET',
+        re(`${repo}/commits/([0-9a-f]{7,40})/pulls`),
+        m => this.changes.pullsOfCommit(...full(m), m[3])
+      ],
+      ['GET', re(`${repo}/compare/(.+)`), (m, c) => this.changes.compare(...full(m), m[3], c)],
+      ['GET', re(`${repo}/releases`), (m, c) => this.changes.listReleases(...full(m), c)],
+      ['GET', re('/search/issues'), (_m, c) => this.changes.searchIssues(c)]
     ]
   }
 
@@ -221,6 +245,22 @@ export class GitHubFake {
 
   hasIssue(owner: string, repo: string, issueNumber: number): boolean {
     return this.issues.has(`${repoKey(owner, repo)}#${issueNumber}`)
+  }
+
+  /** `base...head` compares to these commits (oldest first) and files. */
+  addComparison(
+    owner: string,
+    repo: string,
+    base: string,
+    head: string,
+    change: { commits: FakeCommit[]; files: FakeFile[] }
+  ): void {
+    this.changes.addComparison(repoKey(owner, repo), base, head, change)
+  }
+
+  /** A release of the repository; add them oldest first. */
+  addRelease(owner: string, repo: string, release: FakeRelease): void {
+    this.changes.addRelease(repoKey(owner, repo), release)
   }
 
   /** Comments on the issue or pull request, oldest first. */
@@ -443,7 +483,11 @@ export class GitHubFake {
         head: branch(issue.head ?? 'feature', fullName, issue.number),
         base: branch(issue.base ?? 'main', fullName, 0),
         draft: false,
-        merged: false,
+        merged: issue.merged !== undefined,
+        merge_commit_sha: issue.merged?.sha ?? null,
+        merged_by: issue.merged?.by ? this.user(userOf(issue.merged.by)) : null,
+        labels: (issue.labels ?? []).map(name => ({ name })),
+        commits: issue.commits?.length ?? 0,
         changed_files: files.length,
         additions: files.reduce((sum, f) => sum + f.additions, 0),
         deletions: files.reduce((sum, f) => sum + f.deletions, 0)
@@ -454,14 +498,7 @@ export class GitHubFake {
   private pullFiles([, owner, repo, number]: RegExpExecArray, call: GitHubCall): Answer {
     const issue = this.issues.get(`${repoKey(owner, repo)}#${number}`)
     if (issue === undefined || !issue.pull_request) return { status: 404, body: errorOf(404) }
-    const files = (issue.files ?? []).map((file, i) => ({
-      sha: (i + 1).toString(16).padStart(40, '0'),
-      filename: file.filename,
-      status: file.status ?? 'modified',
-      additions: file.additions,
-      deletions: file.deletions,
-      changes: file.additions + file.deletions
-    }))
+    const files = (issue.files ?? []).map(diffEntry)
     return this.paginate(files, call)
   }
 
@@ -566,6 +603,32 @@ export class GitHubFake {
   }
 
   /** Every issue and PR comment of the repository updated at or after `since`, oldest first. */
+  private changeStore(): ChangeStore {
+    return new ChangeStore({
+      url: this.url,
+      serverUrl: this.serverUrl,
+      paginate: (items, call) => this.paginate(items, call as GitHubCall),
+      pullsOf: key =>
+        [...this.issues.entries()]
+          .filter(([k, issue]) => k.startsWith(`${key}#`) && issue.pull_request)
+          .map(([, issue]) => issue),
+      threadsWithComment: (key, text) => [
+        ...new Set(
+          [...this.issueComments.values()]
+            .filter(c => c.repoKey === key && c.body.includes(text))
+            .map(c => c.issueNumber)
+        )
+      ],
+      user: login => userOf(login)
+    })
+  }
+
+  private pullCommits([, owner, repo, number]: RegExpExecArray, call: GitHubCall): Answer {
+    const issue = this.issues.get(`${repoKey(owner, repo)}#${number}`)
+    if (issue === undefined || !issue.pull_request) return { status: 404, body: errorOf(404) }
+    return this.changes.pullCommits(`${owner}/${repo}`, issue, call)
+  }
+
   private listRepoComments([, owner, repo]: RegExpExecArray, call: GitHubCall): Answer {
     const key = repoKey(owner, repo)
     const since = call.query.since ? Date.parse(call.query.since) : Number.NEGATIVE_INFINITY

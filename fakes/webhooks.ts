@@ -15,10 +15,14 @@ const groups = JSON.parse(
   readFileSync(require.resolve('@octokit/webhooks-examples/api.github.com/index.json'), 'utf8')
 ) as ExampleGroup[]
 
-/** A deep copy of the first example of `name` whose action is `action`. */
-export function webhookExample(name: string, action: string): Record<string, unknown> {
+/** A deep copy of the first example of `name` whose action is `action` (or that `matches`). */
+export function webhookExample(
+  name: string,
+  action: string,
+  matches: (example: Record<string, unknown>) => boolean = e => e.action === action
+): Record<string, unknown> {
   const group = groups.find(g => g.name === name)
-  const example = group?.examples.find(e => e.action === action)
+  const example = group?.examples.find(matches)
   if (!example) throw new Error(`no ${name}.${action} example in @octokit/webhooks-examples`)
   return structuredClone(example)
 }
@@ -114,5 +118,97 @@ export function issuesEvent(scenario: {
   issue.html_url = `https://github.com/acme/docs/issues/${issue.number}`
   issue.user = author(issue.user, scenario)
   payload.sender = issue.user
+  return payload
+}
+
+/** A merged (or only closed) pull request in acme/docs, as `pull_request` `closed` sends it. */
+export interface MergedPullScenario {
+  number?: number
+  title?: string
+  body?: string
+  author?: string
+  authorType?: 'User' | 'Bot'
+  mergedBy?: string
+  merged?: boolean
+  mergeSha?: string
+  labels?: string[]
+  head?: string
+  base?: string
+  changedFiles?: number
+  commits?: number
+}
+
+export const MERGE_SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'
+
+export function mergedPullEvent(scenario: MergedPullScenario = {}): Json {
+  const payload = webhookExample('pull_request', 'closed')
+  const pull = payload.pull_request as Json
+  const number = scenario.number ?? 12
+  const merged = scenario.merged ?? true
+  payload.number = number
+  pull.number = number
+  pull.html_url = `https://github.com/acme/docs/pull/${number}`
+  pull.title = scenario.title ?? 'Add the export endpoint'
+  pull.body = scenario.body ?? 'Adds `GET /export`.'
+  pull.user = author(pull.user, { login: scenario.author ?? 'dev', userType: scenario.authorType })
+  pull.merged = merged
+  pull.merged_at = merged ? '2026-11-20T10:00:00Z' : null
+  pull.merge_commit_sha = merged ? (scenario.mergeSha ?? MERGE_SHA) : null
+  pull.merged_by = merged ? author(pull.user, { login: scenario.mergedBy ?? 'maintainer' }) : null
+  pull.labels = (scenario.labels ?? []).map((name, i) => ({ id: i + 1, name, color: 'ededed' }))
+  ;(pull.head as Json).ref = scenario.head ?? 'feature/export'
+  ;(pull.base as Json).ref = scenario.base ?? 'main'
+  if (scenario.changedFiles !== undefined) pull.changed_files = scenario.changedFiles
+  if (scenario.commits !== undefined) pull.commits = scenario.commits
+  payload.sender = pull.merged_by ?? pull.user
+  return payload
+}
+
+/** A branch push (or a tag, or a deletion) to acme/docs, as `push` sends it. */
+export function pushEvent(scenario: {
+  ref?: string
+  before?: string
+  after?: string
+  deleted?: boolean
+  sender?: string
+  senderType?: 'User' | 'Bot'
+  defaultBranch?: string
+}): Json {
+  // Push examples have no action: the branch push one.
+  const payload = webhookExample('push', 'branch', e => e.ref === 'refs/heads/master')
+  payload.ref = scenario.ref ?? 'refs/heads/main'
+  payload.before = scenario.before ?? 'b'.repeat(40)
+  payload.after = scenario.after ?? MERGE_SHA
+  payload.created = /^0+$/.test(String(payload.before))
+  payload.deleted = scenario.deleted ?? false
+  ;(payload.repository as Json).default_branch = scenario.defaultBranch ?? 'main'
+  payload.sender = author(payload.sender, {
+    login: scenario.sender ?? 'maintainer',
+    userType: scenario.senderType
+  })
+  return payload
+}
+
+/** A published release of acme/docs, as `release` `published` sends it. */
+export function releaseEvent(scenario: {
+  id?: number
+  tag?: string
+  name?: string
+  body?: string
+  prerelease?: boolean
+  publishedAt?: string
+  action?: string
+}): Json {
+  const payload = webhookExample('release', scenario.action ?? 'published')
+  const release = payload.release as Json
+  release.id = scenario.id ?? 5001
+  release.tag_name = scenario.tag ?? 'v1.2.0'
+  release.name = scenario.name ?? scenario.tag ?? 'v1.2.0'
+  release.body = scenario.body ?? 'New: the export endpoint.'
+  release.prerelease = scenario.prerelease ?? false
+  release.draft = false
+  release.published_at = scenario.publishedAt ?? '2026-11-20T12:00:00Z'
+  release.html_url = `https://github.com/acme/docs/releases/tag/${String(release.tag_name)}`
+  payload.sender = author(payload.sender, { login: 'maintainer' })
   return payload
 }

@@ -12,7 +12,7 @@ import type { Octokit } from '../github/octokit.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
 import type { AgentSettings } from './settings.js'
-import { isAllowedBot, type AgentRequest } from './trigger.js'
+import { isAllowedBot, type AgentRequest } from './request.js'
 
 export type Authorization =
   | { allowed: true; permission?: RepoPermission; reason: string }
@@ -26,6 +26,8 @@ export async function authorize(
 ): Promise<Authorization> {
   // A workflow author's own prompt (schedule, dispatch, pipeline) needs no commenter check.
   if (request.origin === 'manual') return { allowed: true, reason: 'the workflow gives the prompt' }
+  // Only people with write access can merge, push or publish: GitHub checked them already.
+  if (request.origin === 'code-change') return { allowed: true, reason: 'a code change' }
   const requester = request.requester
   if (!requester)
     return { allowed: false, permission: 'unknown', reason: 'the event names no user' }

@@ -15,7 +15,7 @@ import type { PullRequestLink } from './pull-request-link.js'
 import { TITLE } from './render.js'
 import type { AgentResult } from './outcome.js'
 import type { AgentSettings } from './settings.js'
-import type { AgentRequest, Thread } from './trigger.js'
+import type { AgentRequest, Thread } from './request.js'
 
 export interface BackLinkFacts {
   pr: PullRequestLink

@@ -21,7 +21,7 @@ import { readFinalMarker } from './markers.js'
 import { standingClaim } from './rerun-protocol.js'
 import { readThreadState, type ThreadState } from './thread-state.js'
 import { TrackingComment } from './tracking-comment.js'
-import type { AgentRequest, Thread } from './trigger.js'
+import type { AgentRequest, Thread } from './request.js'
 
 /** What the thread holds; `unreadable` when its comments could not be listed. */
 export interface ThreadReading {
@@ -145,10 +145,13 @@ export class Conversation {
     return { run: standing.marker.run, url: standing.url }
   }
 
-  /** One look at the thread: this request's comment from an earlier attempt, and the thread's job. */
-  async read(): Promise<ThreadReading> {
+  /**
+   * One look at the thread: this request's comment from an earlier attempt, and the thread's job.
+   * `already`: the thread's comments as this run read them a moment ago (a code change's guard).
+   */
+  async read(already?: IssueComment[]): Promise<ThreadReading> {
     try {
-      const comments = await listComments(this.octokit, this.ref, this.rt)
+      const comments = already ?? (await listComments(this.octokit, this.ref, this.rt))
       const state = readThreadState(comments, this.request.requestKey, await this.identity.get())
       if (state.own) this.tracking.adopt(state.own.comment)
       return { state, unreadable: false }

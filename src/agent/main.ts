@@ -6,8 +6,9 @@
 import * as core from '@actions/core'
 import { readFileSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
+import type { IssueComment } from '../github/comments.js'
 import { IdentityOnce } from '../github/identity.js'
-import { createOctokit } from '../github/octokit.js'
+import { createOctokit, type Octokit } from '../github/octokit.js'
 import { createMintlifyClient } from '../mintlify/client.js'
 import { isCancellation, listenForCancellation } from '../shared/cancellation.js'
 import { getErrorMessage } from '../shared/errors.js'
@@ -29,6 +30,9 @@ import { publish, type Handled } from './publish.js'
 import { failureLine, needsInstructionText, refusalText } from './render.js'
 import { parseAgentSettings, type AgentSettings } from './settings.js'
 import { decideTrigger } from './trigger.js'
+import type { AgentRequest, TriggerDecision } from './request.js'
+import { causeOf } from './code-change.js'
+import { prepareChange } from './code-change-flow.js'
 
 export interface RunOptions extends RuntimeOverrides {
   /** Per-request timeout of service calls (30 s by default). */
@@ -84,29 +88,19 @@ async function handle(
     rt.log.info(`Nothing to do: ${decision.reason}.`)
     return skipped()
   }
-  const { request } = decision
   const token = settings.githubToken
   const octokit = token ? createOctokit(token, context.apiUrl) : undefined
   const github = octokit && { octokit, identity: new IdentityOnce(octokit, token, rt) }
-  const conversation = Conversation.open(settings, request, github, rt)
-
-  const authorization = await authorize(octokit, request, settings, rt)
-  if (!authorization.allowed) {
-    rt.log.info(`Not starting a job: ${authorization.reason}.`)
-    const { permission } = authorization
-    const login = request.requester?.login
-    if (login)
-      await conversation?.reply(refusalText(login, settings.requiredPermission, permission))
-    return skipped()
-  }
-  if (decision.kind === 'needs-instruction') {
-    await conversation?.reply(needsInstructionText(settings.triggerPhrase))
-    return skipped()
-  }
+  const ready = await readyRequest(decision, settings, context, github, rt)
+  if (!ready) return skipped()
+  const { request, conversation } = ready
   await conversation?.react()
-  const thread = (await conversation?.read()) ?? { state: {}, unreadable: false }
+  const thread = (await conversation?.read(ready.threadComments)) ?? {
+    state: {},
+    unreadable: false
+  }
 
-  const plan = await planFor(settings, request, thread, context, octokit, rt)
+  const plan = await planFor(settings, request, thread, context, octokit, rt, ready.prompt)
   const link = runUrl(context) || undefined
   const result = await runJobFlow(plan, settings, {
     client: createMintlifyClient(settings.service, timing),
@@ -115,7 +109,12 @@ async function handle(
     runStartedAt: timing.runStartedAt,
     serverUrl: context.serverUrl,
     tracking: conversation?.tracking,
-    frame: { instruction: request.instruction, requester: request.requester?.login, runUrl: link },
+    frame: {
+      instruction: request.instruction,
+      requester: request.requester?.login,
+      cause: request.change && causeOf(request.change),
+      runUrl: link
+    },
     request: {
       key: request.requestKey,
       run: context.runId || undefined,
@@ -135,6 +134,52 @@ async function handle(
   await backLinkFor(result, { settings, request, runUrl: link, serverUrl }, github, rt)
   const tracking = conversation?.tracking
   return { result, request, comment: { id: tracking?.id, url: tracking?.url } }
+}
+
+interface ReadyRequest {
+  request: AgentRequest
+  conversation?: Conversation
+  /** A code change's prompt, built while it was read. */
+  prompt?: string
+  threadComments?: IssueComment[]
+}
+
+/**
+ * The request once it may go on: a code change read and guarded, the requester allowed, an
+ * instruction given. Undefined: skipped (a refusal, or a missing instruction, is answered first).
+ */
+async function readyRequest(
+  decision: Extract<TriggerDecision, { kind: 'run' | 'needs-instruction' }>,
+  settings: AgentSettings,
+  context: RunnerContext,
+  github: { octokit: Octokit; identity: IdentityOnce } | undefined,
+  rt: Runtime
+): Promise<ReadyRequest | undefined> {
+  let ready: ReadyRequest = { request: decision.request }
+  if (ready.request.change) {
+    const prepared = await prepareChange(ready.request, settings, context, github, rt)
+    if (prepared.kind === 'skip') {
+      rt.log.info(`Not starting a job: ${prepared.reason}.`)
+      return undefined
+    }
+    ready = prepared
+  }
+  const { request } = ready
+  const conversation = Conversation.open(settings, request, github, rt)
+  const authorization = await authorize(github?.octokit, request, settings, rt)
+  if (!authorization.allowed) {
+    rt.log.info(`Not starting a job: ${authorization.reason}.`)
+    const { permission } = authorization
+    const login = request.requester?.login
+    if (login)
+      await conversation?.reply(refusalText(login, settings.requiredPermission, permission))
+    return undefined
+  }
+  if (decision.kind === 'needs-instruction') {
+    await conversation?.reply(needsInstructionText(settings.triggerPhrase))
+    return undefined
+  }
+  return { ...ready, conversation }
 }
 
 /** No job for this event: only the status output says so. */

@@ -10,7 +10,7 @@ import { needsPrompt, planJob, type JobPlan } from './plan.js'
 import { promptFor } from './request-prompt.js'
 import { resumeFrom } from './rerun-protocol.js'
 import type { AgentSettings } from './settings.js'
-import type { AgentRequest } from './trigger.js'
+import type { AgentRequest } from './request.js'
 
 export async function planFor(
   settings: AgentSettings,
@@ -18,7 +18,9 @@ export async function planFor(
   thread: ThreadReading,
   { runAttempt, runId }: RunnerContext,
   octokit: Octokit | undefined,
-  rt: Runtime
+  rt: Runtime,
+  /** The prompt when it is known already (a code change's). */
+  knownPrompt?: string
 ): Promise<JobPlan> {
   const decision = planJob({
     resume: resumeFrom({
@@ -34,5 +36,6 @@ export async function planFor(
     latestJobId: thread.state.latestJobId
   })
   if (!needsPrompt(decision)) return decision
-  return { ...decision, prompt: await promptFor(request, settings.includeContext, octokit, rt) }
+  const prompt = knownPrompt ?? (await promptFor(request, settings.includeContext, octokit, rt))
+  return { ...decision, prompt }
 }

@@ -3,7 +3,7 @@
  */
 import type { JobMode } from './outcome.js'
 import type { Resume } from './rerun-protocol.js'
-import type { Origin } from './trigger.js'
+import type { Origin } from './request.js'
 
 export type JobDecision =
   | { kind: 'create' }

@@ -8,7 +8,7 @@ import type { Runtime } from '../shared/runtime.js'
 import { appendStepSummary } from '../shared/step-summary.js'
 import type { AgentResult } from './outcome.js'
 import { renderSummary } from './render.js'
-import type { AgentRequest } from './trigger.js'
+import type { AgentRequest } from './request.js'
 
 /** What a handled request reports: the result, and where the tracking comment is. */
 export interface Handled {

@@ -17,6 +17,8 @@ export interface CommentFrame {
   marker: Marker
   instruction: string
   requester?: string
+  /** What set off a code change's request: `merged by alice`, `pushed to main by bob`. */
+  cause?: string
   runUrl?: string
 }
 
@@ -32,7 +34,11 @@ function runLink(runUrl: string | undefined, text = 'workflow run'): string {
 function footer(frame: CommentFrame): string {
   const lines: string[] = []
   if (frame.instruction) {
-    const who = frame.requester ? `${inert(frame.requester)} asked` : 'The request'
+    const who = frame.cause
+      ? `${inert(frame.cause)}; the docs agent was asked`
+      : frame.requester
+        ? `${inert(frame.requester)} asked`
+        : 'The request'
     lines.push(`${who}:`, '', blockQuote(frame.instruction, QUOTE_LIMIT), '')
   }
   if (frame.runUrl) lines.push(`<sub>${runLink(frame.runUrl)}</sub>`)

@@ -7,7 +7,7 @@ import { getPullRequest, listPullFiles } from '../github/pulls.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
 import { buildPrompt, type PromptContext } from './prompt-context.js'
-import type { AgentRequest } from './trigger.js'
+import type { AgentRequest } from './request.js'
 
 /** GitHub lists the files of a pull request; one more than the context shows tells that there are more. */
 const CONTEXT_FILES = 100

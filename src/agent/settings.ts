@@ -41,6 +41,12 @@ export interface AgentSettings {
   backLink: boolean
   /** A job still running at max-wait-minutes (at once with wait: false) is left to the sweep. */
   detach: boolean
+  /** Code changes: a merged pull request with this label starts no job; undefined: none. */
+  skipLabel?: string
+  /** Code changes: globs of files that neither start a job alone nor go into the diff. */
+  ignorePaths: string[]
+  /** Code changes: add a bounded diff of the changed, not-ignored files to the context. */
+  includeDiff: boolean
 }
 
 /** Reads a prompt file's bytes; throws when it cannot. Injected so parsing stays testable. */
@@ -78,8 +84,37 @@ export function parseAgentSettings(read: InputReader, readFile: ReadFile): Agent
     includeContext: parseBoolean(read, 'include-context', true),
     followUp: parseBoolean(read, 'follow-up', true),
     backLink: parseBoolean(read, 'back-link', true),
-    detach: parseBoolean(read, 'detach', false)
+    detach: parseBoolean(read, 'detach', false),
+    ...parseCodeChangeInputs(read)
   }
+}
+
+/**
+ * The three code-change inputs. Their defaults live in action.yml (the runner passes them when the
+ * workflow sets nothing), so an empty value here was set empty on purpose: no label, nothing ignored.
+ */
+function parseCodeChangeInputs(
+  read: InputReader
+): Pick<AgentSettings, 'skipLabel' | 'ignorePaths' | 'includeDiff'> {
+  const skipLabel = readString(read, 'skip-label') || undefined
+  // GitHub's labels are at most 50 characters; a longer one could never match.
+  if (skipLabel !== undefined && (skipLabel.length > 50 || /[\r\n]/.test(skipLabel))) {
+    throw new InputError('skip-label', 'must be one label name of at most 50 characters', skipLabel)
+  }
+  const ignorePaths = readString(read, 'ignore-paths')
+    .split('\n')
+    .map(line => line.trim())
+    .filter(line => line.length > 0 && !line.startsWith('#'))
+  for (const glob of ignorePaths) {
+    if (glob.startsWith('/') || glob.includes('\\')) {
+      throw new InputError(
+        'ignore-paths',
+        'must be globs relative to the repository root, one a line, with forward slashes (for example docs/**)',
+        glob
+      )
+    }
+  }
+  return { skipLabel, ignorePaths, includeDiff: parseBoolean(read, 'include-diff', true) }
 }
 
 /** `prompt` or the text of `prompt-file` (never both); undefined: the event gives it. */

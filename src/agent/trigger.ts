@@ -3,57 +3,17 @@
  * and the settings and decides; nothing is called here.
  */
 import type { RunnerContext } from '../shared/runner-context.js'
+import { CODE_CHANGE_EVENTS, codeChangeDecision } from './code-change.js'
 import { isActionComment } from './markers.js'
+import {
+  isAllowedBot,
+  type AgentRequest,
+  type Requester,
+  type Thread,
+  type TriggerComment,
+  type TriggerDecision
+} from './request.js'
 import type { AgentSettings } from './settings.js'
-
-export type Origin = 'comment' | 'review-comment' | 'issue' | 'manual'
-
-export interface Requester {
-  login: string
-  isBot: boolean
-}
-
-export interface Thread {
-  owner: string
-  repo: string
-  issueNumber: number
-  isPullRequest: boolean
-  title?: string
-  body?: string
-  htmlUrl?: string
-  author?: string
-}
-
-export interface TriggerComment {
-  id: number
-  kind: 'issue_comment' | 'review_comment'
-  htmlUrl?: string
-  body: string
-  /** For a review comment: the file and line it is on, and the diff hunk it shows. */
-  review?: { path: string; line?: number; diffHunk?: string }
-}
-
-export interface AgentRequest {
-  origin: Origin
-  /** The user's instruction (before any context block). */
-  instruction: string
-  /** `prompt` / `prompt-file` (sent as given) or the event's own text (cut, with context). */
-  instructionSource: 'workflow' | 'event'
-  requester?: Requester
-  /** Where the action reports; undefined when there is nowhere to comment. */
-  thread?: Thread
-  comment?: TriggerComment
-  /** Identifies this request in the tracking comment's marker, so re-runs find it again. */
-  requestKey: string
-}
-
-export type TriggerDecision =
-  | { kind: 'run'; request: AgentRequest }
-  /** The trigger matched but no instruction followed it. */
-  | { kind: 'needs-instruction'; request: AgentRequest }
-  | { kind: 'ignore'; reason: string }
-  /** The event cannot give a prompt and none was set. */
-  | { kind: 'error'; message: string }
 
 const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment']
 
@@ -102,12 +62,6 @@ function requesterOf(user: PayloadUser | undefined): Requester | undefined {
   return { login: user.login, isBot: user.type === 'Bot' || user.login.endsWith('[bot]') }
 }
 
-/** Whether `login` is in allowed-bots; `renovate` and `renovate[bot]` name the same app. */
-export function isAllowedBot(login: string, allowedBots: readonly string[]): boolean {
-  const bare = (name: string): string => name.toLowerCase().replace(/\[bot\]$/, '')
-  return allowedBots.some(allowed => bare(allowed) === bare(login))
-}
-
 function botIgnored(requester: Requester | undefined, settings: AgentSettings): string | undefined {
   if (!requester?.isBot) return undefined
   if (isAllowedBot(requester.login, settings.allowedBots)) return undefined
@@ -119,6 +73,10 @@ export function decideTrigger(context: RunnerContext, settings: AgentSettings): 
   const action = typeof payload.action === 'string' ? payload.action : ''
   if (COMMENT_EVENTS.includes(eventName)) return commentDecision(context, action, settings)
   if (eventName === 'issues') return issueDecision(context, action, settings)
+  if (CODE_CHANGE_EVENTS.includes(eventName)) {
+    const codeChange = codeChangeDecision(context, settings)
+    if (codeChange) return codeChange
+  }
   return workflowDecision(context, settings)
 }
 
@@ -219,7 +177,7 @@ function workflowDecision(context: RunnerContext, settings: AgentSettings): Trig
       kind: 'error',
       message:
         `Input 'prompt' is required for ${context.eventName || 'this'} events: set \`prompt\` or ` +
-        '`prompt-file` (only comment and issue events carry an instruction), or `job-id` to attach.'
+        '`prompt-file` (only comment, issue and code-change events give one), or `job-id` to attach.'
     }
   }
   return {

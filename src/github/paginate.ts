@@ -27,11 +27,11 @@ function hasNextPage(page: Page<unknown>, perPage: number): boolean {
   return page.data.length >= perPage
 }
 
-/** Collects pages 1, 2, … of a GET listing until the last one or `max` items. */
+/** Collects pages 1, 2, … of a GET listing until the last one, `max` items, or `until` holds. */
 export async function listAllPages<T>(
   fetchPage: (params: PageParams) => Promise<Page<T>>,
   rt: Runtime,
-  options: GitHubCallOptions & { max?: number } = {}
+  options: GitHubCallOptions & { max?: number; until?: (items: T[]) => boolean } = {}
 ): Promise<T[]> {
   const max = options.max ?? Number.POSITIVE_INFINITY
   const items: T[] = []
@@ -52,6 +52,8 @@ export async function listAllPages<T>(
     )
     items.push(...page.data.slice(0, max - items.length))
     if (page.data.length === 0 || !hasNextPage(page, PER_PAGE)) break
+    // The caller has what it needs: no further page is read.
+    if (options.until?.(items)) break
   }
   return items
 }

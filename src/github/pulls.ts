@@ -21,6 +21,8 @@ export interface PullFile {
   additions: number
   deletions: number
   status: string
+  /** The file's unified diff as GitHub gives it (absent for binary or very large files). */
+  patch?: string
 }
 
 /** GitHub lists at most 3000 files of a pull request; a prompt needs far fewer. */
@@ -63,7 +65,8 @@ export async function listPullFiles(
   repo: RepoRef,
   pullNumber: number,
   rt: Runtime,
-  max: number = DEFAULT_MAX_PULL_FILES
+  max: number = DEFAULT_MAX_PULL_FILES,
+  until?: (files: PullFile[]) => boolean
 ): Promise<PullFile[]> {
   if (max <= 0) return []
   const files = await listAllPages(
@@ -75,12 +78,24 @@ export async function listPullFiles(
         ...page
       }),
     rt,
-    { max }
+    { max, until: until && (raw => until(raw.map(toPullFile))) }
   )
-  return files.map(file => ({
+  return files.map(toPullFile)
+}
+
+/** GitHub's file entry (of a pull request or a compare) as the prompt needs it. */
+export function toPullFile(file: {
+  filename: string
+  additions: number
+  deletions: number
+  status: string
+  patch?: string
+}): PullFile {
+  return {
     path: file.filename,
     additions: file.additions,
     deletions: file.deletions,
-    status: file.status
-  }))
+    status: file.status,
+    ...(file.patch === undefined ? {} : { patch: file.patch })
+  }
 }

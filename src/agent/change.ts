@@ -1,0 +1,48 @@
+/** What changed in a code-change event: a merged pull request, a branch push, a release. */
+
+/** A pull request of the change: from the event, or the one a pushed commit came from. */
+export interface ChangedPull {
+  number: number
+  title: string
+  body: string
+  htmlUrl: string
+  author: string
+  authorIsBot: boolean
+  labels: string[]
+  baseRef: string
+  headRef: string
+  mergeSha?: string
+  /** Who merged it (the event names them; the pull of a push does not). */
+  mergedBy?: string
+  /** How many files and commits GitHub counts (the event says; undefined when not known). */
+  changedFiles?: number
+  commits?: number
+}
+
+export interface ChangedPush {
+  branch: string
+  before: string
+  after: string
+  /** A new branch: `before` is all zeros, so the compare starts at the default branch. */
+  created: boolean
+  defaultBranch: string
+  pusher: string
+}
+
+export interface ChangedRelease {
+  id: number
+  tag: string
+  name: string
+  body: string
+  htmlUrl: string
+  prerelease: boolean
+  /** Epoch ms. */
+  publishedAt?: number
+  publisher: string
+}
+
+export type CodeChange =
+  | { kind: 'pull'; pull: ChangedPull }
+  /** `pull`: the pull request the head commit came from, once GitHub said. */
+  | { kind: 'push'; push: ChangedPush; pull?: ChangedPull }
+  | { kind: 'release'; release: ChangedRelease }

@@ -1,0 +1,113 @@
+/**
+ * A code change from the event to a request ready to send: GitHub is read (the files and commits,
+ * a push's pull request), the guards that need those answers run (ignore-paths, and for a push the
+ * pull request's label and author, and the loop guard), and the prompt is built. Nothing is written
+ * before this has decided, so a skipped change leaves no trace.
+ */
+import { listComments, type IssueComment } from '../github/comments.js'
+import type { IdentityOnce } from '../github/identity.js'
+import type { Octokit } from '../github/octokit.js'
+import { getErrorMessage } from '../shared/errors.js'
+import type { RunnerContext } from '../shared/runner-context.js'
+import type { Runtime } from '../shared/runtime.js'
+import type { ChangedPull } from './change.js'
+import { botAuthorIgnored, ignoreMatcher, labelIgnored, pathsIgnored } from './change-guards.js'
+import { buildChangePrompt } from './change-prompt.js'
+import { readChange, unreadChange, type ChangeReading } from './change-reading.js'
+import { pullRequestKey, pullThread } from './code-change.js'
+import { ownPullReason } from './own-pull.js'
+import type { AgentRequest } from './request.js'
+import type { AgentSettings } from './settings.js'
+
+export type PreparedChange =
+  | { kind: 'skip'; reason: string }
+  | {
+      kind: 'go'
+      request: AgentRequest
+      prompt: string
+      /** The thread's comments as read for the loop guard, so it is not listed twice. */
+      threadComments?: IssueComment[]
+    }
+
+interface GitHub {
+  octokit: Octokit
+  identity: IdentityOnce
+}
+
+export async function prepareChange(
+  request: AgentRequest,
+  settings: AgentSettings,
+  context: Pick<RunnerContext, 'owner' | 'repo'>,
+  github: GitHub | undefined,
+  rt: Runtime
+): Promise<PreparedChange> {
+  const change = request.change
+  if (!change) throw new Error('prepareChange needs a code-change request')
+  const repo = { owner: context.owner, repo: context.repo }
+  const ignored = ignoreMatcher(settings.ignorePaths)
+  if (!github) rt.log.warning('No github-token: the prompt names the change without its files.')
+  const reading = github
+    ? await readChange(change, { octokit: github.octokit, repo, rt, ignored })
+    : unreadChange(change)
+
+  const pull = reading.change.kind === 'release' ? undefined : reading.change.pull
+  let ready = request
+  if (reading.change.kind === 'push' && pull) {
+    const ignoredPull = labelIgnored(pull, settings) ?? botAuthorIgnored(pull, settings)
+    if (ignoredPull) return { kind: 'skip', reason: ignoredPull }
+    ready = pushOfPull(request, pull, reading, context)
+  }
+  if (reading.change.kind !== 'release') {
+    const onlyIgnored = pathsIgnored(reading.files, reading.filesComplete, ignored)
+    if (onlyIgnored) return { kind: 'skip', reason: onlyIgnored }
+  }
+  let threadComments: IssueComment[] | undefined
+  if (pull && github) {
+    threadComments = await readThread(github.octokit, { ...repo, issueNumber: pull.number }, rt)
+    const lookup = { octokit: github.octokit, repo, identity: await github.identity.get(), rt }
+    const own = await ownPullReason(pull, threadComments, lookup)
+    if (own) return { kind: 'skip', reason: own }
+  }
+  const prompt = buildChangePrompt(request.instruction, reading, {
+    repository: `${repo.owner}/${repo.repo}`,
+    includeContext: settings.includeContext,
+    includeDiff: settings.includeDiff,
+    ignored
+  })
+  return { kind: 'go', request: { ...ready, change: reading.change }, prompt, threadComments }
+}
+
+/**
+ * A push reports on the pull request its head commit came from; when that commit is the pull
+ * request's merge, the request is the merge's own (a workflow on both events starts one job).
+ */
+function pushOfPull(
+  request: AgentRequest,
+  pull: ChangedPull,
+  reading: ChangeReading,
+  context: Pick<RunnerContext, 'owner' | 'repo'>
+): AgentRequest {
+  const isMerge =
+    reading.change.kind === 'push' &&
+    pull.mergeSha !== undefined &&
+    pull.mergeSha === reading.change.push.after
+  return {
+    ...request,
+    thread: pullThread(context, pull),
+    requestKey: isMerge ? pullRequestKey(pull) : request.requestKey
+  }
+}
+
+async function readThread(
+  octokit: Octokit,
+  ref: { owner: string; repo: string; issueNumber: number },
+  rt: Runtime
+): Promise<IssueComment[] | undefined> {
+  try {
+    return await listComments(octokit, ref, rt)
+  } catch (error) {
+    rt.signal.throwIfAborted()
+    rt.log.warning(`Could not read the comments of #${ref.issueNumber}: ${getErrorMessage(error)}`)
+    return undefined
+  }
+}

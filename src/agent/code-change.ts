@@ -1,0 +1,198 @@
+/**
+ * Docs follow code: a merged pull request, a branch push or a published release, read from the
+ * event alone. Pure. What the event settles (an unmerged close, a tag push, a bot, `skip-label`) is
+ * decided here, before any call; the rest of the guards need GitHub's answers (change-guards.ts).
+ */
+import type { RunnerContext } from '../shared/runner-context.js'
+import { botAuthorIgnored, labelIgnored } from './change-guards.js'
+import type { AgentSettings } from './settings.js'
+import type { ChangedPull, ChangedPush, ChangedRelease, CodeChange } from './change.js'
+import type { AgentRequest, Requester, Thread, TriggerDecision } from './request.js'
+
+export const CODE_CHANGE_EVENTS = ['pull_request', 'pull_request_target', 'push', 'release']
+
+/** The instruction of a code change when the workflow gives no `prompt`. */
+export const DEFAULT_CHANGE_INSTRUCTION =
+  'Update the documentation for the code change described below: document what it adds or ' +
+  'changes for the people who use it, and correct pages it makes wrong. Follow the existing ' +
+  'structure and style of the docs. If no documentation needs to change, change nothing.'
+
+type Json = Record<string, unknown>
+
+const ZERO_SHA = /^0+$/
+
+function record(value: unknown): Json {
+  return typeof value === 'object' && value !== null ? (value as Json) : {}
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : ''
+}
+
+function login(user: unknown): string {
+  return text(record(user).login)
+}
+
+function isBot(user: unknown): boolean {
+  const { type, login: name } = record(user)
+  return type === 'Bot' || text(name).endsWith('[bot]')
+}
+
+/**
+ * The decision for a code-change event; undefined for the other actions of those events (a pull
+ * request opened, a release edited), which stay workflow runs with their own `prompt`.
+ */
+export function codeChangeDecision(
+  context: RunnerContext,
+  settings: AgentSettings
+): TriggerDecision | undefined {
+  const { eventName, payload } = context
+  const action = text(payload.action)
+  if (eventName === 'push') return pushDecision(context, settings)
+  if (eventName === 'release') {
+    return action === 'published' ? releaseDecision(context, settings) : undefined
+  }
+  if (action !== 'closed') return undefined
+  const raw = record(payload.pull_request)
+  if (raw.merged !== true)
+    return { kind: 'ignore', reason: 'the pull request was closed without being merged' }
+  const pull = pullOf(raw)
+  const ignored = labelIgnored(pull, settings) ?? botAuthorIgnored(pull, settings)
+  if (ignored) return { kind: 'ignore', reason: ignored }
+  return run(settings, {
+    change: { kind: 'pull', pull },
+    requester: { login: pull.mergedBy ?? '', isBot: false },
+    thread: pullThread(context, pull),
+    requestKey: pullRequestKey(pull)
+  })
+}
+
+function pullOf(raw: Json): ChangedPull {
+  return {
+    number: Number(raw.number),
+    title: text(raw.title),
+    body: text(raw.body),
+    htmlUrl: text(raw.html_url),
+    author: login(raw.user),
+    authorIsBot: isBot(raw.user),
+    labels: (Array.isArray(raw.labels) ? raw.labels : []).map(label => text(record(label).name)),
+    baseRef: text(record(raw.base).ref),
+    headRef: text(record(raw.head).ref),
+    mergeSha: text(raw.merge_commit_sha) || undefined,
+    mergedBy: login(raw.merged_by) || undefined,
+    changedFiles: typeof raw.changed_files === 'number' ? raw.changed_files : undefined,
+    commits: typeof raw.commits === 'number' ? raw.commits : undefined
+  }
+}
+
+/** The key of a merged pull request: its number and merge commit (a push of it shares the key). */
+export function pullRequestKey(pull: Pick<ChangedPull, 'number' | 'mergeSha'>): string {
+  return `pr-${pull.number}${pull.mergeSha ? `-${pull.mergeSha}` : ''}`
+}
+
+export function pullThread(
+  context: Pick<RunnerContext, 'owner' | 'repo'>,
+  pull: ChangedPull
+): Thread {
+  return {
+    owner: context.owner,
+    repo: context.repo,
+    issueNumber: pull.number,
+    isPullRequest: true,
+    title: pull.title,
+    body: pull.body,
+    htmlUrl: pull.htmlUrl,
+    author: pull.author
+  }
+}
+
+function pushDecision(context: RunnerContext, settings: AgentSettings): TriggerDecision {
+  const { payload } = context
+  const ref = text(payload.ref)
+  if (payload.deleted === true) return { kind: 'ignore', reason: `the push deleted ${ref}` }
+  if (!ref.startsWith('refs/heads/'))
+    return {
+      kind: 'ignore',
+      reason: `${ref || 'the push'} is not a branch push (tags are skipped)`
+    }
+  const sender: Requester = { login: login(payload.sender), isBot: isBot(payload.sender) }
+  const ignoredBot = botAuthorIgnored(
+    { author: sender.login, authorIsBot: sender.isBot, what: 'push' },
+    settings
+  )
+  if (ignoredBot) return { kind: 'ignore', reason: ignoredBot }
+  const before = text(payload.before)
+  const after = text(payload.after)
+  const push: ChangedPush = {
+    branch: ref.slice('refs/heads/'.length),
+    before,
+    after,
+    created: payload.created === true || ZERO_SHA.test(before),
+    defaultBranch: text(record(payload.repository).default_branch) || 'main',
+    pusher: sender.login
+  }
+  return run(settings, {
+    change: { kind: 'push', push },
+    requester: sender,
+    thread: issueThread(context, settings),
+    requestKey: `push-${after}`
+  })
+}
+
+function releaseDecision(context: RunnerContext, settings: AgentSettings): TriggerDecision {
+  const raw = record(context.payload.release)
+  const publishedAt = Date.parse(text(raw.published_at))
+  const release: ChangedRelease = {
+    id: Number(raw.id),
+    tag: text(raw.tag_name),
+    name: text(raw.name),
+    body: text(raw.body),
+    htmlUrl: text(raw.html_url),
+    prerelease: raw.prerelease === true,
+    publishedAt: Number.isNaN(publishedAt) ? undefined : publishedAt,
+    publisher: login(context.payload.sender) || login(raw.author)
+  }
+  return run(settings, {
+    change: { kind: 'release', release },
+    requester: { login: release.publisher, isBot: isBot(context.payload.sender) },
+    thread: issueThread(context, settings),
+    requestKey: `release-${release.id}`
+  })
+}
+
+/** `issue-number`'s thread: where a push without a pull request, or a release, reports. */
+export function issueThread(
+  context: Pick<RunnerContext, 'owner' | 'repo'>,
+  settings: Pick<AgentSettings, 'issueNumber'>
+): Thread | undefined {
+  if (settings.issueNumber === undefined) return undefined
+  const { owner, repo } = context
+  return { owner, repo, issueNumber: settings.issueNumber, isPullRequest: false }
+}
+
+function run(
+  settings: AgentSettings,
+  facts: Pick<AgentRequest, 'change' | 'requester' | 'thread' | 'requestKey'>
+): TriggerDecision {
+  const request: AgentRequest = {
+    origin: 'code-change',
+    instruction: settings.prompt ?? DEFAULT_CHANGE_INSTRUCTION,
+    instructionSource: settings.prompt === undefined ? 'default' : 'workflow',
+    ...facts
+  }
+  return { kind: 'run', request }
+}
+
+/** Who set the change off, as the tracking comment says it: GitHub only lets writers do these. */
+export function causeOf(change: CodeChange): string {
+  if (change.kind === 'pull') {
+    const { number, mergedBy, baseRef } = change.pull
+    return `#${number} was merged into ${baseRef}${mergedBy ? ` by ${mergedBy}` : ''}`
+  }
+  if (change.kind === 'push') {
+    const { branch, pusher, after } = change.push
+    return `${pusher || 'Someone'} pushed ${after.slice(0, 7)} to ${branch}`
+  }
+  const { tag, publisher } = change.release
+  return `${publisher || 'Someone'} published release ${tag}`
+}

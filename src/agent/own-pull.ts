@@ -1,0 +1,77 @@
+/**
+ * The loop guard of docs-follow-code: a pull request the docs agent opened never starts a job,
+ * whatever `allowed-bots` says. It is the agent's when its conversation holds this action's
+ * back-link comment, or when a tracking comment of this action in this repository reports its URL
+ * (one issue search, then that thread read to confirm the comment is ours). Only comments written
+ * by the identity the token posts as count.
+ */
+import { searchCommentsFor } from '../github/changes.js'
+import { listComments, type IssueComment } from '../github/comments.js'
+import { isOwnComment, type Identity } from '../github/identity.js'
+import type { Octokit } from '../github/octokit.js'
+import type { RepoRef } from '../github/refs.js'
+import { getErrorMessage } from '../shared/errors.js'
+import type { Runtime } from '../shared/runtime.js'
+import type { ChangedPull } from './change.js'
+import { readFinalMarker } from './markers.js'
+
+/** Search hits whose threads are read to confirm; the first few are the likely ones. */
+const CONFIRMED_HITS = 3
+
+interface Lookup {
+  octokit: Octokit
+  repo: RepoRef
+  identity: Identity
+  rt: Runtime
+}
+
+/** Why the pull request is the agent's own (a log line), or undefined. */
+export async function ownPullReason(
+  pull: Pick<ChangedPull, 'number' | 'htmlUrl'>,
+  /** The pull request's own comments, when they could be read. */
+  thread: readonly IssueComment[] | undefined,
+  lookup: Lookup
+): Promise<string | undefined> {
+  const { identity } = lookup
+  if (thread?.some(comment => ownMarkerKind(comment, identity) === 'back-link')) {
+    return `pull request #${pull.number} was opened by the docs agent (it holds this action's back-link comment)`
+  }
+  if (!pull.htmlUrl) return undefined
+  const reporter = await reportingThread(pull, thread, lookup)
+  if (reporter === undefined) return undefined
+  return `pull request #${pull.number} was opened by the docs agent (the tracking comment in #${reporter} reports it)`
+}
+
+function ownMarkerKind(comment: IssueComment, identity: Identity): string | undefined {
+  return isOwnComment(comment, identity) ? readFinalMarker(comment.body)?.kind : undefined
+}
+
+/** The number of a thread whose tracking comment of ours names the pull request's URL. */
+async function reportingThread(
+  pull: Pick<ChangedPull, 'number' | 'htmlUrl'>,
+  thread: readonly IssueComment[] | undefined,
+  { octokit, repo, identity, rt }: Lookup
+): Promise<number | undefined> {
+  const reports = (comments: readonly IssueComment[]): boolean =>
+    comments.some(
+      comment =>
+        ownMarkerKind(comment, identity) === 'tracking' && comment.body.includes(pull.htmlUrl)
+    )
+  try {
+    const hits = await searchCommentsFor(octokit, repo, pull.htmlUrl, rt)
+    for (const hit of hits.slice(0, CONFIRMED_HITS)) {
+      const comments =
+        hit.number === pull.number && thread
+          ? thread
+          : await listComments(octokit, { ...repo, issueNumber: hit.number }, rt)
+      if (reports(comments)) return hit.number
+    }
+  } catch (error) {
+    rt.signal.throwIfAborted()
+    // The back-link in the thread is the main guard; the search only finds more.
+    rt.log.warning(
+      `Could not search for a tracking comment that reports ${pull.htmlUrl}: ${getErrorMessage(error)}`
+    )
+  }
+  return undefined
+}

@@ -1,0 +1,65 @@
+/**
+ * A request to the agent as the event gives it: who asked, where to answer, what to send, and the
+ * key a re-run finds it by. The decision of trigger.ts and code-change.ts is one of these.
+ */
+import type { CodeChange } from './change.js'
+
+export type Origin = 'comment' | 'review-comment' | 'issue' | 'manual' | 'code-change'
+
+export interface Requester {
+  login: string
+  isBot: boolean
+}
+
+export interface Thread {
+  owner: string
+  repo: string
+  issueNumber: number
+  isPullRequest: boolean
+  title?: string
+  body?: string
+  htmlUrl?: string
+  author?: string
+}
+
+export interface TriggerComment {
+  id: number
+  kind: 'issue_comment' | 'review_comment'
+  htmlUrl?: string
+  body: string
+  /** For a review comment: the file and line it is on, and the diff hunk it shows. */
+  review?: { path: string; line?: number; diffHunk?: string }
+}
+
+export interface AgentRequest {
+  origin: Origin
+  /** The user's instruction (before any context block). */
+  instruction: string
+  /**
+   * `prompt` / `prompt-file` (never cut), the event's own text (cut, with context), or the built-in
+   * instruction of a code change.
+   */
+  instructionSource: 'workflow' | 'event' | 'default'
+  requester?: Requester
+  /** Where the action reports; undefined when there is nowhere to comment. */
+  thread?: Thread
+  comment?: TriggerComment
+  /** Identifies this request in the tracking comment's marker, so re-runs find it again. */
+  requestKey: string
+  /** A merged pull request, a push or a release: what changed. */
+  change?: CodeChange
+}
+
+export type TriggerDecision =
+  | { kind: 'run'; request: AgentRequest }
+  /** The trigger matched but no instruction followed it. */
+  | { kind: 'needs-instruction'; request: AgentRequest }
+  | { kind: 'ignore'; reason: string }
+  /** The event cannot give a prompt and none was set. */
+  | { kind: 'error'; message: string }
+
+/** Whether `login` is in allowed-bots; `renovate` and `renovate[bot]` name the same app. */
+export function isAllowedBot(login: string, allowedBots: readonly string[]): boolean {
+  const bare = (name: string): string => name.toLowerCase().replace(/\[bot\]$/, '')
+  return allowedBots.some(allowed => bare(allowed) === bare(login))
+}
