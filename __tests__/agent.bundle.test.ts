@@ -6,6 +6,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { addEarlierComment, commentScenario, runAgentBundle, useWorld } from './helpers/world.js'
 import { commandLines, markerOf, shown } from './helpers/text.js'
+import { addMergedPull, CODE_CHANGE_DEFAULTS, mergedPullSpec } from './helpers/code-change.js'
 
 const world = useWorld()
 
@@ -35,6 +36,26 @@ describe('the bundle, as the runner starts it', () => {
       '✅ The agent opened a pull request: [acme/docs#12](https://github.com/acme/docs/pull/12)'
     )
     expect(world().creates()).toHaveLength(1)
+  })
+
+  it('answers a merged pull request: the change in the prompt, the report on the PR, the back-link', async () => {
+    world().gh.addIssue('acme', 'docs', { number: 60, pull_request: true })
+    world().svc.scriptJobs({ activePolls: 1, prLink: 'https://github.com/acme/docs/pull/60' })
+    const pull = addMergedPull(world())
+    const run = await runAgentBundle(world(), {
+      ...mergedPullSpec(pull),
+      inputs: { ...CODE_CHANGE_DEFAULTS, 'back-link': 'true' }
+    })
+    expect(run.stderr).toBe('')
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs).toMatchObject({ status: 'completed', 'pr-number': '60' })
+    expect(world().promptsSent()[0]).toContain('Changed files (2):\n- src/export.ts (+3 -1)')
+    const [report] = world().gh.comments('acme', 'docs', 12)
+    expect(shown(report.body)).toContain('#12 was merged into main by maintainer')
+    const [backLink] = world().gh.comments('acme', 'docs', 60)
+    expect(shown(backLink.body)).toContain(
+      'in [acme/docs#12](https://github.com/acme/docs/pull/12)'
+    )
   })
 
   it('fails the step for a failed job: exit 1, status failed', async () => {

@@ -206,7 +206,31 @@ describe('settings: one error naming the input, before any request', () => {
       'trigger-phrase',
       /one word/
     ],
-    ['a job-id with a space', { 'job-id': 'job 1' }, 'job-id', /one word without spaces/]
+    ['a job-id with a space', { 'job-id': 'job 1' }, 'job-id', /one word without spaces/],
+    [
+      'a skip-label longer than GitHub allows',
+      { 'skip-label': 'x'.repeat(51) },
+      'skip-label',
+      /one label name of at most 50 characters/
+    ],
+    [
+      'an absolute path in ignore-paths',
+      { 'ignore-paths': 'docs/**\n/etc/passwd' },
+      'ignore-paths',
+      /globs relative to the repository root/
+    ],
+    [
+      'a Windows path in ignore-paths',
+      { 'ignore-paths': 'docs\\*.md' },
+      'ignore-paths',
+      /forward slashes/
+    ],
+    [
+      'a bad boolean for include-diff',
+      { 'include-diff': 'maybe' },
+      'include-diff',
+      /must be `true` or `false`/
+    ]
   ]
 
   it.each(cases)('fails on %s', async (_name, change, input, expected) => {

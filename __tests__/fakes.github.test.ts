@@ -409,3 +409,103 @@ describe('GitHubFake with a real Octokit client', () => {
     ])
   })
 })
+
+describe('GitHubFake: the code-change endpoints, through octokit', () => {
+  const octokit = (): Octokit => new Octokit({ auth: gh.token, baseUrl: gh.url })
+  const repo = { owner: 'acme', repo: 'app' }
+  const MERGE = 'a'.repeat(40)
+  const commit = (i: number) => ({ sha: `${i}`.padStart(40, 'c'), message: `Commit ${i}\n\nbody` })
+
+  beforeEach(() => {
+    gh.addIssue('acme', 'app', {
+      number: 20,
+      pull_request: true,
+      labels: ['api'],
+      merged: { sha: MERGE, by: 'maintainer' },
+      commits: [commit(1), commit(2)],
+      files: [{ filename: 'a.ts', additions: 1, deletions: 0, patch: '@@ -0,0 +1 @@\n+a' }]
+    })
+  })
+
+  it('lists a pull request’s commits, pages and all, and gives its merge facts', async () => {
+    const commits = await octokit().rest.pulls.listCommits({
+      ...repo,
+      pull_number: 20,
+      per_page: 1
+    })
+    expect(commits.data.map(c => c.commit.message)).toEqual(['Commit 1\n\nbody'])
+    expect(commits.headers.link).toContain('rel="next"')
+    const pull = await octokit().rest.pulls.get({ ...repo, pull_number: 20 })
+    expect(pull.data).toMatchObject({ merged: true, merge_commit_sha: MERGE, commits: 2 })
+    expect(pull.data.merged_by?.login).toBe('maintainer')
+    const files = await octokit().rest.pulls.listFiles({ ...repo, pull_number: 20 })
+    expect(files.data[0].patch).toBe('@@ -0,0 +1 @@\n+a')
+  })
+
+  it('finds the pull requests of a merge commit and of a commit in them; none for others', async () => {
+    const byMerge = await octokit().rest.repos.listPullRequestsAssociatedWithCommit({
+      ...repo,
+      commit_sha: MERGE
+    })
+    expect(byMerge.data.map(p => [p.number, p.merge_commit_sha, p.labels[0].name])).toEqual([
+      [20, MERGE, 'api']
+    ])
+    const byCommit = await octokit().rest.repos.listPullRequestsAssociatedWithCommit({
+      ...repo,
+      commit_sha: commit(2).sha
+    })
+    expect(byCommit.data.map(p => p.number)).toEqual([20])
+    const none = await octokit().rest.repos.listPullRequestsAssociatedWithCommit({
+      ...repo,
+      commit_sha: 'f'.repeat(40)
+    })
+    expect(none.data).toEqual([])
+  })
+
+  it('compares base...head (files on page 1 only) and answers 404 for an unknown range', async () => {
+    gh.addComparison('acme', 'app', 'v1', 'v2', {
+      commits: [commit(1), commit(2)],
+      files: [{ filename: 'b.ts', additions: 2, deletions: 2 }]
+    })
+    const first = await octokit().rest.repos.compareCommitsWithBasehead({
+      ...repo,
+      basehead: 'v1...v2',
+      per_page: 1
+    })
+    expect(first.data).toMatchObject({ total_commits: 2, status: 'ahead' })
+    expect(first.data.commits).toHaveLength(1)
+    expect(first.data.files?.map(f => f.filename)).toEqual(['b.ts'])
+    const second = await octokit().rest.repos.compareCommitsWithBasehead({
+      ...repo,
+      basehead: 'v1...v2',
+      per_page: 1,
+      page: 2
+    })
+    expect(second.data.files).toEqual([])
+    await expect(
+      octokit().rest.repos.compareCommitsWithBasehead({ ...repo, basehead: 'v0...v2' })
+    ).rejects.toMatchObject({ status: 404 })
+  })
+
+  it('lists releases newest first, drafts without a publication time', async () => {
+    gh.addRelease('acme', 'app', { id: 1, tag: 'v1', publishedAt: '2026-01-01T00:00:00Z' })
+    gh.addRelease('acme', 'app', { id: 2, tag: 'v2-draft', draft: true })
+    const { data } = await octokit().rest.repos.listReleases(repo)
+    expect(data.map(r => [r.tag_name, r.draft, r.published_at])).toEqual([
+      ['v2-draft', true, null],
+      ['v1', false, '2026-01-01T00:00:00Z']
+    ])
+  })
+
+  it('searches the repository’s comments for a quoted text, and refuses a query it cannot read', async () => {
+    gh.addComment('acme', 'app', 7, 'Opened https://github.com/acme/app/pull/20 for you')
+    const { data } = await octokit().rest.search.issuesAndPullRequests({
+      q: 'repo:acme/app in:comments "https://github.com/acme/app/pull/20"'
+    })
+    expect(data.items.map(i => i.number)).toEqual([7])
+    expect(data.total_count).toBe(1)
+    await expect(octokit().rest.search.issuesAndPullRequests({ q: 'hello' })).rejects.toMatchObject(
+      { status: 422 }
+    )
+  })
+})
