@@ -9,6 +9,7 @@ import { agentInputs, serviceInputs } from '../fakes/inputs.js'
 import { ServiceEmulator } from '../fakes/service-emulator.js'
 import { cleanUp, runBundle, type BundleRun } from '../fakes/action-env.js'
 import { issueCommentEvent } from '../fakes/webhooks.js'
+import { demoMergedPull } from './demo-code-change.js'
 
 const rule = (title: string): void => console.log(`\n\x1b[1m=== ${title} ===\x1b[0m\n`)
 const indent = (text: string): string =>
@@ -129,6 +130,16 @@ try {
   console.log(indent(detachedComment()))
   cleanUp(sweep)
   if (sweep.exitCode !== 0) exitCode = 1
+
+  rule('Docs follow code: pull request #12 is merged; the agent gets the change')
+  const merged = await demoMergedPull(emulator, github)
+  showRun(merged.run)
+  console.log('\nthe prompt the agent received (the instruction, then the change as context):')
+  console.log(indent(merged.prompt))
+  console.log('\nthe tracking comment on the merged pull request #12:')
+  console.log(indent(merged.comment))
+  cleanUp(merged.run)
+  if (merged.run.exitCode !== 0) exitCode = 1
 
   rule('3. Analytics: export page views (1,234 pages)')
   emulator.generatePageViews(1234)
