@@ -124,12 +124,17 @@ describe('guards that need GitHub’s answers: reads only', () => {
     )
   })
 
-  it('a PR the agent opened: a tracking comment of ours elsewhere in the repository reports its URL', async () => {
+  /** Issue #5 holds a tracking-like comment by `user` whose text names the PR's URL. */
+  function urlReportedIn5(marker: string, text: string, user?: string): void {
     world().gh.addIssue('acme', 'docs', { number: 5, title: 'Document exports' })
-    addEarlierComment(world(), 'tracking request=comment-1 job=job_7 state=job phase=ended', {
-      number: 5,
-      text: `✅ The agent opened a pull request: [acme/docs#12](${AGENT_PR}).`
-    })
+    addEarlierComment(world(), marker, { number: 5, text, user })
+  }
+
+  it('a PR the agent opened: a tracking comment of ours elsewhere in the repository reports its URL', async () => {
+    urlReportedIn5(
+      'tracking request=comment-1 job=job_7 state=job phase=ended',
+      `✅ The agent opened a pull request: [acme/docs#12](${AGENT_PR}).`
+    )
     const result = await runMergedPull(world())
     expectSkipped(
       result,
@@ -138,12 +143,7 @@ describe('guards that need GitHub’s answers: reads only', () => {
   })
 
   it('a person quoting the PR’s URL in a marker-like comment does not make it the agent’s', async () => {
-    world().gh.addIssue('acme', 'docs', { number: 5, title: 'Document exports' })
-    addEarlierComment(world(), 'tracking request=comment-1 job=job_7 state=job', {
-      number: 5,
-      text: `See ${AGENT_PR}`,
-      user: 'mallory'
-    })
+    urlReportedIn5('tracking request=comment-1 job=job_7 state=job', `See ${AGENT_PR}`, 'mallory')
     world().svc.scriptJobs({ activePolls: 0, prLink: null })
     const result = await runMergedPull(world())
     expect(result.outputs.status).toBe('completed')

@@ -275,24 +275,18 @@ describe('a push', () => {
 })
 
 describe('a release', () => {
-  it('sends its tag, name and notes and the compare with the latest published release before it', async () => {
-    world().gh.addRelease('acme', 'docs', {
-      id: 1,
-      tag: 'v1.0.0',
-      publishedAt: '2026-10-01T00:00:00Z'
-    })
-    world().gh.addRelease('acme', 'docs', {
-      id: 2,
-      tag: 'v1.1.0',
-      publishedAt: '2026-11-01T00:00:00Z'
-    })
-    world().gh.addRelease('acme', 'docs', {
-      id: 3,
-      tag: 'v1.2.0-rc.1',
-      prerelease: true,
-      publishedAt: '2026-11-10T00:00:00Z'
-    })
+  /** Two releases, a later prerelease and a draft (newest last, as they were made). */
+  function addReleases(): void {
+    const day = (date: string): string => `${date}T00:00:00Z`
+    world().gh.addRelease('acme', 'docs', { id: 1, tag: 'v1.0.0', publishedAt: day('2026-10-01') })
+    world().gh.addRelease('acme', 'docs', { id: 2, tag: 'v1.1.0', publishedAt: day('2026-11-01') })
+    const rc = { id: 3, tag: 'v1.2.0-rc.1', prerelease: true, publishedAt: day('2026-11-10') }
+    world().gh.addRelease('acme', 'docs', rc)
     world().gh.addRelease('acme', 'docs', { id: 4, tag: 'v9-draft', draft: true })
+  }
+
+  it('sends its tag, name and notes and the compare with the latest published release before it', async () => {
+    addReleases()
     world().gh.addComparison('acme', 'docs', 'v1.1.0', 'v1.2.0', {
       commits: commits(4),
       files: files(['src/export.ts', 'README.md'])
@@ -319,17 +313,7 @@ describe('a release', () => {
   })
 
   it('a prerelease compares with the prerelease before it', async () => {
-    world().gh.addRelease('acme', 'docs', {
-      id: 2,
-      tag: 'v1.1.0',
-      publishedAt: '2026-11-01T00:00:00Z'
-    })
-    world().gh.addRelease('acme', 'docs', {
-      id: 3,
-      tag: 'v1.2.0-rc.1',
-      prerelease: true,
-      publishedAt: '2026-11-10T00:00:00Z'
-    })
+    addReleases()
     world().gh.addComparison('acme', 'docs', 'v1.2.0-rc.1', 'v1.2.0-rc.2', {
       commits: commits(1),
       files: []

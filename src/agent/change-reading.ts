@@ -9,12 +9,12 @@ import {
   listPullsOfCommit,
   listReleases,
   type CommitSummary,
+  type Comparison,
   type PullSummary,
-  type ReleaseSummary
+  type ReleaseSummary,
+  type RepoReader
 } from '../github/changes.js'
-import type { Octokit } from '../github/octokit.js'
 import { listPullFiles, type PullFile } from '../github/pulls.js'
-import type { RepoRef } from '../github/refs.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
 import type { ChangedPull, ChangedPush, ChangedRelease, CodeChange } from './change.js'
@@ -44,10 +44,7 @@ export interface ChangeReading {
   missing: string[]
 }
 
-interface Reader {
-  octokit: Octokit
-  repo: RepoRef
-  rt: Runtime
+interface Reader extends RepoReader {
   ignored: (path: string) => boolean
 }
 
@@ -62,45 +59,45 @@ export function unreadChange(change: CodeChange): ChangeReading {
   return { change, files: [], filesComplete: false, commits: [], missing: [] }
 }
 
-/** Runs a read; a failure (not a cancel) is a warning and `fallback`. */
-async function attempt<T>(
-  what: string,
-  read: () => Promise<T>,
-  fallback: T,
-  missing: string[],
-  rt: Runtime
-): Promise<T> {
-  try {
-    return await read()
-  } catch (error) {
-    rt.signal.throwIfAborted()
-    rt.log.warning(`Could not read ${what} for the prompt's context: ${getErrorMessage(error)}`)
-    missing.push(what)
-    return fallback
+/** Reads that may fail: a failure (not a cancel) is a warning, its fallback, and a missing part. */
+class Reads {
+  readonly missing: string[] = []
+  constructor(private readonly rt: Runtime) {}
+
+  async of<T>(what: string, read: () => Promise<T>, fallback: T): Promise<T> {
+    try {
+      return await read()
+    } catch (error) {
+      this.rt.signal.throwIfAborted()
+      this.rt.log.warning(
+        `Could not read ${what} for the prompt's context: ${getErrorMessage(error)}`
+      )
+      this.missing.push(what)
+      return fallback
+    }
+  }
+
+  compare(reader: Reader, base: string, head: string): Promise<Comparison | undefined> {
+    const read = (): Promise<Comparison> => compareCommits(reader, base, head)
+    return this.of(`the compare ${base}...${head}`, read, undefined)
   }
 }
 
 async function readPull(pull: ChangedPull, reader: Reader): Promise<ChangeReading> {
   const { octokit, repo, rt, ignored } = reader
-  const missing: string[] = []
+  const reads = new Reads(rt)
   // One page lists 100 files; more pages are read only while every file so far is ignored, to
   // tell a change that touches nothing but ignored paths.
-  const files = await attempt(
+  const anyWanted = (listed: PullFile[]): boolean => listed.some(file => !ignored(file.path))
+  const files = await reads.of(
     'the changed files',
-    () =>
-      listPullFiles(octokit, repo, pull.number, rt, PULL_FILES_CAP, listed =>
-        listed.some(file => !ignored(file.path))
-      ),
-    undefined,
-    missing,
-    rt
+    () => listPullFiles(octokit, repo, pull.number, rt, PULL_FILES_CAP, anyWanted),
+    undefined
   )
-  const commits = await attempt(
+  const commits = await reads.of(
     'the commits',
-    () => listPullCommits(octokit, repo, pull.number, rt, LISTED_COMMITS),
-    [],
-    missing,
-    rt
+    () => listPullCommits(reader, pull.number, LISTED_COMMITS),
+    []
   )
   const totalFiles = pull.changedFiles ?? files?.length
   return {
@@ -110,35 +107,26 @@ async function readPull(pull: ChangedPull, reader: Reader): Promise<ChangeReadin
     totalFiles,
     commits,
     totalCommits: pull.commits ?? commits.length,
-    missing
+    missing: reads.missing
   }
 }
 
 async function readPush(push: ChangedPush, reader: Reader): Promise<ChangeReading> {
-  const { octokit, repo, rt } = reader
-  const missing: string[] = []
-  const pulls = await attempt(
+  const reads = new Reads(reader.rt)
+  const pulls = await reads.of(
     'the pull request of the pushed commit',
-    () => listPullsOfCommit(octokit, repo, push.after, rt),
-    [],
-    missing,
-    rt
+    () => listPullsOfCommit(reader, push.after),
+    []
   )
   const pull = pullOfPush(pulls, push)
   // A new branch has no `before`: its change is what it adds to the default branch.
   const base = push.created ? push.defaultBranch : push.before
-  const compared = await attempt(
-    `the compare ${base}...${push.after}`,
-    () => compareCommits(octokit, repo, base, push.after, rt),
-    undefined,
-    missing,
-    rt
-  )
+  const compared = await reads.compare(reader, base, push.after)
   return {
     change: { kind: 'push', push, pull },
     ...comparisonParts(compared),
     range: { base, head: push.after, url: compared?.htmlUrl },
-    missing
+    missing: reads.missing
   }
 }
 
@@ -150,7 +138,7 @@ function pullOfPush(pulls: PullSummary[], push: ChangedPush): ChangedPull | unde
 }
 
 function comparisonParts(
-  compared: Awaited<ReturnType<typeof compareCommits>> | undefined
+  compared: Comparison | undefined
 ): Pick<ChangeReading, 'files' | 'filesComplete' | 'totalFiles' | 'commits' | 'totalCommits'> {
   if (!compared) return { files: [], filesComplete: false, commits: [] }
   const { files, commits, totalCommits } = compared
@@ -164,31 +152,16 @@ function comparisonParts(
 }
 
 async function readRelease(release: ChangedRelease, reader: Reader): Promise<ChangeReading> {
-  const { octokit, repo, rt } = reader
-  const missing: string[] = []
-  const releases = await attempt(
-    'the earlier releases',
-    () => listReleases(octokit, repo, rt),
-    [],
-    missing,
-    rt
-  )
+  const reads = new Reads(reader.rt)
+  const releases = await reads.of('the earlier releases', () => listReleases(reader), [])
   const previous = previousRelease(releases, release)
-  const compared =
-    previous &&
-    (await attempt(
-      `the compare ${previous.tag}...${release.tag}`,
-      () => compareCommits(octokit, repo, previous.tag, release.tag, rt),
-      undefined,
-      missing,
-      rt
-    ))
+  const compared = previous && (await reads.compare(reader, previous.tag, release.tag))
   return {
     change: { kind: 'release', release },
     ...comparisonParts(compared),
     range: previous && { base: previous.tag, head: release.tag, url: compared?.htmlUrl },
     previousTag: previous?.tag,
-    missing
+    missing: reads.missing
   }
 }
 

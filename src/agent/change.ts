@@ -1,17 +1,8 @@
 /** What changed in a code-change event: a merged pull request, a branch push, a release. */
+import type { PullSummary } from '../github/changes.js'
 
 /** A pull request of the change: from the event, or the one a pushed commit came from. */
-export interface ChangedPull {
-  number: number
-  title: string
-  body: string
-  htmlUrl: string
-  author: string
-  authorIsBot: boolean
-  labels: string[]
-  baseRef: string
-  headRef: string
-  mergeSha?: string
+export interface ChangedPull extends Omit<PullSummary, 'merged'> {
   /** Who merged it (the event names them; the pull of a push does not). */
   mergedBy?: string
   /** How many files and commits GitHub counts (the event says; undefined when not known). */

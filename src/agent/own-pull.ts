@@ -58,7 +58,7 @@ async function reportingThread(
         ownMarkerKind(comment, identity) === 'tracking' && comment.body.includes(pull.htmlUrl)
     )
   try {
-    const hits = await searchCommentsFor(octokit, repo, pull.htmlUrl, rt)
+    const hits = await searchCommentsFor({ octokit, repo, rt }, pull.htmlUrl)
     for (const hit of hits.slice(0, CONFIRMED_HITS)) {
       const comments =
         hit.number === pull.number && thread

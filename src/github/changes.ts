@@ -11,6 +11,13 @@ import type { RepoRef } from './refs.js'
 import { expectArray, expectObject } from './response.js'
 import { withGitHubRetry } from './retry.js'
 
+/** A repository's calls: the client, the repository, the run. */
+export interface RepoReader {
+  octokit: Octokit
+  repo: RepoRef
+  rt: Runtime
+}
+
 export interface CommitSummary {
   sha: string
   /** The first line of the message. */
@@ -58,10 +65,8 @@ export interface SearchHit {
 
 /** The first `max` commits of a pull request (one page for up to 100). */
 export async function listPullCommits(
-  octokit: Octokit,
-  repo: RepoRef,
+  { octokit, repo, rt }: RepoReader,
   pullNumber: number,
-  rt: Runtime,
   max: number
 ): Promise<CommitSummary[]> {
   const commits = await listAllPages(
@@ -74,10 +79,8 @@ export async function listPullCommits(
 
 /** The pull requests a commit belongs to (merged ones name it as their merge commit). */
 export async function listPullsOfCommit(
-  octokit: Octokit,
-  repo: RepoRef,
-  sha: string,
-  rt: Runtime
+  { octokit, repo, rt }: RepoReader,
+  sha: string
 ): Promise<PullSummary[]> {
   const answer = await withGitHubRetry(
     async signal => {
@@ -109,11 +112,9 @@ export async function listPullsOfCommit(
 
 /** `base...head`: the first 100 commits and the changed files (GitHub gives them on page 1). */
 export async function compareCommits(
-  octokit: Octokit,
-  repo: RepoRef,
+  { octokit, repo, rt }: RepoReader,
   base: string,
-  head: string,
-  rt: Runtime
+  head: string
 ): Promise<Comparison> {
   const data = await withGitHubRetry(
     async signal => {
@@ -141,11 +142,7 @@ export async function compareCommits(
 }
 
 /** The newest 100 releases, drafts included (GitHub lists them newest first). */
-export async function listReleases(
-  octokit: Octokit,
-  repo: RepoRef,
-  rt: Runtime
-): Promise<ReleaseSummary[]> {
+export async function listReleases({ octokit, repo, rt }: RepoReader): Promise<ReleaseSummary[]> {
   const releases = await listAllPages(
     page => octokit.rest.repos.listReleases({ ...repo, ...page }),
     rt,
@@ -162,10 +159,8 @@ export async function listReleases(
 
 /** Issues and pull requests of the repository with a comment that holds `text` (first 10). */
 export async function searchCommentsFor(
-  octokit: Octokit,
-  repo: RepoRef,
-  text: string,
-  rt: Runtime
+  { octokit, repo, rt }: RepoReader,
+  text: string
 ): Promise<SearchHit[]> {
   const q = `repo:${repo.owner}/${repo.repo} in:comments "${text.replace(/"/g, '')}"`
   const data = await withGitHubRetry(
