@@ -111,7 +111,7 @@ function contextLines(
     lines.push(...described('Release notes', body, shown.body))
   }
   const pull = change.kind === 'release' ? undefined : change.pull
-  if (pull) lines.push(...pullLines(pull, change.kind === 'push', shown))
+  if (pull) lines.push(...pullLines(pull, options.repository, change.kind === 'push', shown))
   lines.push(...fileLines(reading, options.ignored, shown.files))
   lines.push(...commitLines(reading.commits, reading.totalCommits, shown.commits))
   if (reading.missing.length > 0) {
@@ -127,9 +127,14 @@ function described(label: string, body: string, limit: number): string[] {
   return [`${label}:`, quoted(cut(text, limit))]
 }
 
-function pullLines(pull: ChangedPull, ofPush: boolean, shown: Shown): string[] {
+function pullLines(
+  pull: ChangedPull,
+  repository: string,
+  ofPush: boolean,
+  shown: Shown
+): string[] {
   const lines = [
-    `Pull request${ofPush ? ' the pushed commit came from' : ''}: #${pull.number} "${oneLine(cut(pull.title, 300))}"${pull.htmlUrl ? ` (${pull.htmlUrl})` : ''}`,
+    `Pull request${ofPush ? ' the pushed commit came from' : ''}: ${repository}#${pull.number} "${oneLine(cut(pull.title, 300))}"${pull.htmlUrl ? ` (${pull.htmlUrl})` : ''}`,
     `Author: @${pull.author}${pull.mergedBy ? `; merged by @${pull.mergedBy}` : ''}`
   ]
   if (pull.labels.length > 0) lines.push(`Labels: ${oneLine(pull.labels.join(', '))}`)
