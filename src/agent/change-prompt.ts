@@ -127,12 +127,7 @@ function described(label: string, body: string, limit: number): string[] {
   return [`${label}:`, quoted(cut(text, limit))]
 }
 
-function pullLines(
-  pull: ChangedPull,
-  repository: string,
-  ofPush: boolean,
-  shown: Shown
-): string[] {
+function pullLines(pull: ChangedPull, repository: string, ofPush: boolean, shown: Shown): string[] {
   const lines = [
     `Pull request${ofPush ? ' the pushed commit came from' : ''}: ${repository}#${pull.number} "${oneLine(cut(pull.title, 300))}"${pull.htmlUrl ? ` (${pull.htmlUrl})` : ''}`,
     `Author: @${pull.author}${pull.mergedBy ? `; merged by @${pull.mergedBy}` : ''}`
