@@ -59,9 +59,9 @@ export function codeChangeDecision(
   const pull = pullOf(raw)
   const ignored = labelIgnored(pull, settings) ?? botAuthorIgnored(pull, settings)
   if (ignored) return { kind: 'ignore', reason: ignored }
-  return run(settings, {
+  return changeRequest(settings, {
     change: { kind: 'pull', pull },
-    requester: { login: pull.mergedBy ?? '', isBot: false },
+    requester: pull.mergedBy ? { login: pull.mergedBy, isBot: false } : undefined,
     thread: pullThread(context, pull),
     requestKey: pullRequestKey(pull)
   })
@@ -131,7 +131,7 @@ function pushDecision(context: RunnerContext, settings: AgentSettings): TriggerD
     defaultBranch: text(record(payload.repository).default_branch) || 'main',
     pusher: sender.login
   }
-  return run(settings, {
+  return changeRequest(settings, {
     change: { kind: 'push', push },
     requester: sender,
     thread: issueThread(context, settings),
@@ -152,7 +152,7 @@ function releaseDecision(context: RunnerContext, settings: AgentSettings): Trigg
     publishedAt: Number.isNaN(publishedAt) ? undefined : publishedAt,
     publisher: login(context.payload.sender) || login(raw.author)
   }
-  return run(settings, {
+  return changeRequest(settings, {
     change: { kind: 'release', release },
     requester: { login: release.publisher, isBot: isBot(context.payload.sender) },
     thread: issueThread(context, settings),
@@ -170,7 +170,8 @@ export function issueThread(
   return { owner, repo, issueNumber: settings.issueNumber, isPullRequest: false }
 }
 
-function run(
+/** The request of a change: the workflow's `prompt`, or the built-in instruction. */
+function changeRequest(
   settings: AgentSettings,
   facts: Pick<AgentRequest, 'change' | 'requester' | 'thread' | 'requestKey'>
 ): TriggerDecision {
