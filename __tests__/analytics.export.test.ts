@@ -92,6 +92,7 @@ describe('page-view export', () => {
       human: String(file.totals.human),
       ai: String(file.totals.ai),
       pages: '1234',
+      rows: '1234',
       file: join(result.workDir, 'page-views.json')
     })
     expect(result.summary).toContain('`page-views.json` (JSON, 1,234 pages, 5 requests)')

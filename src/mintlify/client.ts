@@ -1,5 +1,5 @@
 /**
- * One small typed client for the four endpoints this action uses. Base URL, key and project are
+ * One small typed client for the endpoints this action uses (agent jobs, analytics). Base URL, key and project are
  * injected; every request has its own timeout; every failure becomes a MintlifyError. One call is
  * one attempt: retries are the caller's choice (see retry-policy.ts).
  */
@@ -15,6 +15,15 @@ import {
   type PageViewsPage,
   type PageViewsQuery
 } from './types.js'
+import {
+  parseFeedbackPage,
+  parseSearchesPage,
+  parseVisitorsPage,
+  type CursorQuery,
+  type FeedbackPage,
+  type SearchesPage,
+  type VisitorsPage
+} from './analytics-types.js'
 
 export interface MintlifyClientOptions {
   baseUrl: string
@@ -111,14 +120,58 @@ export class MintlifyClient {
   }
 
   async getPageViews(query: PageViewsQuery, call: CallOptions = {}): Promise<PageViewsPage> {
-    const params = new URLSearchParams()
-    if (query.dateFrom) params.set('dateFrom', query.dateFrom)
-    if (query.dateTo) params.set('dateTo', query.dateTo)
-    params.set('limit', String(query.limit))
-    params.set('offset', String(query.offset))
-    const path = `/v1/analytics/${encodeURIComponent(this.options.projectId)}/views?${params}`
-    const body = await this.request('get-page-views', 'GET', path, undefined, call)
-    return this.parse('get-page-views', this.options.projectId, () => parsePageViewsPage(body))
+    return this.analyticsGet(
+      'get-page-views',
+      'views',
+      offsetParams(query),
+      call,
+      parsePageViewsPage
+    )
+  }
+
+  /** Unique visitors per path; offset paging like page views. */
+  async getVisitors(query: PageViewsQuery, call: CallOptions = {}): Promise<VisitorsPage> {
+    return this.analyticsGet(
+      'get-visitors',
+      'visitors',
+      offsetParams(query),
+      call,
+      parseVisitorsPage
+    )
+  }
+
+  /** Search terms by hits; cursor paging (`nextCursor`). */
+  async getSearches(query: CursorQuery, call: CallOptions = {}): Promise<SearchesPage> {
+    return this.analyticsGet(
+      'get-searches',
+      'searches',
+      cursorParams(query),
+      call,
+      parseSearchesPage
+    )
+  }
+
+  /** Feedback entries; cursor paging (`nextCursor`, `hasMore`). */
+  async getFeedback(query: CursorQuery, call: CallOptions = {}): Promise<FeedbackPage> {
+    return this.analyticsGet(
+      'get-feedback',
+      'feedback',
+      cursorParams(query),
+      call,
+      parseFeedbackPage
+    )
+  }
+
+  private async analyticsGet<T>(
+    operation: Operation,
+    resource: string,
+    params: URLSearchParams,
+    call: CallOptions,
+    parser: (body: unknown) => T
+  ): Promise<T> {
+    const path = `/v1/analytics/${encodeURIComponent(this.options.projectId)}/${resource}?${params}`
+    const body = await this.request(operation, 'GET', path, undefined, call)
+    return this.parse(operation, this.options.projectId, () => parser(body))
   }
 
   private agentPath(rest: string): string {
@@ -253,6 +306,27 @@ export class MintlifyClient {
     const key = this.options.apiKey
     return key ? text.split(key).join('***') : text
   }
+}
+
+function rangeParams(query: { dateFrom?: string; dateTo?: string }): URLSearchParams {
+  const params = new URLSearchParams()
+  if (query.dateFrom) params.set('dateFrom', query.dateFrom)
+  if (query.dateTo) params.set('dateTo', query.dateTo)
+  return params
+}
+
+function offsetParams(query: PageViewsQuery): URLSearchParams {
+  const params = rangeParams(query)
+  params.set('limit', String(query.limit))
+  params.set('offset', String(query.offset))
+  return params
+}
+
+function cursorParams(query: CursorQuery): URLSearchParams {
+  const params = rangeParams(query)
+  params.set('limit', String(query.limit))
+  if (query.cursor !== undefined) params.set('cursor', query.cursor)
+  return params
 }
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
