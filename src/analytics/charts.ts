@@ -102,22 +102,35 @@ export function comparisonCharts(
   return charts.filter((chart): chart is string => chart !== undefined)
 }
 
-export function searchCharts(top: readonly SearchRow[]): string[] {
-  const chart = barChart(
-    'Most searched terms',
-    'searches',
-    top.map(row => row.searchQuery),
-    top.map(row => row.hits)
-  )
+/** One bar chart of labelled items (terms by searches, pages by negative feedback), or none. */
+export function itemCharts<T>(
+  title: string,
+  yAxis: string,
+  items: readonly T[],
+  label: (item: T) => string,
+  value: (item: T) => number
+): string[] {
+  const chart = barChart(title, yAxis, items.map(label), items.map(value))
   return chart ? [chart] : []
 }
 
-export function feedbackCharts(pages: readonly NegativePage[]): string[] {
-  const chart = barChart(
-    'Pages with the most negative feedback',
-    'not helpful',
-    pages.map(page => page.path),
-    pages.map(page => page.negative)
+export function searchCharts(top: readonly SearchRow[]): string[] {
+  return itemCharts(
+    'Most searched terms',
+    'searches',
+    top,
+    r => r.searchQuery,
+    r => r.hits
   )
-  return chart ? [chart] : []
+}
+
+export function feedbackCharts(pages: readonly NegativePage[]): string[] {
+  const title = 'Pages with the most negative feedback'
+  return itemCharts(
+    title,
+    'not helpful',
+    pages,
+    p => p.path,
+    p => p.negative
+  )
 }

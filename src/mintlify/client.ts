@@ -43,6 +43,15 @@ export interface CallOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000
 
+/** The analytics operations and the resource each one reads. */
+const ANALYTICS_RESOURCES = {
+  'get-page-views': 'views',
+  'get-visitors': 'visitors',
+  'get-searches': 'searches',
+  'get-feedback': 'feedback'
+} as const satisfies Partial<Record<Operation, string>>
+type AnalyticsRead = keyof typeof ANALYTICS_RESOURCES
+
 /** The code of an answer to a job read that names another job. */
 export const JOB_MISMATCH = 'JOB_MISMATCH'
 
@@ -120,56 +129,33 @@ export class MintlifyClient {
   }
 
   async getPageViews(query: PageViewsQuery, call: CallOptions = {}): Promise<PageViewsPage> {
-    return this.analyticsGet(
-      'get-page-views',
-      'views',
-      offsetParams(query),
-      call,
-      parsePageViewsPage
-    )
+    return this.read('get-page-views', offsetParams(query), call, parsePageViewsPage)
   }
 
   /** Unique visitors per path; offset paging like page views. */
   async getVisitors(query: PageViewsQuery, call: CallOptions = {}): Promise<VisitorsPage> {
-    return this.analyticsGet(
-      'get-visitors',
-      'visitors',
-      offsetParams(query),
-      call,
-      parseVisitorsPage
-    )
+    return this.read('get-visitors', offsetParams(query), call, parseVisitorsPage)
   }
 
   /** Search terms by hits; cursor paging (`nextCursor`). */
   async getSearches(query: CursorQuery, call: CallOptions = {}): Promise<SearchesPage> {
-    return this.analyticsGet(
-      'get-searches',
-      'searches',
-      cursorParams(query),
-      call,
-      parseSearchesPage
-    )
+    return this.read('get-searches', cursorParams(query), call, parseSearchesPage)
   }
 
   /** Feedback entries; cursor paging (`nextCursor`, `hasMore`). */
   async getFeedback(query: CursorQuery, call: CallOptions = {}): Promise<FeedbackPage> {
-    return this.analyticsGet(
-      'get-feedback',
-      'feedback',
-      cursorParams(query),
-      call,
-      parseFeedbackPage
-    )
+    return this.read('get-feedback', cursorParams(query), call, parseFeedbackPage)
   }
 
-  private async analyticsGet<T>(
-    operation: Operation,
-    resource: string,
+  /** One analytics read: `GET /v1/analytics/{project}/{resource}?params`, parsed. */
+  private async read<T>(
+    operation: AnalyticsRead,
     params: URLSearchParams,
     call: CallOptions,
     parser: (body: unknown) => T
   ): Promise<T> {
-    const path = `/v1/analytics/${encodeURIComponent(this.options.projectId)}/${resource}?${params}`
+    const project = encodeURIComponent(this.options.projectId)
+    const path = `/v1/analytics/${project}/${ANALYTICS_RESOURCES[operation]}?${params}`
     const body = await this.request(operation, 'GET', path, undefined, call)
     return this.parse(operation, this.options.projectId, () => parser(body))
   }
