@@ -7,7 +7,7 @@ import type { PageViewRow, PageViewsQuery } from '../mintlify/types.js'
 import { plural } from '../shared/plural.js'
 import { Comparison } from './comparison.js'
 import { fetchPage, withWriter, type ExportContext, type TrafficOutcome } from './export-context.js'
-import { paginate, type FetchPage, type PaginationEvents } from './pagination.js'
+import { paginate, type ExportPlan, type FetchPage, type PaginationEvents } from './pagination.js'
 import { comparedRows } from './row-formats.js'
 import { TopPages } from './top-pages.js'
 import { trafficRows } from './writers.js'
@@ -48,31 +48,38 @@ export async function exportTraffic(
   dataset: TrafficDataset
 ): Promise<TrafficOutcome> {
   const { settings } = ctx
-  const fetch = trafficFetcher(ctx, dataset)
   const plan = { dateFrom: settings.dateFrom, dateTo: settings.dateTo, pageSize: settings.pageSize }
+  const fetch = trafficFetcher(ctx, dataset)
+  if (settings.previous) return exportCompared(ctx, dataset, plan, settings.previous, fetch)
+
   const top = new TopPages(settings.summaryRows)
-  const key = dataset === 'views' ? 'views' : 'visitors'
+  return withWriter(ctx, trafficRows(dataset), async writeRows => {
+    const sink = async (rows: readonly PageViewRow[]): Promise<void> => {
+      await writeRows(rows)
+      top.addAll(rows)
+    }
+    const result = await paginate(plan, fetch, sink, pageEvents(ctx))
+    const outcome: TrafficOutcome = {
+      dataset,
+      totals: result.totals,
+      rows: result.rows,
+      requests: ctx.budget.used,
+      top: top.sorted()
+    }
+    return { tail: { totals: result.totals }, outcome }
+  })
+}
 
-  if (!settings.previous) {
-    return withWriter(ctx, trafficRows(key), async writeRows => {
-      const sink = async (rows: readonly PageViewRow[]): Promise<void> => {
-        await writeRows(rows)
-        top.addAll(rows)
-      }
-      const result = await paginate(plan, fetch, sink, pageEvents(ctx))
-      const outcome: TrafficOutcome = {
-        dataset,
-        totals: result.totals,
-        rows: result.rows,
-        requests: ctx.budget.used,
-        top: top.sorted()
-      }
-      return { tail: { totals: result.totals }, outcome }
-    })
-  }
-
-  const previous = settings.previous
-  return withWriter(ctx, comparedRows(key), async writeRows => {
+/** The previous period into one number a page, then this period joined with it on its way out. */
+function exportCompared(
+  ctx: ExportContext,
+  dataset: TrafficDataset,
+  plan: ExportPlan,
+  previous: { dateFrom: string; dateTo: string },
+  fetch: FetchPage
+): Promise<TrafficOutcome> {
+  const top = new TopPages(ctx.settings.summaryRows)
+  return withWriter(ctx, comparedRows(dataset), async writeRows => {
     ctx.progress.begin('previous')
     const previousTotals = new Map<string, number>()
     const before = await paginate(
@@ -86,11 +93,8 @@ export async function exportTraffic(
       pageEvents(ctx)
     )
     ctx.progress.begin(undefined)
-    const comparison = new Comparison(
-      previousTotals,
-      { ...previous, totals: before.totals },
-      settings.summaryRows
-    )
+    const period = { ...previous, totals: before.totals }
+    const comparison = new Comparison(previousTotals, period, ctx.settings.summaryRows)
     const result = await paginate(
       plan,
       fetch,
@@ -109,11 +113,6 @@ export async function exportTraffic(
       top: top.sorted(),
       comparison: summary
     }
-    const tail = {
-      totals: result.totals,
-      previous: { ...previous, totals: before.totals },
-      change: summary.change
-    }
-    return { tail, outcome }
+    return { tail: { totals: result.totals, previous: period, change: summary.change }, outcome }
   })
 }
