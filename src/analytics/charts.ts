@@ -23,6 +23,11 @@ export function chartLabel(text: string): string {
   return cut === '' ? '_' : cut
 }
 
+/** Our own titles and axis names: no quote, line break or control character can reach the source. */
+function chartTitle(text: string): string {
+  return text.replace(/["\p{Cc}\u2028\u2029]/gu, ' ').slice(0, 80)
+}
+
 function fenced(lines: string[]): string {
   return ['```mermaid', ...lines, '```'].join('\n')
 }
@@ -58,9 +63,9 @@ export function barChart(
   const top = Math.max(1, ...bars.slice(0, count), ...(line ?? []).slice(0, count))
   const lines = [
     'xychart-beta',
-    `    title "${chartLabel(title)}"`,
+    `    title "${chartTitle(title)}"`,
     `    x-axis ${axis(labels.slice(0, count))}`,
-    `    y-axis "${chartLabel(yAxis)}" 0 --> ${number(Math.ceil(top * 1.1))}`,
+    `    y-axis "${chartTitle(yAxis)}" 0 --> ${number(Math.ceil(top * 1.1))}`,
     `    bar [${bars.slice(0, count).map(number).join(', ')}]`
   ]
   if (line) lines.push(`    line [${line.slice(0, count).map(number).join(', ')}]`)
