@@ -158,6 +158,8 @@ describe('the request budget (100 per run, the hourly budget the analytics endpo
     expect(message).toMatch(/Retry after 2024-03-10 13:0\d UTC/)
     expect(message).toContain('No file was written.')
     expect(exportFiles(result)).toEqual([])
+    expect(result.stdout).toContain('Made 100 requests before the export stopped.')
+    expect(result.summary).toContain('- **Requests made:** 100')
   })
 
   it('counts both periods of a comparison together', async () => {

@@ -53,7 +53,9 @@ export class ExportFailure extends Error {
     readonly offset: number | undefined,
     readonly rowsRead: number,
     /** Set when the comparison's previous period was being read. */
-    readonly period?: 'previous'
+    readonly period?: 'previous',
+    /** Requests made before it stopped, retries included. */
+    readonly requests: number = 0
   ) {
     super(getErrorMessage(cause))
     this.name = 'ExportFailure'

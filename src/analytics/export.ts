@@ -52,7 +52,8 @@ export async function exportDataset(
       page,
       offset,
       rowsRead,
-      period
+      period,
+      ctx.budget.used
     )
   }
 }

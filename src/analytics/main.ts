@@ -16,7 +16,7 @@ import {
   type RuntimeOverrides
 } from '../shared/runtime.js'
 import { maskApiKey } from '../shared/service-settings.js'
-import { exportDataset, type ExportOutcome } from './export.js'
+import { exportDataset, ExportFailure, type ExportOutcome } from './export.js'
 import { DATASET_INFO } from './datasets.js'
 import { feedbackPrompt, searchesPrompt } from './prompt.js'
 import { logLine } from '../shared/log-line.js'
@@ -98,11 +98,14 @@ export async function run(options: RunOptions = {}): Promise<void> {
         maxPageSize: settings && DATASET_INFO[settings.dataset].maxPageSize
       })
     )
+    const requests = error instanceof ExportFailure ? error.requests : 0
+    if (requests > 0) rt.log.info(`Made ${plural(requests, 'request')} before the export stopped.`)
     const failure = renderFailure(message, {
       projectId: settings?.service.projectId,
       dateFrom: settings?.dateFrom,
       dateTo: settings?.dateTo,
-      dataset: settings?.dataset
+      dataset: settings?.dataset,
+      requests
     })
     await writeSummary(redact(failure), rt)
     core.setFailed(message)

@@ -166,11 +166,20 @@ function trafficBlocks(report: ExportReport, what: 'views' | 'visitors'): Block[
 /** The summary of a failed export: what was asked and why it stopped. */
 export function renderFailure(
   message: string,
-  context: { projectId?: string; dateFrom?: string; dateTo?: string; dataset?: Dataset }
+  context: {
+    projectId?: string
+    dateFrom?: string
+    dateTo?: string
+    dataset?: Dataset
+    /** Requests made before it stopped. */
+    requests?: number
+  }
 ): string {
   const lines = [`### Mintlify ${TITLES[context.dataset ?? 'views']}: export failed`, '']
   if (context.projectId) lines.push(`- **Project:** ${codeSpan(context.projectId)}`)
-  lines.push(...describeRange(context.dateFrom, context.dateTo), '- **File:** not written', '')
+  lines.push(...describeRange(context.dateFrom, context.dateTo), '- **File:** not written')
+  if (context.requests) lines.push(`- **Requests made:** ${context.requests}`)
+  lines.push('')
   lines.push(blockQuote(message, 4000))
   return lines.join('\n')
 }
