@@ -158,14 +158,15 @@ describe('searches', () => {
 
 describe('feedback', () => {
   it('follows nextCursor with a 429 on a middle page: every entry once; columns kind, page, helpful, comment, date', async () => {
-    const entries = Array.from({ length: 230 }, (_, i) => entry(i))
+    const entries = Array.from({ length: 330 }, (_, i) => entry(i))
     world().svc.setFeedback(entries)
+    // Page 3 of 4 gets a 429 with a short Retry-After.
     failRequest(world(), 3, { status: 429, headers: { 'retry-after': '2' } })
     const result = await runExport({ dataset: 'feedback', format: 'csv' })
 
     expect(result.exitCode).toBe(0)
     const sent = requestsTo('feedback')
-    expect(sent).toHaveLength(4)
+    expect(sent).toHaveLength(5)
     expect(sent[3].query.cursor).toBe(sent[2].query.cursor)
     const csv = parseCsv(readFileSync(join(result.workDir, 'feedback.csv'), 'utf8'))
     expect(csv[0]).toEqual(['id', 'kind', 'page', 'helpful', 'comment', 'status', 'date'])
@@ -179,7 +180,7 @@ describe('feedback', () => {
       'pending',
       '2024-03-01T00:00:00Z'
     ])
-    expect(result.outputs).toMatchObject({ total: '230', rows: '230' })
+    expect(result.outputs).toMatchObject({ total: '330', rows: '330' })
     expect(world().svc.contractViolations).toEqual([])
   })
 
