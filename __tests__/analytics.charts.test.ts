@@ -32,14 +32,11 @@ const TOTALS = { human: 910, ai: 150, total: 1060 }
 
 function comparison() {
   const c = new Comparison(
-    new Map([
-      ['/quickstart', 500],
-      ['/gone', 40]
-    ]),
     { dateFrom: '2024-02-25', dateTo: '2024-03-03', totals: { human: 480, ai: 60, total: 540 } },
     10
   )
-  for (const r of TOP) c.compare(r)
+  TOP.forEach((r, i) => c.compare(r, i === 0 ? 500 : 0))
+  c.gone('/gone', 40)
   return c.finish(TOTALS)
 }
 

@@ -1,8 +1,7 @@
 /**
- * `compare: previous`, pure: the previous period's per-page totals (read first, one number a page)
- * joined with this period's rows as they stream past. Each matched page leaves the map, so what is
- * left at the end are the pages that had traffic before and none now (fallers too). Risers, fallers
- * and new pages are kept in bounded top-N tallies.
+ * `compare: previous`, pure: each page of this period with its previous total (the join is the
+ * caller's, see previous-join.ts), and each page that had traffic before and none now, tallied into
+ * bounded top-N lists of risers, fallers and new pages. Memory: three lists of `capacity` rows.
  */
 import type { PageViewRow, ViewTotals } from '../mintlify/types.js'
 import { byName, TopN } from './top-n.js'
@@ -63,8 +62,6 @@ export class Comparison {
   private newPageCount = 0
 
   constructor(
-    /** Path → previous total; emptied as pages match. */
-    private readonly previousTotals: Map<string, number>,
     private readonly previous: { dateFrom: string; dateTo: string; totals: ViewTotals },
     capacity: number
   ) {
@@ -74,9 +71,7 @@ export class Comparison {
   }
 
   /** This period's row with its previous total and change; tallied. */
-  compare(row: PageViewRow): ComparedRow {
-    const previousTotal = this.previousTotals.get(row.path) ?? 0
-    this.previousTotals.delete(row.path)
+  compare(row: PageViewRow, previousTotal: number): ComparedRow {
     const compared = { ...row, previousTotal, change: row.total - previousTotal }
     this.tally(compared)
     if (previousTotal === 0 && row.total > 0) {
@@ -86,12 +81,12 @@ export class Comparison {
     return compared
   }
 
+  /** A page seen only in the previous period: all of its traffic is gone. */
+  gone(path: string, previousTotal: number): void {
+    this.tally({ path, human: 0, ai: 0, total: 0, previousTotal, change: -previousTotal })
+  }
+
   finish(totals: ViewTotals): ComparisonSummary {
-    // Pages seen only in the previous period: all of their traffic is gone.
-    for (const [path, previousTotal] of this.previousTotals) {
-      this.tally({ path, human: 0, ai: 0, total: 0, previousTotal, change: -previousTotal })
-    }
-    this.previousTotals.clear()
     const before = this.previous.totals
     return {
       previous: this.previous,

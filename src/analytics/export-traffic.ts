@@ -1,11 +1,12 @@
 /**
  * Views and visitors: offset paging into the file and the top-pages tally. With `compare: previous`
- * the previous period is read first into one number per page (path → total), then this period's rows
- * are joined with it as they stream to the file: ⌈M/page⌉ + ⌈N/page⌉ requests, nothing more.
+ * the previous period is read first, then this one, and the two are joined by path in flat memory
+ * (previous-join.ts): ⌈M/page⌉ + ⌈N/page⌉ requests, nothing more.
  */
 import type { PageViewRow, PageViewsQuery } from '../mintlify/types.js'
 import { plural } from '../shared/plural.js'
 import { Comparison } from './comparison.js'
+import { PreviousJoin } from './previous-join.js'
 import { fetchPage, withWriter, type ExportContext, type TrafficOutcome } from './export-context.js'
 import { paginate, type ExportPlan, type FetchPage, type PaginationEvents } from './pagination.js'
 import { comparedRows } from './row-formats.js'
@@ -70,8 +71,11 @@ export async function exportTraffic(
   })
 }
 
-/** The previous period into one number a page, then this period joined with it on its way out. */
-function exportCompared(
+/**
+ * The previous period, then this one, each sorted by path in flat memory (on disk once large),
+ * joined, and written in the service's order with each row's previous total and change.
+ */
+async function exportCompared(
   ctx: ExportContext,
   dataset: TrafficDataset,
   plan: ExportPlan,
@@ -79,40 +83,35 @@ function exportCompared(
   fetch: FetchPage
 ): Promise<TrafficOutcome> {
   const top = new TopPages(ctx.settings.summaryRows)
-  return withWriter(ctx, comparedRows(dataset), async writeRows => {
-    ctx.progress.begin('previous')
-    const previousTotals = new Map<string, number>()
-    const before = await paginate(
-      { ...plan, ...previous },
-      fetch,
-      async rows => {
-        for (const row of rows) {
-          previousTotals.set(row.path, (previousTotals.get(row.path) ?? 0) + row.total)
-        }
-      },
-      pageEvents(ctx)
-    )
-    ctx.progress.begin(undefined)
-    const period = { ...previous, totals: before.totals }
-    const comparison = new Comparison(previousTotals, period, ctx.settings.summaryRows)
-    const result = await paginate(
-      plan,
-      fetch,
-      async rows => {
-        await writeRows(rows.map(row => comparison.compare(row)))
+  const join = await PreviousJoin.open(ctx.path)
+  try {
+    return await withWriter(ctx, comparedRows(dataset), async writeRows => {
+      ctx.progress.begin('previous')
+      const periodPlan = { ...plan, ...previous }
+      const sinkPrevious = async (rows: readonly PageViewRow[]): Promise<void> =>
+        join.addPrevious(rows)
+      const before = await paginate(periodPlan, fetch, sinkPrevious, pageEvents(ctx))
+      ctx.progress.begin(undefined)
+      const sinkCurrent = async (rows: readonly PageViewRow[]): Promise<void> => {
+        join.addCurrent(rows)
         top.addAll(rows)
-      },
-      pageEvents(ctx)
-    )
-    const summary = comparison.finish(result.totals)
-    const outcome: TrafficOutcome = {
-      dataset,
-      totals: result.totals,
-      rows: result.rows,
-      requests: ctx.budget.used,
-      top: top.sorted(),
-      comparison: summary
-    }
-    return { tail: { totals: result.totals, previous: period, change: summary.change }, outcome }
-  })
+      }
+      const result = await paginate(plan, fetch, sinkCurrent, pageEvents(ctx))
+      const period = { ...previous, totals: before.totals }
+      const comparison = new Comparison(period, ctx.settings.summaryRows)
+      await join.drain(comparison, writeRows)
+      const summary = comparison.finish(result.totals)
+      const outcome: TrafficOutcome = {
+        dataset,
+        totals: result.totals,
+        rows: result.rows,
+        requests: ctx.budget.used,
+        top: top.sorted(),
+        comparison: summary
+      }
+      return { tail: { totals: result.totals, previous: period, change: summary.change }, outcome }
+    })
+  } finally {
+    await join.dispose()
+  }
 }
