@@ -1,6 +1,7 @@
 /**
  * The analytics export action: inputs → settings → export (views, visitors, searches or feedback) →
- * outputs, step summary and the optional comment. One try/catch reports any failure as one message; the API key is masked first of all.
+ * outputs, step summary and the optional comment. One try/catch reports any failure as one message;
+ * the API key is masked first of all.
  */
 import * as core from '@actions/core'
 import { createComment } from '../github/comments.js'
