@@ -28,7 +28,17 @@ describe('analytics/action.yml', () => {
   })
 
   it('declares the documented outputs and runs the analytics bundle on Node 24', () => {
-    expect(Object.keys(action.outputs).sort()).toEqual(['ai', 'file', 'human', 'pages', 'total'])
+    expect(Object.keys(action.outputs).sort()).toEqual([
+      'ai',
+      'change',
+      'file',
+      'human',
+      'pages',
+      'previous-total',
+      'prompt',
+      'rows',
+      'total'
+    ])
     expect(action.runs).toEqual({ using: 'node24', main: '../dist/analytics/index.js' })
   })
 
@@ -42,8 +52,13 @@ describe('analytics/action.yml', () => {
       pageSize: 250,
       outputFile: 'page-views.json',
       format: 'json',
-      summaryRows: 10
+      summaryRows: 10,
+      dataset: 'views',
+      previous: undefined,
+      chart: true
     })
+    expect(action.inputs['page-size'].default).toBe('')
+    expect(action.inputs['output-file'].default).toBe('')
     expect(action.inputs['api-key'].required).toBe(true)
     expect(action.inputs['project-id'].required).toBe(true)
   })

@@ -15,12 +15,15 @@ function inputs(extra: Record<string, string> = {}): Record<string, string> {
   return analyticsInputs(world(), {
     'date-from': '',
     'date-to': '',
-    'page-size': '250',
-    'output-file': 'page-views.json',
+    'page-size': '',
+    'output-file': '',
     format: 'json',
     'summary-rows': '10',
     'issue-number': '',
     'github-token': '',
+    dataset: 'views',
+    compare: 'none',
+    chart: 'true',
     ...extra
   })
 }
@@ -39,6 +42,49 @@ describe('analytics bundle', () => {
     expect(file.views).toEqual(Array.from({ length: 1234 }, (_, i) => generatedPageView(i)))
     expect(result.outputs.pages).toBe('1234')
     expect(result.summary).toContain('1,234 pages, 5 requests')
+  })
+
+  it('compares a week with the week before in exactly ⌈M/250⌉ + ⌈N/250⌉ requests, with charts', async () => {
+    world().svc.generatePageViews(600, '2024-03-03')
+    world().svc.generatePageViews(300, '2024-02-25', 1)
+    const result = await runAnalyticsBundle(world(), {
+      inputs: inputs({
+        'date-from': '2024-03-03',
+        'date-to': '2024-03-10',
+        compare: 'previous',
+        format: 'csv'
+      })
+    })
+
+    expect(result.stderr).toBe('')
+    expect(result.exitCode).toBe(0)
+    expect(world().svc.requestsTo('GET', /\/views$/)).toHaveLength(5)
+    const csv = readFileSync(join(result.workDir, 'page-views.csv'), 'utf8')
+    expect(csv.split('\n')[0]).toBe('path,human,ai,total,previous_total,change')
+    expect(result.outputs.change).toMatch(/^[+-]\d+\.\d$/)
+    expect(result.summary).toContain('```mermaid\nxychart-beta')
+  })
+
+  it('exports searches by cursor and hands the content gaps on as the prompt output', async () => {
+    world().svc.setSearches(
+      Array.from({ length: 150 }, (_, i) => ({
+        searchQuery: `term ${i}`,
+        hits: 200 - i,
+        ctr: i < 3 ? 0 : 0.5,
+        topClickedPage: null,
+        lastSearchedAt: '2024-03-09T00:00:00Z'
+      }))
+    )
+    const result = await runAnalyticsBundle(world(), { inputs: inputs({ dataset: 'searches' }) })
+
+    expect(result.stderr).toBe('')
+    expect(result.exitCode).toBe(0)
+    expect(world().svc.requestsTo('GET', /\/searches$/)).toHaveLength(2)
+    const file = JSON.parse(readFileSync(join(result.workDir, 'searches.json'), 'utf8')) as {
+      searches: unknown[]
+    }
+    expect(file.searches).toHaveLength(150)
+    expect(result.outputs.prompt).toContain('"term 0": 200 searches, 0.0% click-through')
   })
 
   it('stops on SIGINT within seconds, exits non-zero and leaves no file behind', async () => {

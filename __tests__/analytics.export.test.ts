@@ -3,7 +3,7 @@
  * (checked against the OpenAPI document), the file on disk, outputs and the step summary.
  */
 import { describe, expect, it } from '@jest/globals'
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { rowsOfCsv } from './helpers/csv.js'
 import type { ActionRunResult } from '../fakes/action-env.js'
@@ -15,6 +15,7 @@ import {
   type Fault
 } from '../fakes/service-emulator.js'
 import { runAnalytics, useWorld, type AnalyticsOverrides } from './helpers/world.js'
+import { errorLine, exportFiles, failRequest as failRequestOf } from './helpers/analytics.js'
 
 const world = useWorld()
 
@@ -39,23 +40,6 @@ function readJson(result: ActionRunResult, file = 'page-views.json'): JsonExport
 
 function viewRequests(): RecordedRequest[] {
   return world().svc.requestsTo('GET', /\/views$/)
-}
-
-/** The error line the action printed (`::error::...`), decoded. */
-function errorLine(result: ActionRunResult): string {
-  const lines = result.stdout.split('\n').filter(line => line.startsWith('::error::'))
-  expect(lines).toHaveLength(1)
-  return lines[0]
-    .slice('::error::'.length)
-    .replace(/%0D/g, '\r')
-    .replace(/%0A/g, '\n')
-    .replace(/%25/g, '%')
-}
-
-/** Files the export left in the work folder besides the runner's own. */
-function exportFiles(result: ActionRunResult): string[] {
-  const runnerFiles = ['event.json', 'output.txt', 'summary.md']
-  return readdirSync(result.workDir).filter(name => !runnerFiles.includes(name))
 }
 
 function sum(rows: PageViewRow[]): { human: number; ai: number; total: number } {
@@ -92,6 +76,7 @@ describe('page-view export', () => {
       human: String(file.totals.human),
       ai: String(file.totals.ai),
       pages: '1234',
+      rows: '1234',
       file: join(result.workDir, 'page-views.json')
     })
     expect(result.summary).toContain('`page-views.json` (JSON, 1,234 pages, 5 requests)')
@@ -186,7 +171,7 @@ describe('page-view export', () => {
     async (page, status) => {
       world().svc.generatePageViews(1234)
       const headers: Record<string, string> = status === 429 ? { 'retry-after': '1' } : {}
-      world().svc.inject({ path: onRequest(page), fault: { status, headers } })
+      failRequest(page, { status, headers })
       const result = await runExport()
       expect(result.exitCode).toBe(0)
       expect(readJson(result).views).toEqual(generated(1234))
@@ -368,23 +353,5 @@ describe('page-view export', () => {
 
 /** The n-th request the emulator receives meets `fault`. */
 function failRequest(n: number, fault: Fault): void {
-  world().svc.inject({ path: onRequest(n), fault })
-}
-
-/**
- * A fault rule "path" that matches only the n-th request the emulator receives (it records a request
- * before it looks for a fault), so a fault can hit a middle page, whose URL path equals the others.
- */
-function onRequest(n: number): RegExp {
-  return new RequestNumber(() => world().svc.requests.length === n)
-}
-
-class RequestNumber extends RegExp {
-  constructor(private readonly hit: () => boolean) {
-    super('^/v1/analytics/')
-  }
-
-  override test(path: string): boolean {
-    return super.test(path) && this.hit()
-  }
+  failRequestOf(world(), n, fault)
 }

@@ -38,7 +38,10 @@ describe('parseAnalyticsSettings', () => {
       format: 'json',
       summaryRows: 10,
       issueNumber: undefined,
-      githubToken: ''
+      githubToken: '',
+      dataset: 'views',
+      previous: undefined,
+      chart: true
     })
   })
 

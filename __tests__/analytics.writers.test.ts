@@ -27,7 +27,7 @@ describe('JSON writer', () => {
     await writer.writeRows(ROWS.slice(0, 1))
     await writer.writeRows([])
     await writer.writeRows(ROWS.slice(1))
-    await writer.finish(TOTALS)
+    await writer.finish({ totals: TOTALS })
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({
       dateFrom: '2024-01-01',
       dateTo: null,
@@ -40,7 +40,7 @@ describe('JSON writer', () => {
   it('writes an empty views array when there are no rows', async () => {
     const path = join(dir, 'out.json')
     const writer = await openExportWriter('json', path, {})
-    await writer.finish(TOTALS)
+    await writer.finish({ totals: TOTALS })
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({
       dateFrom: null,
       dateTo: null,
@@ -67,7 +67,7 @@ describe('CSV writer', () => {
     const path = join(dir, 'out.csv')
     const writer = await openExportWriter('csv', path, {})
     await writer.writeRows(ROWS)
-    await writer.finish(TOTALS)
+    await writer.finish({ totals: TOTALS })
     const text = readFileSync(path, 'utf8')
     expect(text.startsWith('path,human,ai,total\n')).toBe(true)
     expect(rowsOfCsv(text)).toEqual(ROWS)
@@ -77,7 +77,7 @@ describe('CSV writer', () => {
   it('writes only the header when there are no rows', async () => {
     const path = join(dir, 'out.csv')
     const writer = await openExportWriter('csv', path, {})
-    await writer.finish(TOTALS)
+    await writer.finish({ totals: TOTALS })
     expect(readFileSync(path, 'utf8')).toBe('path,human,ai,total\n')
   })
 
@@ -85,7 +85,7 @@ describe('CSV writer', () => {
     const path = join(dir, 'out.csv')
     const writer = await openExportWriter('csv', path, {})
     await writer.writeRows([{ path: '=HYPERLINK("x")', human: 1, ai: 0, total: 1 }])
-    await writer.finish(TOTALS)
+    await writer.finish({ totals: TOTALS })
     expect(readFileSync(path, 'utf8')).toContain(`"'=HYPERLINK(""x"")",1,0,1`)
   })
 })

@@ -307,6 +307,66 @@ describe('ServiceEmulator: page views', () => {
   })
 })
 
+describe('ServiceEmulator: visitors, searches and feedback', () => {
+  const analytics = (resource: string, query = ''): string =>
+    `/v1/analytics/${emu.projectId}/${resource}${query}`
+  const get = async (path: string): Promise<Record<string, unknown>> =>
+    (await (await call('GET', path)).json()) as Record<string, unknown>
+
+  it('answers visitors by offset with the given (deduplicated) totals, and views per period', async () => {
+    emu.setVisitors([{ path: '/a', human: 2, ai: 2, total: 3 }], { human: 2, ai: 2, total: 3 })
+    expect(await get(analytics('visitors', '?limit=250'))).toEqual({
+      totals: { human: 2, ai: 2, total: 3 },
+      visitors: [{ path: '/a', human: 2, ai: 2, total: 3 }],
+      hasMore: false
+    })
+    emu.generatePageViews(3)
+    emu.generatePageViews(2, '2024-01-01', 1)
+    const period = (await get(views('?dateFrom=2024-01-01'))) as { views: unknown[] }
+    expect(period.views).toEqual([generatedPageView(0, 1), generatedPageView(1, 1)])
+    expect(((await get(views())) as { views: unknown[] }).views).toHaveLength(3)
+    expect(emu.contractViolations).toEqual([])
+  })
+
+  it('pages searches by an opaque cursor until nextCursor is null', async () => {
+    const terms = Array.from({ length: 5 }, (_, i) => ({
+      searchQuery: `t${i}`,
+      hits: 10 - i,
+      ctr: 0.5,
+      topClickedPage: null,
+      lastSearchedAt: '2024-01-01T00:00:00Z'
+    }))
+    emu.setSearches(terms)
+    const first = await get(analytics('searches', '?limit=2'))
+    expect(first).toMatchObject({ searches: terms.slice(0, 2), totalSearches: 40 })
+    expect(typeof first.nextCursor).toBe('string')
+    const second = await get(analytics('searches', `?limit=3&cursor=${String(first.nextCursor)}`))
+    expect(second).toEqual({ searches: terms.slice(2), totalSearches: 40, nextCursor: null })
+    expect(emu.contractViolations).toEqual([])
+  })
+
+  it('pages feedback by cursor with hasMore, and refuses a bad cursor or limit with 400', async () => {
+    emu.setFeedback([
+      {
+        id: 'f1',
+        path: '/a',
+        comment: null,
+        createdAt: null,
+        source: 'thumbs_only',
+        status: 'pending'
+      }
+    ])
+    expect(await get(analytics('feedback'))).toEqual({
+      feedback: [expect.objectContaining({ id: 'f1' })],
+      nextCursor: null,
+      hasMore: false
+    })
+    expect((await call('GET', analytics('feedback', '?cursor=bogus'))).status).toBe(400)
+    expect((await call('GET', analytics('searches', '?limit=101'))).status).toBe(400)
+    expect(emu.contractViolations).toEqual([expect.stringContaining('query/limit must be <= 100')])
+  })
+})
+
 describe('ServiceEmulator: faults', () => {
   it('reset: the socket is destroyed, fetch rejects, and the request was not carried out', async () => {
     emu.inject({ method: 'POST', path: jobs(), fault: { kind: 'reset' } })

@@ -1,5 +1,6 @@
 /**
- * A loopback emulator of the Mintlify service (agent jobs v2 and page-view analytics), built from the
+ * A loopback emulator of the Mintlify service (agent jobs v2 and analytics: views, visitors, searches,
+ * feedback), built from the
  * OpenAPI documents in shared/spec. Tests script each job's life and inject network faults; every
  * request and every answer is checked against the documents (see contract.ts).
  */
@@ -25,7 +26,20 @@ import {
   shutdown
 } from './http-util.js'
 
+import {
+  arrayRows,
+  cursorPage,
+  generatedRow,
+  generatedRows,
+  offsetPage,
+  PeriodRows,
+  type Answer,
+  type FeedbackItem,
+  type SearchTerm
+} from './analytics-data.js'
+
 export type { Fault, FaultKind, FaultRule } from './faults.js'
+export type { FeedbackItem, SearchTerm } from './analytics-data.js'
 
 /** An answer of `status` with the service's error body: `{error}`, and `details` when given. */
 export function serviceError(status: number, error: string, ...details: string[]): Fault {
@@ -65,18 +79,14 @@ export interface RecordedRequest {
   connection: number
 }
 
-export interface PageViewRow {
-  path: string
-  human: number
-  ai: number
-  total: number
-}
-
-export interface PageViewTotals {
-  human: number
-  ai: number
-  total: number
-}
+export type {
+  TrafficRow as PageViewRow,
+  TrafficTotals as PageViewTotals
+} from './analytics-data.js'
+import type {
+  TrafficRow as PageViewRow,
+  TrafficTotals as PageViewTotals
+} from './analytics-data.js'
 
 export interface JobSnapshot {
   id: string
@@ -98,16 +108,8 @@ export interface EmulatorOptions {
 }
 
 /** Row `i` (0-based) of generatePageViews: the same numbers every time, computed from the index. */
-export function generatedPageView(i: number): PageViewRow {
-  const human = ((i * 7919) % 1000) + 1
-  const ai = (i * 104729) % 300
-  return { path: `/docs/page-${i}`, human, ai, total: human + ai }
-}
-
-interface RowSource {
-  length: number
-  at(i: number): PageViewRow
-  totals: PageViewTotals
+export function generatedPageView(i: number, variant = 0): PageViewRow {
+  return generatedRow(i, variant)
 }
 
 interface Job {
@@ -130,23 +132,14 @@ interface Job {
   notFoundLeft: number
 }
 
-interface Answer {
-  status: number
-  body: unknown
-  headers?: Record<string, string>
-}
-
 const DEFAULT_SCRIPT: JobScript = { activePolls: 2, outcome: 'completed' }
 
 const ROUTES = {
   create: /^\/v2\/agent\/([^/]+)\/job$/,
   get: /^\/v2\/agent\/([^/]+)\/job\/([^/]+)$/,
   message: /^\/v2\/agent\/([^/]+)\/job\/([^/]+)\/message$/,
-  views: /^\/v1\/analytics\/([^/]+)\/views$/
+  analytics: /^\/v1\/analytics\/([^/]+)\/(views|visitors|searches|feedback)$/
 }
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i
 
 export class ServiceEmulator {
   readonly url: string
@@ -165,7 +158,11 @@ export class ServiceEmulator {
   private jobCount = 0
   private readonly connections = new WeakMap<Socket, number>()
   private connectionCount = 0
-  private rows: RowSource = arrayRows([])
+  private readonly views = new PeriodRows()
+  private readonly visitors = new PeriodRows()
+  private searches: SearchTerm[] = []
+  private totalSearches: number | undefined
+  private feedback: FeedbackItem[] = []
 
   private constructor(
     private readonly server: http.Server,
@@ -217,23 +214,29 @@ export class ServiceEmulator {
     this.faults.add(rule)
   }
 
-  setPageViews(rows: PageViewRow[], totals?: PageViewTotals): void {
-    this.rows = arrayRows(
-      rows.map(row => ({ ...row })),
-      totals
-    )
+  /** Page views; with `dateFrom`, only for requests of the period starting then (a comparison). */
+  setPageViews(rows: PageViewRow[], totals?: PageViewTotals, dateFrom?: string): void {
+    this.views.set(arrayRows(rows, totals), dateFrom)
   }
 
-  /** n rows from generatedPageView(i), made on demand: 1,000,000 rows cost no memory. */
-  generatePageViews(n: number): void {
-    const totals = { human: 0, ai: 0, total: 0 }
-    for (let i = 0; i < n; i++) {
-      const row = generatedPageView(i)
-      totals.human += row.human
-      totals.ai += row.ai
-      totals.total += row.total
-    }
-    this.rows = { length: n, at: generatedPageView, totals }
+  /** n rows from generatedPageView(i, variant), made on demand: 1,000,000 rows cost no memory. */
+  generatePageViews(n: number, dateFrom?: string, variant = 0): void {
+    this.views.set(generatedRows(n, variant), dateFrom)
+  }
+
+  /** Unique visitors per path; `totals` are deduplicated (give them: they are not human + AI). */
+  setVisitors(rows: PageViewRow[], totals?: PageViewTotals, dateFrom?: string): void {
+    this.visitors.set(arrayRows(rows, totals), dateFrom)
+  }
+
+  /** Search terms (the service orders them by hits); totalSearches defaults to the sum of hits. */
+  setSearches(rows: SearchTerm[], totalSearches?: number): void {
+    this.searches = rows.map(row => ({ ...row }))
+    this.totalSearches = totalSearches
+  }
+
+  setFeedback(entries: FeedbackItem[]): void {
+    this.feedback = entries.map(entry => ({ ...entry }))
   }
 
   requestsTo(method: string, pathPattern: RegExp): RecordedRequest[] {
@@ -321,8 +324,9 @@ export class ServiceEmulator {
       const id = decode(match[2])
       return this.forProject(match[1], () => this.messageRoute(id, req, rawBody))
     }
-    if (method === 'GET' && (match = ROUTES.views.exec(req.path))) {
-      return this.forProject(match[1], () => this.viewsRoute(req.query))
+    if (method === 'GET' && (match = ROUTES.analytics.exec(req.path))) {
+      const dataset = match[2]
+      return this.forProject(match[1], () => this.analyticsRoute(dataset, req.query))
     }
     return { status: 404, body: { error: 'Not found' } }
   }
@@ -362,31 +366,27 @@ export class ServiceEmulator {
     return { status: 200, body: this.view(job) }
   }
 
-  private viewsRoute(query: Record<string, string>): Answer {
-    const details: { message: string }[] = []
-    for (const name of ['dateFrom', 'dateTo']) {
-      const value = query[name]
-      if (value !== undefined && !isDate(value)) {
-        details.push({ message: `${name} must be a date in YYYY-MM-DD or ISO 8601 format` })
+  private analyticsRoute(dataset: string, query: Record<string, string>): Answer {
+    switch (dataset) {
+      case 'views':
+        return offsetPage('views', this.views.for(query.dateFrom), query)
+      case 'visitors':
+        return offsetPage('visitors', this.visitors.for(query.dateFrom), query)
+      case 'searches': {
+        const totalSearches =
+          this.totalSearches ?? this.searches.reduce((sum, row) => sum + row.hits, 0)
+        return cursorPage(this.searches, query, (searches, nextCursor) => ({
+          searches,
+          totalSearches,
+          nextCursor
+        }))
       }
-    }
-    const limit = integerParam(query.limit, 50)
-    if (limit === undefined || limit < 1 || limit > 250) {
-      details.push({ message: 'limit must be an integer between 1 and 250' })
-    }
-    const offset = integerParam(query.offset, 0)
-    if (offset === undefined || offset < 0) {
-      details.push({ message: 'offset must be an integer greater than or equal to 0' })
-    }
-    if (details.length > 0 || limit === undefined || offset === undefined) {
-      return { status: 400, body: { error: 'Invalid query parameters', details } }
-    }
-    const end = Math.min(offset + limit, this.rows.length)
-    const views: PageViewRow[] = []
-    for (let i = offset; i < end; i++) views.push(this.rows.at(i))
-    return {
-      status: 200,
-      body: { totals: { ...this.rows.totals }, views, hasMore: offset + limit < this.rows.length }
+      default:
+        return cursorPage(this.feedback, query, (feedback, nextCursor) => ({
+          feedback,
+          nextCursor,
+          hasMore: nextCursor !== null
+        }))
     }
   }
 
@@ -474,15 +474,6 @@ export class ServiceEmulator {
   }
 }
 
-function arrayRows(rows: PageViewRow[], totals?: PageViewTotals): RowSource {
-  const sums = totals ?? {
-    human: rows.reduce((sum, row) => sum + row.human, 0),
-    ai: rows.reduce((sum, row) => sum + row.ai, 0),
-    total: rows.reduce((sum, row) => sum + row.total, 0)
-  }
-  return { length: rows.length, at: i => rows[i], totals: { ...sums } }
-}
-
 /** The prompt of a create or message request, or the 400 answer that refuses it. */
 function promptOf(req: RecordedRequest, rawBody: string): string | Answer {
   const refuse = (error: string): Answer => ({ status: 400, body: { error } })
@@ -503,22 +494,6 @@ function promptOf(req: RecordedRequest, rawBody: string): string | Answer {
 
 function errorBody(status: number): string {
   return JSON.stringify({ error: http.STATUS_CODES[status] ?? `HTTP ${status}` })
-}
-
-function isDate(value: string): boolean {
-  if (!DATE_ONLY.test(value) && !DATE_TIME.test(value)) return false
-  const parsed = Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value)
-  if (Number.isNaN(parsed)) return false
-  // Date.parse rolls 2024-02-30 over to March; the calendar date must survive the round trip.
-  const [y, m, d] = value.slice(0, 10).split('-').map(Number)
-  const day = new Date(Date.UTC(y, m - 1, d))
-  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d
-}
-
-/** The integer in a query value, the fallback when absent, undefined when not an integer. */
-function integerParam(value: string | undefined, fallback: number): number | undefined {
-  if (value === undefined) return fallback
-  return /^[+-]?\d+$/.test(value.trim()) ? Number(value) : undefined
 }
 
 function decode(segment: string): string {

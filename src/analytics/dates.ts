@@ -95,3 +95,19 @@ function parseOffset(offset: string | undefined): number | undefined {
   const sign = match[1] === '-' ? -1 : 1
   return sign * (hours * 60 + minutes) * 60_000
 }
+
+/**
+ * The period of the same length just before `from`: it ends where `from` starts (the service's end is
+ * exclusive, so the two periods touch and do not overlap). Whole days stay `YYYY-MM-DD`.
+ */
+export function previousPeriod(
+  from: ParsedDate,
+  to: ParsedDate
+): { dateFrom: string; dateTo: string } {
+  const start = from.instant - (to.instant - from.instant)
+  const wholeDays = DATE.test(from.value) && (DATE.test(to.value) || RELATIVE.test(to.value))
+  const dateFrom = wholeDays
+    ? new Date(start).toISOString().slice(0, 10)
+    : new Date(start).toISOString()
+  return { dateFrom, dateTo: from.value }
+}

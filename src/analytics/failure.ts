@@ -9,12 +9,13 @@ import { InputError } from '../shared/inputs.js'
 import { CancelledError } from '../shared/cancellation.js'
 import { ExportFailure } from './export.js'
 import { PaginationError } from './pagination.js'
-import { MAX_PAGE_SIZE } from './settings.js'
+import { BUDGET_WINDOW_MS, RequestBudgetExceeded } from './budget.js'
 import { plural } from '../shared/plural.js'
 import { sentence } from '../shared/sentence.js'
 
 export const RATE_LIMIT_TEXT =
   'The Mintlify analytics API allows 100 requests per organization per hour'
+const SHARED = ', shared by all its analytics endpoints'
 
 const NO_FILE = 'No file was written.'
 
@@ -22,19 +23,33 @@ export interface FailureContext {
   now: number
   /** The page size used; below the maximum, a larger one would have needed fewer requests. */
   pageSize?: number
+  /** The dataset's largest page size. */
+  maxPageSize?: number
 }
 
-export function describeFailure(error: unknown, { now, pageSize }: FailureContext): string {
+export function describeFailure(
+  error: unknown,
+  { now, pageSize, maxPageSize }: FailureContext
+): string {
   const failure = error instanceof ExportFailure ? error : undefined
   const cause = failure ? failure.cause : error
   if (cause instanceof InputError) return cause.message
   if (cause instanceof CancelledError) return `${cause.message} ${NO_FILE}`
 
-  const where =
-    failure?.page === undefined
-      ? ''
-      : ` on page ${failure.page} (offset ${failure.offset}` +
-        `${failure.rowsRead > 0 ? `; ${plural(failure.rowsRead, 'row')} read before it` : ''})`
+  const where = whereItStopped(failure)
+  const fewer =
+    pageSize !== undefined && maxPageSize !== undefined && pageSize < maxPageSize
+      ? ` A page-size of ${maxPageSize} (now ${pageSize}) needs fewer requests.`
+      : ''
+
+  if (cause instanceof RequestBudgetExceeded) {
+    const retryAt = cause.startedAt + BUDGET_WINDOW_MS
+    return (
+      `The export needs more than ${cause.limit} requests${where}: ${RATE_LIMIT_TEXT}${SHARED}, ` +
+      `so a run never makes more. Retry after ${utc(retryAt)} (in ${formatDuration(Math.max(0, retryAt - now))}) ` +
+      `with a shorter date range.${fewer} ${NO_FILE}`
+    )
+  }
 
   if (isRateLimited(cause)) {
     const when =
@@ -42,12 +57,8 @@ export function describeFailure(error: unknown, { now, pageSize }: FailureContex
         ? 'Retry once the hour has passed'
         : `Retry after ${utc(now + cause.retryAfterMs)} (in ${formatDuration(cause.retryAfterMs)})`
     const said = [cause.serviceMessage, ...cause.details].filter(Boolean).join('; ')
-    const fewer =
-      pageSize !== undefined && pageSize < MAX_PAGE_SIZE
-        ? ` A page-size of ${MAX_PAGE_SIZE} (now ${pageSize}) needs fewer requests.`
-        : ''
     return (
-      `${RATE_LIMIT_TEXT}, and it answered HTTP 429 (Too Many Requests)${where}. ${when}.` +
+      `${RATE_LIMIT_TEXT}${SHARED}, and it answered HTTP 429 (Too Many Requests)${where}. ${when}.` +
       `${fewer}${said ? ` The service said: ${sentence(said)}` : ''} ${NO_FILE}`
     )
   }
@@ -58,7 +69,17 @@ export function describeFailure(error: unknown, { now, pageSize }: FailureContex
   if (failure && failure.page === undefined) {
     return `${sentence(`Could not create the output file: ${getErrorMessage(cause)}`)} ${NO_FILE}`
   }
-  return `${sentence(`Page-view export failed${where}: ${getErrorMessage(cause)}`)} ${NO_FILE}`
+  return `${sentence(`The export failed${where}: ${getErrorMessage(cause)}`)} ${NO_FILE}`
+}
+
+function whereItStopped(failure: ExportFailure | undefined): string {
+  if (failure?.page === undefined) return ''
+  const period = failure.period === 'previous' ? ' of the previous period' : ''
+  const details = [
+    failure.offset === undefined ? '' : `offset ${failure.offset}`,
+    failure.rowsRead > 0 ? `${plural(failure.rowsRead, 'row')} read before it` : ''
+  ].filter(Boolean)
+  return ` on page ${failure.page}${period}${details.length ? ` (${details.join('; ')})` : ''}`
 }
 
 function hint(error: MintlifyError): string {

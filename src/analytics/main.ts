@@ -1,6 +1,7 @@
 /**
- * The page-view export action: inputs → settings → export → outputs, step summary and the optional
- * comment. One try/catch reports any failure as one message; the API key is masked first of all.
+ * The analytics export action: inputs → settings → export (views, visitors, searches or feedback) →
+ * outputs, step summary and the optional comment. One try/catch reports any failure as one message;
+ * the API key is masked first of all.
  */
 import * as core from '@actions/core'
 import { createComment } from '../github/comments.js'
@@ -16,7 +17,9 @@ import {
   type RuntimeOverrides
 } from '../shared/runtime.js'
 import { maskApiKey } from '../shared/service-settings.js'
-import { exportPageViews, type ExportOutcome } from './export.js'
+import { exportDataset, ExportFailure, type ExportOutcome } from './export.js'
+import { DATASET_INFO } from './datasets.js'
+import { feedbackPrompt, searchesPrompt } from './prompt.js'
 import { logLine } from '../shared/log-line.js'
 import { describeFailure } from './failure.js'
 import { checkOutputLocation, displayPath, resolveOutputPath } from './output-path.js'
@@ -36,6 +39,17 @@ export interface RunOptions extends RuntimeOverrides {
   requestTimeoutMs?: number
   /** "Today" for relative dates such as -7d (default: now). */
   today?: Date
+  /** Requests a run may make (default 100, the service's hourly budget; the benchmark lifts it). */
+  maxRequests?: number
+}
+
+/** The environment variable the benchmark sets to measure memory far beyond 100 requests. */
+export const MAX_REQUESTS_ENV = 'MINTLIFY_ANALYTICS_MAX_REQUESTS'
+
+function maxRequestsOf(options: RunOptions): number | undefined {
+  if (options.maxRequests !== undefined) return options.maxRequests
+  const raw = process.env[MAX_REQUESTS_ENV]
+  return raw && /^\d+$/.test(raw) ? Number(raw) : undefined
 }
 
 export async function run(options: RunOptions = {}): Promise<void> {
@@ -54,21 +68,23 @@ export async function run(options: RunOptions = {}): Promise<void> {
     const shown = displayPath(context.workspace, path)
     checkOutputLocation(path, settings.outputFile)
 
+    const info = DATASET_INFO[settings.dataset]
+    const compared = settings.previous
+      ? `, compared with ${settings.previous.dateFrom} to ${settings.previous.dateTo}`
+      : ''
     rt.log.info(
-      `Exporting page views of project ${settings.service.projectId} ` +
-        `(from ${settings.dateFrom ?? 'an open start'} to ${settings.dateTo ? `${settings.dateTo}, exclusive` : 'an open end'}; ` +
+      `Exporting ${info.label} of project ${settings.service.projectId} ` +
+        `(from ${settings.dateFrom ?? 'an open start'} to ${settings.dateTo ? `${settings.dateTo}, exclusive` : 'an open end'}${compared}; ` +
         `${plural(settings.pageSize, 'row')} per request) to ${shown}.`
     )
-    const outcome = await exportPageViews(settings, path, rt, options)
+    const outcome = await exportDataset(settings, path, rt, {
+      ...options,
+      maxRequests: maxRequestsOf(options)
+    })
     rt.log.info(
       `Wrote ${plural(outcome.rows, 'row')} to ${shown} in ${plural(outcome.requests, 'request')}.`
     )
-
-    core.setOutput('total', String(outcome.totals.total))
-    core.setOutput('human', String(outcome.totals.human))
-    core.setOutput('ai', String(outcome.totals.ai))
-    core.setOutput('pages', String(outcome.rows))
-    core.setOutput('file', path)
+    setOutputs(settings, outcome, path)
 
     const report = toReport(settings, outcome, shown)
     await writeSummary(redact(renderReport(report)), rt)
@@ -77,12 +93,20 @@ export async function run(options: RunOptions = {}): Promise<void> {
     }
   } catch (error) {
     const message = redact(
-      describeFailure(error, { now: rt.clock.now(), pageSize: settings?.pageSize })
+      describeFailure(error, {
+        now: rt.clock.now(),
+        pageSize: settings?.pageSize,
+        maxPageSize: settings && DATASET_INFO[settings.dataset].maxPageSize
+      })
     )
+    const requests = error instanceof ExportFailure ? error.requests : 0
+    if (requests > 0) rt.log.info(`Made ${plural(requests, 'request')} before the export stopped.`)
     const failure = renderFailure(message, {
       projectId: settings?.service.projectId,
       dateFrom: settings?.dateFrom,
-      dateTo: settings?.dateTo
+      dateTo: settings?.dateTo,
+      dataset: settings?.dataset,
+      requests
     })
     await writeSummary(redact(failure), rt)
     core.setFailed(message)
@@ -91,17 +115,46 @@ export async function run(options: RunOptions = {}): Promise<void> {
   }
 }
 
+function setOutputs(settings: AnalyticsSettings, outcome: ExportOutcome, path: string): void {
+  core.setOutput('rows', String(outcome.rows))
+  core.setOutput('file', path)
+  const range = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }
+  switch (outcome.dataset) {
+    case 'searches':
+      core.setOutput('total', String(outcome.searches.totalSearches))
+      core.setOutput('prompt', searchesPrompt(outcome.searches, range))
+      return
+    case 'feedback':
+      core.setOutput('total', String(outcome.feedback.entries))
+      core.setOutput('prompt', feedbackPrompt(outcome.feedback, range))
+      return
+  }
+  core.setOutput('total', String(outcome.totals.total))
+  core.setOutput('human', String(outcome.totals.human))
+  core.setOutput('ai', String(outcome.totals.ai))
+  if (outcome.dataset === 'views') core.setOutput('pages', String(outcome.rows))
+  if (outcome.comparison) {
+    core.setOutput('previous-total', String(outcome.comparison.previous.totals.total))
+    core.setOutput('change', outcome.comparison.change.total.percent)
+  }
+}
+
 function toReport(settings: AnalyticsSettings, outcome: ExportOutcome, file: string): ExportReport {
   return {
     projectId: settings.service.projectId,
     dateFrom: settings.dateFrom,
     dateTo: settings.dateTo,
-    totals: outcome.totals,
-    top: outcome.top,
+    dataset: settings.dataset,
     rowsWritten: outcome.rows,
     file,
     format: settings.format,
-    requests: outcome.requests
+    requests: outcome.requests,
+    chart: settings.chart,
+    ...(outcome.dataset === 'searches'
+      ? { searches: outcome.searches }
+      : outcome.dataset === 'feedback'
+        ? { feedback: outcome.feedback }
+        : { totals: outcome.totals, top: outcome.top, comparison: outcome.comparison })
   }
 }
 

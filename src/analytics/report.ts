@@ -1,28 +1,54 @@
 /**
- * The export report as Markdown, for the step summary and the optional comment. Pure. Page paths come
- * from the service and are untrusted: they are rendered inert (no mentions, links or HTML).
+ * The export report as Markdown, for the step summary and the optional comment. Pure. Paths, terms
+ * and comments come from the service and are untrusted: they are rendered inert (no mentions, links
+ * or HTML), and charts get labels of a safe alphabet (charts.ts). The tables stay complete beside
+ * the charts: Mermaid does not render in notification e-mails or the mobile app.
  */
 import type { PageViewRow, ViewTotals } from '../mintlify/types.js'
-import { blockQuote, codeSpan, tableCell, truncate } from '../shared/markdown.js'
+import { blockQuote, codeSpan } from '../shared/markdown.js'
 import type { ExportFormat } from './settings.js'
 import { plural } from '../shared/plural.js'
+import type { Dataset } from './datasets.js'
+import type { ComparisonSummary } from './comparison.js'
+import type { SearchSummary } from './search-summary.js'
+import type { FeedbackSummary } from './feedback-summary.js'
+import { comparisonCharts, shareChart, topPagesChart } from './charts.js'
+import {
+  fixed,
+  formatCount,
+  layout,
+  pathCell,
+  percent,
+  table,
+  type Block
+} from './report-layout.js'
+
+export { formatCount, percent } from './report-layout.js'
+import { comparisonBlocks, feedbackBlocks, searchBlocks } from './report-sections.js'
 
 export interface ExportReport {
   projectId: string
   dateFrom?: string
   dateTo?: string
-  totals: ViewTotals
-  /** The most viewed pages, best first. */
-  top: readonly PageViewRow[]
+  /** Default `views`. */
+  dataset?: Dataset
+  /** Views and visitors: the service's totals and the pages with the most total, best first. */
+  totals?: ViewTotals
+  top?: readonly PageViewRow[]
+  comparison?: ComparisonSummary
+  searches?: SearchSummary
+  feedback?: FeedbackSummary
   rowsWritten: number
   /** The file as the user should read it (relative to the workspace when inside it). */
   file: string
   format: ExportFormat
   requests: number
+  /** Mermaid charts beside the tables. */
+  chart?: boolean
 }
 
 export interface RenderOptions {
-  /** Cut the top-pages table so the whole text stays under this many characters. */
+  /** Cut the tables so the whole text stays under this many characters. */
   maxChars?: number
   /** A link to the workflow run, for the comment. */
   runUrl?: string
@@ -33,17 +59,17 @@ export interface RenderOptions {
 /** GitHub rejects comment bodies over 65,536 characters. */
 export const COMMENT_MAX_CHARS = 65_000
 export const REPORT_MARKER = '<!-- mintlify-analytics-export -->'
-/** A path longer than this is cut in the table (the file has it whole). */
-const MAX_PATH_CHARS = 200
-
-export function formatCount(value: number): string {
-  return value.toLocaleString('en-US')
+const TITLES: Record<Dataset, string> = {
+  views: 'page views',
+  visitors: 'unique visitors',
+  searches: 'search terms',
+  feedback: 'feedback'
 }
-
-/** `part` as a percentage of `whole` with one decimal; an en dash when there is nothing to share. */
-export function percent(part: number, whole: number): string {
-  if (whole <= 0) return '–'
-  return `${(Math.round((part / whole) * 1000) / 10).toFixed(1)}%`
+const ROW_NAMES: Record<Dataset, string> = {
+  views: 'page',
+  visitors: 'page',
+  searches: 'term',
+  feedback: 'entry'
 }
 
 export function describeRange(dateFrom?: string, dateTo?: string): string[] {
@@ -56,17 +82,48 @@ export function describeRange(dateFrom?: string, dateTo?: string): string[] {
 }
 
 export function renderReport(report: ExportReport, options: RenderOptions = {}): string {
-  const { totals } = report
+  const dataset = report.dataset ?? 'views'
   const head: string[] = []
   if (options.marker) head.push(options.marker)
-  head.push(`### Mintlify page views: project ${codeSpan(report.projectId)}`, '')
+  head.push(`### Mintlify ${TITLES[dataset]}: project ${codeSpan(report.projectId)}`, '')
   head.push(...describeRange(report.dateFrom, report.dateTo))
-  const pages = plural(report.rowsWritten, 'page')
+  if (report.comparison) {
+    const { dateFrom, dateTo } = report.comparison.previous
+    head.push(`- **Compared with:** ${codeSpan(dateFrom)} to ${codeSpan(dateTo)} (exclusive)`)
+  }
+  const rows = plural(report.rowsWritten, ROW_NAMES[dataset])
   const requests = plural(report.requests, 'request')
   head.push(
-    `- **File:** ${codeSpan(report.file)} (${report.format.toUpperCase()}, ${pages}, ${requests})`
+    `- **File:** ${codeSpan(report.file)} (${report.format.toUpperCase()}, ${rows}, ${requests})`
   )
-  head.push(
+
+  const blocks: Block[] = [fixed(...head)]
+  if (dataset === 'searches' && report.searches) {
+    blocks.push(...searchBlocks(report.searches, report.chart ?? false))
+  } else if (dataset === 'feedback' && report.feedback) {
+    blocks.push(...feedbackBlocks(report.feedback, report.chart ?? false))
+  } else {
+    blocks.push(...trafficBlocks(report, dataset === 'visitors' ? 'visitors' : 'views'))
+  }
+  if (options.runUrl) blocks.push(fixed('', `[Workflow run](${options.runUrl})`))
+  return layout(blocks, options.maxChars)
+}
+
+function totalsTable(totals: ViewTotals, what: 'views' | 'visitors'): string[] {
+  if (what === 'visitors') {
+    return [
+      '',
+      '| Traffic | Visitors |',
+      '| --- | ---: |',
+      `| Human | ${formatCount(totals.human)} |`,
+      `| AI | ${formatCount(totals.ai)} |`,
+      `| **Total (each visitor once)** | **${formatCount(totals.total)}** |`,
+      '',
+      '_A visitor can be counted as human and as AI; the total counts each visitor once, so it is not human + AI._',
+      ''
+    ]
+  }
+  return [
     '',
     '| Traffic | Views | Share |',
     '| --- | ---: | ---: |',
@@ -74,54 +131,55 @@ export function renderReport(report: ExportReport, options: RenderOptions = {}):
     `| AI | ${formatCount(totals.ai)} | ${percent(totals.ai, totals.total)} |`,
     `| **Total** | **${formatCount(totals.total)}** | ${totals.total > 0 ? '100%' : '–'} |`,
     ''
-  )
-
-  const foot: string[] = []
-  if (options.runUrl) foot.push('', `[Workflow run](${options.runUrl})`)
-
-  if (report.top.length === 0) {
-    return [...head, '_No page views in this range._', ...foot].join('\n')
-  }
-
-  const tableHead = [
-    `#### Top ${plural(report.top.length, 'page')} by total views`,
-    '',
-    '| # | Page | Total | Human | AI | AI share |',
-    '| ---: | --- | ---: | ---: | ---: | ---: |'
   ]
-  const rows = report.top.map(
-    (row, index) =>
-      `| ${index + 1} | ${tableCell(truncate(row.path, MAX_PATH_CHARS))} | ${formatCount(row.total)} | ` +
-      `${formatCount(row.human)} | ${formatCount(row.ai)} | ${percent(row.ai, row.total)} |`
-  )
+}
 
-  const max = options.maxChars ?? Infinity
-  const fixed = [...head, ...tableHead, ...foot].join('\n').length + 200
-  const kept: string[] = []
-  let length = fixed
-  for (const row of rows) {
-    if (length + row.length + 1 > max) break
-    kept.push(row)
-    length += row.length + 1
+function trafficBlocks(report: ExportReport, what: 'views' | 'visitors'): Block[] {
+  const totals = report.totals ?? { human: 0, ai: 0, total: 0 }
+  const top = report.top ?? []
+  const blocks: Block[] = [fixed(...totalsTable(totals, what))]
+  if (report.comparison) blocks.push(...comparisonBlocks(report.comparison))
+  if (top.length === 0) {
+    blocks.push(fixed(`_No ${what === 'views' ? 'page views' : 'visitors'} in this range._`))
+  } else {
+    const rows = top.map(
+      (row, index) =>
+        `| ${index + 1} | ${pathCell(row.path)} | ${formatCount(row.total)} | ` +
+        `${formatCount(row.human)} | ${formatCount(row.ai)} | ${percent(row.ai, row.total)} |`
+    )
+    const heading = `#### Top ${plural(top.length, 'page')} by total ${what}`
+    const columns = '| # | Page | Total | Human | AI | AI share |'
+    blocks.push(table([heading, '', columns, '| ---: | --- | ---: | ---: | ---: | ---: |'], rows))
   }
-  const cut =
-    kept.length < rows.length
-      ? [
-          '',
-          `_${rows.length - kept.length} more rows are not shown here (size limit); the file has them._`
-        ]
-      : []
-  return [...head, ...tableHead, ...kept, ...cut, ...foot].join('\n')
+  if (report.chart) {
+    const charts = [
+      // Visitor totals are deduplicated: human and AI shares of them would not add up.
+      what === 'views' ? shareChart(totals, 'views') : undefined,
+      topPagesChart(top, what),
+      ...(report.comparison ? comparisonCharts(totals, report.comparison, what) : [])
+    ].filter((chart): chart is string => chart !== undefined)
+    if (charts.length > 0) blocks.push(fixed('', '#### Charts', '', charts.join('\n\n')))
+  }
+  return blocks
 }
 
 /** The summary of a failed export: what was asked and why it stopped. */
 export function renderFailure(
   message: string,
-  context: { projectId?: string; dateFrom?: string; dateTo?: string }
+  context: {
+    projectId?: string
+    dateFrom?: string
+    dateTo?: string
+    dataset?: Dataset
+    /** Requests made before it stopped. */
+    requests?: number
+  }
 ): string {
-  const lines = ['### Mintlify page views: export failed', '']
+  const lines = [`### Mintlify ${TITLES[context.dataset ?? 'views']}: export failed`, '']
   if (context.projectId) lines.push(`- **Project:** ${codeSpan(context.projectId)}`)
-  lines.push(...describeRange(context.dateFrom, context.dateTo), '- **File:** not written', '')
+  lines.push(...describeRange(context.dateFrom, context.dateTo), '- **File:** not written')
+  if (context.requests) lines.push(`- **Requests made:** ${context.requests}`)
+  lines.push('')
   lines.push(blockQuote(message, 4000))
   return lines.join('\n')
 }

@@ -4,6 +4,7 @@
  */
 import {
   InputError,
+  parseBoolean,
   parseChoice,
   parseIssueNumber,
   parseNumber,
@@ -11,15 +12,18 @@ import {
   type InputReader
 } from '../shared/inputs.js'
 import { parseServiceSettings, type ServiceSettings } from '../shared/service-settings.js'
-import { parseDateInput } from './dates.js'
+import { parseDateInput, previousPeriod, type ParsedDate } from './dates.js'
+import { DATASET_INFO, DATASETS, type Dataset } from './datasets.js'
 
 export const EXPORT_FORMATS = ['json', 'csv'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
+/** The largest page size of any dataset (views and visitors). */
 export const MAX_PAGE_SIZE = 250
 /** The step summary and a comment have size limits; more rows than this is not a summary. */
 export const MAX_SUMMARY_ROWS = 1000
-const DEFAULT_OUTPUT_FILE = 'page-views.json'
+export const COMPARE_MODES = ['none', 'previous'] as const
+export type CompareMode = (typeof COMPARE_MODES)[number]
 
 export interface AnalyticsSettings {
   service: ServiceSettings
@@ -33,6 +37,11 @@ export interface AnalyticsSettings {
   summaryRows: number
   issueNumber?: number
   githubToken: string
+  dataset: Dataset
+  /** With `compare: previous`: the period of the same length just before dateFrom. */
+  previous?: { dateFrom: string; dateTo: string }
+  /** Mermaid charts beside the tables. */
+  chart: boolean
 }
 
 export function parseAnalyticsSettings(read: InputReader, today: Date): AnalyticsSettings {
@@ -49,15 +58,19 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
     )
   }
 
+  const dataset = parseChoice(read, 'dataset', DATASETS, 'views')
+  const previous = parseCompare(read, dataset, dateFrom, dateTo)
+  const chart = parseBoolean(read, 'chart', true)
+  const maxPageSize = DATASET_INFO[dataset].maxPageSize
   const pageSize = parseNumber(read, 'page-size', {
-    fallback: MAX_PAGE_SIZE,
-    expected: `a whole number of rows per request from 1 to ${MAX_PAGE_SIZE}`,
+    fallback: maxPageSize,
+    expected: `a whole number of rows per request from 1 to ${maxPageSize} (the ${dataset} maximum)`,
     integer: true,
     min: 1,
-    max: MAX_PAGE_SIZE
+    max: maxPageSize
   })
   const format = parseChoice(read, 'format', EXPORT_FORMATS, 'json')
-  const outputFile = parseOutputFile(read, format)
+  const outputFile = parseOutputFile(read, format, dataset)
   const summaryRows = parseNumber(read, 'summary-rows', {
     fallback: 10,
     expected: `a whole number of pages from 1 to ${MAX_SUMMARY_ROWS}`,
@@ -84,18 +97,50 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
     format,
     summaryRows,
     issueNumber,
-    githubToken
+    githubToken,
+    dataset,
+    previous,
+    chart
   }
 }
 
+/** `compare: previous` needs a closed range of a dataset with per-page counts. */
+function parseCompare(
+  read: InputReader,
+  dataset: Dataset,
+  dateFrom: ParsedDate | undefined,
+  dateTo: ParsedDate | undefined
+): { dateFrom: string; dateTo: string } | undefined {
+  const compare = parseChoice(read, 'compare', COMPARE_MODES, 'none')
+  if (compare === 'none') return undefined
+  if (!DATASET_INFO[dataset].comparable) {
+    throw new InputError(
+      'compare',
+      `applies to the views and visitors datasets only, not to ${dataset}: use \`none\``,
+      compare
+    )
+  }
+  if (!dateFrom || !dateTo) {
+    throw new InputError(
+      'compare',
+      'needs both date-from and date-to (such as -7d and -0d): the previous period has the same length, just before date-from',
+      compare
+    )
+  }
+  return previousPeriod(dateFrom, dateTo)
+}
+
 /**
- * The file path. The input's default names a JSON file; with `format: csv` and the default left
- * alone, the file is `page-views.csv` so its name does not lie about its content.
+ * The file path. Empty: the dataset's own name with the format's extension (`page-views.json`,
+ * `searches.csv`), so a file name never lies about its content.
  */
-function parseOutputFile(read: InputReader, format: ExportFormat): string {
+function parseOutputFile(read: InputReader, format: ExportFormat, dataset: Dataset): string {
   const raw = readString(read, 'output-file')
   const expected = 'must be a file path such as page-views.json or reports/views.csv'
-  if (!raw || raw === DEFAULT_OUTPUT_FILE) return `page-views.${format}`
+  // The former default `page-views.json` with `format: csv` still means the CSV file of views.
+  if (!raw || (raw === 'page-views.json' && dataset === 'views')) {
+    return `${DATASET_INFO[dataset].fileStem}.${format}`
+  }
   if (/[\0\r\n]/.test(raw) || /[/\\]$/.test(raw) || /(^|[/\\])\.{1,2}$/.test(raw)) {
     throw new InputError('output-file', expected, raw)
   }

@@ -2,19 +2,30 @@
  * Streaming writers for the export file. Rows are written page by page as they arrive; nothing holds
  * all of them. The file is written under a temporary name and renamed at the end (AtomicFile).
  *
- * JSON: `{"dateFrom": ..., "dateTo": ..., "views": [...], "totals": {...}}`. The date range is known
- * at the start and the totals after the first page, so they go after the rows.
- * CSV: `path,human,ai,total`, quoted by csv-stringify (RFC 4180).
+ * JSON: `{"dateFrom": ..., "dateTo": ..., "views": [...], "totals": {...}}` (other datasets: their
+ * own array and closing fields). The date range is known at the start and the totals only after the
+ * first page, so they go after the rows.
+ * CSV: the dataset's columns (views: `path,human,ai,total`), quoted by csv-stringify (RFC 4180).
  */
 import { stringify } from 'csv-stringify/sync'
-import type { PageViewRow, ViewTotals } from '../mintlify/types.js'
+import type { PageViewRow } from '../mintlify/types.js'
 import { AtomicFile } from './atomic-file.js'
 import type { ExportFormat } from './settings.js'
 
-export interface ExportWriter {
-  writeRows(rows: readonly PageViewRow[]): Promise<void>
-  /** Completes the file and moves it into place. */
-  finish(totals: ViewTotals): Promise<void>
+/** How one dataset's rows look in each format. */
+export interface RowFormat<Row> {
+  /** The JSON array the rows go in (`views`, `searches`, ...). */
+  key: string
+  /** The CSV header, in order; `csv` returns a record with exactly these keys. */
+  columns: readonly string[]
+  json(row: Row): Record<string, unknown>
+  csv(row: Row): Record<string, unknown>
+}
+
+export interface ExportWriter<Row = PageViewRow> {
+  writeRows(rows: readonly Row[]): Promise<void>
+  /** Completes the file (JSON: `tail`'s fields after the rows) and moves it into place. */
+  finish(tail: Record<string, unknown>): Promise<void>
   /** Removes the unfinished file; never throws. */
   discard(): Promise<void>
 }
@@ -26,14 +37,21 @@ export interface ExportMeta {
 
 export const CSV_COLUMNS = ['path', 'human', 'ai', 'total'] as const
 
-export async function openExportWriter(
+/** Page views (and visitors, under another key): `path,human,ai,total`. */
+export function trafficRows(key: string): RowFormat<PageViewRow> {
+  return { key, columns: CSV_COLUMNS, json: rowRecord, csv: rowRecord }
+}
+
+export async function openExportWriter<Row = PageViewRow>(
   format: ExportFormat,
   path: string,
-  meta: ExportMeta
-): Promise<ExportWriter> {
+  meta: ExportMeta,
+  rowFormat: RowFormat<Row> = trafficRows('views') as unknown as RowFormat<Row>
+): Promise<ExportWriter<Row>> {
   const file = await AtomicFile.create(path)
   try {
-    const writer = format === 'csv' ? new CsvWriter(file) : new JsonWriter(file, meta)
+    const writer =
+      format === 'csv' ? new CsvWriter(file, rowFormat) : new JsonWriter(file, meta, rowFormat)
     await writer.start()
     return writer
   } catch (error) {
@@ -43,38 +61,42 @@ export async function openExportWriter(
 }
 
 /** One row with its keys in a fixed order and only the documented fields. */
-function rowRecord(row: PageViewRow): PageViewRow {
+function rowRecord(row: PageViewRow): Record<string, unknown> {
   return { path: row.path, human: row.human, ai: row.ai, total: row.total }
 }
 
-class JsonWriter implements ExportWriter {
+class JsonWriter<Row> implements ExportWriter<Row> {
   private rows = 0
 
   constructor(
     private readonly file: AtomicFile,
-    private readonly meta: ExportMeta
+    private readonly meta: ExportMeta,
+    private readonly rowFormat: RowFormat<Row>
   ) {}
 
   async start(): Promise<void> {
     const dateFrom = JSON.stringify(this.meta.dateFrom ?? null)
     const dateTo = JSON.stringify(this.meta.dateTo ?? null)
-    await this.file.write(`{\n  "dateFrom": ${dateFrom},\n  "dateTo": ${dateTo},\n  "views": [`)
+    const key = JSON.stringify(this.rowFormat.key)
+    await this.file.write(`{\n  "dateFrom": ${dateFrom},\n  "dateTo": ${dateTo},\n  ${key}: [`)
   }
 
-  async writeRows(rows: readonly PageViewRow[]): Promise<void> {
+  async writeRows(rows: readonly Row[]): Promise<void> {
     if (rows.length === 0) return
     let chunk = ''
     for (const row of rows) {
-      chunk += `${this.rows === 0 ? '' : ','}\n    ${JSON.stringify(rowRecord(row))}`
+      chunk += `${this.rows === 0 ? '' : ','}\n    ${JSON.stringify(this.rowFormat.json(row))}`
       this.rows++
     }
     await this.file.write(chunk)
   }
 
-  async finish(totals: ViewTotals): Promise<void> {
-    const close = this.rows === 0 ? ']' : '\n  ]'
-    const totalsJson = JSON.stringify({ human: totals.human, ai: totals.ai, total: totals.total })
-    await this.file.write(`${close},\n  "totals": ${totalsJson}\n}\n`)
+  async finish(tail: Record<string, unknown>): Promise<void> {
+    let text = this.rows === 0 ? ']' : '\n  ]'
+    for (const [name, value] of Object.entries(tail)) {
+      text += `,\n  ${JSON.stringify(name)}: ${JSON.stringify(value)}`
+    }
+    await this.file.write(`${text}\n}\n`)
     await this.file.commit()
   }
 
@@ -83,22 +105,28 @@ class JsonWriter implements ExportWriter {
   }
 }
 
-class CsvWriter implements ExportWriter {
-  constructor(private readonly file: AtomicFile) {}
+class CsvWriter<Row> implements ExportWriter<Row> {
+  constructor(
+    private readonly file: AtomicFile,
+    private readonly rowFormat: RowFormat<Row>
+  ) {}
 
   async start(): Promise<void> {
-    await this.file.write(stringify([], { header: true, columns: [...CSV_COLUMNS] }))
+    await this.file.write(stringify([], { header: true, columns: [...this.rowFormat.columns] }))
   }
 
-  async writeRows(rows: readonly PageViewRow[]): Promise<void> {
+  async writeRows(rows: readonly Row[]): Promise<void> {
     if (rows.length === 0) return
     await this.file.write(
-      stringify(rows.map(rowRecord), {
-        header: false,
-        columns: [...CSV_COLUMNS],
-        // A cell starting with = + - @ (a formula in a spreadsheet) gets a leading apostrophe.
-        escape_formulas: true
-      })
+      stringify(
+        rows.map(row => this.rowFormat.csv(row)),
+        {
+          header: false,
+          columns: [...this.rowFormat.columns],
+          // A cell starting with = + - @ (a formula in a spreadsheet) gets a leading apostrophe.
+          escape_formulas: true
+        }
+      )
     )
   }
 

@@ -1,5 +1,5 @@
 /**
- * One small typed client for the four endpoints this action uses. Base URL, key and project are
+ * One small typed client for the endpoints this action uses (agent jobs, analytics). Base URL, key and project are
  * injected; every request has its own timeout; every failure becomes a MintlifyError. One call is
  * one attempt: retries are the caller's choice (see retry-policy.ts).
  */
@@ -15,6 +15,15 @@ import {
   type PageViewsPage,
   type PageViewsQuery
 } from './types.js'
+import {
+  parseFeedbackPage,
+  parseSearchesPage,
+  parseVisitorsPage,
+  type CursorQuery,
+  type FeedbackPage,
+  type SearchesPage,
+  type VisitorsPage
+} from './analytics-types.js'
 
 export interface MintlifyClientOptions {
   baseUrl: string
@@ -33,6 +42,15 @@ export interface CallOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000
+
+/** The analytics operations and the resource each one reads. */
+const ANALYTICS_RESOURCES = {
+  'get-page-views': 'views',
+  'get-visitors': 'visitors',
+  'get-searches': 'searches',
+  'get-feedback': 'feedback'
+} as const satisfies Partial<Record<Operation, string>>
+type AnalyticsRead = keyof typeof ANALYTICS_RESOURCES
 
 /** The code of an answer to a job read that names another job. */
 export const JOB_MISMATCH = 'JOB_MISMATCH'
@@ -111,14 +129,35 @@ export class MintlifyClient {
   }
 
   async getPageViews(query: PageViewsQuery, call: CallOptions = {}): Promise<PageViewsPage> {
-    const params = new URLSearchParams()
-    if (query.dateFrom) params.set('dateFrom', query.dateFrom)
-    if (query.dateTo) params.set('dateTo', query.dateTo)
-    params.set('limit', String(query.limit))
-    params.set('offset', String(query.offset))
-    const path = `/v1/analytics/${encodeURIComponent(this.options.projectId)}/views?${params}`
-    const body = await this.request('get-page-views', 'GET', path, undefined, call)
-    return this.parse('get-page-views', this.options.projectId, () => parsePageViewsPage(body))
+    return this.read('get-page-views', offsetParams(query), call, parsePageViewsPage)
+  }
+
+  /** Unique visitors per path; offset paging like page views. */
+  async getVisitors(query: PageViewsQuery, call: CallOptions = {}): Promise<VisitorsPage> {
+    return this.read('get-visitors', offsetParams(query), call, parseVisitorsPage)
+  }
+
+  /** Search terms by hits; cursor paging (`nextCursor`). */
+  async getSearches(query: CursorQuery, call: CallOptions = {}): Promise<SearchesPage> {
+    return this.read('get-searches', cursorParams(query), call, parseSearchesPage)
+  }
+
+  /** Feedback entries; cursor paging (`nextCursor`, `hasMore`). */
+  async getFeedback(query: CursorQuery, call: CallOptions = {}): Promise<FeedbackPage> {
+    return this.read('get-feedback', cursorParams(query), call, parseFeedbackPage)
+  }
+
+  /** One analytics read: `GET /v1/analytics/{project}/{resource}?params`, parsed. */
+  private async read<T>(
+    operation: AnalyticsRead,
+    params: URLSearchParams,
+    call: CallOptions,
+    parser: (body: unknown) => T
+  ): Promise<T> {
+    const project = encodeURIComponent(this.options.projectId)
+    const path = `/v1/analytics/${project}/${ANALYTICS_RESOURCES[operation]}?${params}`
+    const body = await this.request(operation, 'GET', path, undefined, call)
+    return this.parse(operation, this.options.projectId, () => parser(body))
   }
 
   private agentPath(rest: string): string {
@@ -253,6 +292,27 @@ export class MintlifyClient {
     const key = this.options.apiKey
     return key ? text.split(key).join('***') : text
   }
+}
+
+function rangeParams(query: { dateFrom?: string; dateTo?: string }): URLSearchParams {
+  const params = new URLSearchParams()
+  if (query.dateFrom) params.set('dateFrom', query.dateFrom)
+  if (query.dateTo) params.set('dateTo', query.dateTo)
+  return params
+}
+
+function offsetParams(query: PageViewsQuery): URLSearchParams {
+  const params = rangeParams(query)
+  params.set('limit', String(query.limit))
+  params.set('offset', String(query.offset))
+  return params
+}
+
+function cursorParams(query: CursorQuery): URLSearchParams {
+  const params = rangeParams(query)
+  params.set('limit', String(query.limit))
+  if (query.cursor !== undefined) params.set('cursor', query.cursor)
+  return params
 }
 
 function firstHeader(value: string | string[] | undefined): string | undefined {

@@ -1,12 +1,22 @@
 /** Typed failures of the service client: what was attempted, how it failed, and what is known. */
 
-export type Operation = 'create-job' | 'get-job' | 'send-message' | 'get-page-views'
+export type Operation =
+  | 'create-job'
+  | 'get-job'
+  | 'send-message'
+  | 'get-page-views'
+  | 'get-visitors'
+  | 'get-searches'
+  | 'get-feedback'
 
 export const OPERATION_LABELS: Record<Operation, string> = {
   'create-job': 'Creating the agent job',
   'get-job': 'Reading the agent job',
   'send-message': 'Sending the follow-up message',
-  'get-page-views': 'Reading page views'
+  'get-page-views': 'Reading page views',
+  'get-visitors': 'Reading unique visitors',
+  'get-searches': 'Reading search terms',
+  'get-feedback': 'Reading feedback'
 }
 
 /**

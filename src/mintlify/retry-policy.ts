@@ -22,7 +22,24 @@ export interface RetryBudget {
 }
 
 /** Operations that read only: repeating them cannot do harm. */
-const IDEMPOTENT: ReadonlySet<Operation> = new Set<Operation>(['get-job', 'get-page-views'])
+const IDEMPOTENT: ReadonlySet<Operation> = new Set<Operation>([
+  'get-job',
+  'get-page-views',
+  'get-visitors',
+  'get-searches',
+  'get-feedback'
+])
+
+/**
+ * The analytics reads share 100 requests per organization per hour: a Retry-After longer than a
+ * minute is the hourly budget, not a hiccup, and the run ends at once instead of waiting it out.
+ */
+const ANALYTICS_READ: RetryBudget = {
+  maxAttempts: 6,
+  baseDelayMs: 1_000,
+  maxDelayMs: 30_000,
+  maxRetryAfterMs: 60_000
+}
 
 export const RETRY_BUDGETS: Record<Operation, RetryBudget> = {
   'create-job': { maxAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 },
@@ -33,12 +50,10 @@ export const RETRY_BUDGETS: Record<Operation, RetryBudget> = {
     maxRetryAfterMs: 60_000
   },
   'get-job': { maxAttempts: 6, baseDelayMs: 1_000, maxDelayMs: 30_000, maxRetryAfterMs: 300_000 },
-  'get-page-views': {
-    maxAttempts: 6,
-    baseDelayMs: 1_000,
-    maxDelayMs: 30_000,
-    maxRetryAfterMs: 120_000
-  }
+  'get-page-views': ANALYTICS_READ,
+  'get-visitors': ANALYTICS_READ,
+  'get-searches': ANALYTICS_READ,
+  'get-feedback': ANALYTICS_READ
 }
 
 /** Retry-After is a floor: wait it out, plus a little jitter so parallel runs do not align. */

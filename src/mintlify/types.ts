@@ -61,11 +61,11 @@ export class ShapeError extends Error {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function optionalString(value: unknown, field: string): string | undefined {
+export function optionalString(value: unknown, field: string): string | undefined {
   if (value === undefined || value === null) return undefined
   if (typeof value !== 'string') throw new ShapeError(`field "${field}" is not a string`)
   return value
@@ -100,7 +100,7 @@ export function parseAgentJob(body: unknown): AgentJob {
   }
 }
 
-function count(value: unknown, field: string): number {
+export function count(value: unknown, field: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
     throw new ShapeError(`field "${field}" is not a non-negative number`)
   }
@@ -108,10 +108,21 @@ function count(value: unknown, field: string): number {
 }
 
 export function parsePageViewsPage(body: unknown): PageViewsPage {
-  if (!isRecord(body)) throw new ShapeError('the page views answer is not a JSON object')
-  const { totals, views, hasMore } = body
+  const { totals, rows, hasMore } = parseTrafficPage(body, 'views', 'page views')
+  return { totals, views: rows, hasMore }
+}
+
+/** The shape views and visitors share: site-wide totals, per-path rows under `key`, `hasMore`. */
+export function parseTrafficPage(
+  body: unknown,
+  key: string,
+  what: string
+): { totals: ViewTotals; rows: PageViewRow[]; hasMore: boolean } {
+  if (!isRecord(body)) throw new ShapeError(`the ${what} answer is not a JSON object`)
+  const { totals, hasMore } = body
+  const rows = body[key]
   if (!isRecord(totals)) throw new ShapeError('the answer has no "totals" object')
-  if (!Array.isArray(views)) throw new ShapeError('the answer has no "views" array')
+  if (!Array.isArray(rows)) throw new ShapeError(`the answer has no "${key}" array`)
   if (typeof hasMore !== 'boolean') throw new ShapeError('the answer has no boolean "hasMore"')
   return {
     totals: {
@@ -119,15 +130,15 @@ export function parsePageViewsPage(body: unknown): PageViewsPage {
       ai: count(totals.ai, 'totals.ai'),
       total: count(totals.total, 'totals.total')
     },
-    views: views.map((row: unknown, index) => {
+    rows: rows.map((row: unknown, index) => {
       if (!isRecord(row) || typeof row.path !== 'string') {
-        throw new ShapeError(`views[${index}] has no "path"`)
+        throw new ShapeError(`${key}[${index}] has no "path"`)
       }
       return {
         path: row.path,
-        human: count(row.human, `views[${index}].human`),
-        ai: count(row.ai, `views[${index}].ai`),
-        total: count(row.total, `views[${index}].total`)
+        human: count(row.human, `${key}[${index}].human`),
+        ai: count(row.ai, `${key}[${index}].ai`),
+        total: count(row.total, `${key}[${index}].total`)
       }
     }),
     hasMore

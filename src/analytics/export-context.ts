@@ -1,0 +1,126 @@
+/**
+ * What every dataset's export shares: its outcome types, the failure that says where it stopped, the
+ * context passed down (inputs, runtime, client, budget, progress), and the writer's life cycle.
+ */
+import type { MintlifyClient } from '../mintlify/client.js'
+import type { Operation } from '../mintlify/errors.js'
+import { RETRY_BUDGETS } from '../mintlify/retry-policy.js'
+import { withRetry } from '../mintlify/with-retry.js'
+import type { FeedbackSummary } from './feedback-summary.js'
+import type { PageViewRow, ViewTotals } from '../mintlify/types.js'
+import { getErrorMessage } from '../shared/errors.js'
+import type { Runtime } from '../shared/runtime.js'
+import type { RequestBudget } from './budget.js'
+import type { ComparisonSummary } from './comparison.js'
+import type { Progress } from './progress.js'
+import type { SearchSummary } from './search-summary.js'
+import type { AnalyticsSettings } from './settings.js'
+import { openExportWriter, type RowFormat } from './writers.js'
+interface OutcomeBase {
+  /** Rows written to the file. */
+  rows: number
+  /** Requests made, retries included. */
+  requests: number
+}
+
+export interface TrafficOutcome extends OutcomeBase {
+  dataset: 'views' | 'visitors'
+  totals: ViewTotals
+  /** The `summaryRows` pages with the most total, best first. */
+  top: PageViewRow[]
+  comparison?: ComparisonSummary
+}
+
+export interface SearchesOutcome extends OutcomeBase {
+  dataset: 'searches'
+  searches: SearchSummary
+}
+
+export interface FeedbackOutcome extends OutcomeBase {
+  dataset: 'feedback'
+  feedback: FeedbackSummary
+}
+
+export type ExportOutcome = TrafficOutcome | SearchesOutcome | FeedbackOutcome
+
+/** Where the export stopped, with the error that stopped it. */
+export class ExportFailure extends Error {
+  constructor(
+    readonly cause: unknown,
+    /** The page being read when it failed (from 1); undefined when it failed before any request. */
+    readonly page: number | undefined,
+    /** For offset paging; undefined for cursor paging. */
+    readonly offset: number | undefined,
+    readonly rowsRead: number,
+    /** Set when the comparison's previous period was being read. */
+    readonly period?: 'previous',
+    /** Requests made before it stopped, retries included. */
+    readonly requests: number = 0
+  ) {
+    super(getErrorMessage(cause))
+    this.name = 'ExportFailure'
+  }
+}
+
+/** What a dataset's export needs: inputs, runtime, the client, the budget and where it is. */
+export interface ExportContext {
+  settings: AnalyticsSettings
+  path: string
+  rt: Runtime
+  client: MintlifyClient
+  budget: RequestBudget
+  progress: Progress
+}
+
+/**
+ * Opens the file, lets `body` fill it, and completes it with the fields `body` returns; the file is
+ * discarded when anything fails (or the run is cancelled) before it is complete.
+ */
+export async function withWriter<Row, T>(
+  ctx: ExportContext,
+  rowFormat: RowFormat<Row>,
+  body: (writeRows: (rows: readonly Row[]) => Promise<void>) => Promise<{
+    tail: Record<string, unknown>
+    outcome: T
+  }>
+): Promise<T> {
+  const { settings } = ctx
+  let writer
+  try {
+    const meta = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }
+    writer = await openExportWriter(settings.format, ctx.path, meta, rowFormat)
+  } catch (error) {
+    throw new ExportFailure(error, undefined, undefined, 0)
+  }
+  try {
+    const { tail, outcome } = await body(rows => writer.writeRows(rows))
+    ctx.rt.signal.throwIfAborted()
+    await writer.finish(tail)
+    return outcome
+  } catch (error) {
+    await writer.discard()
+    throw error
+  }
+}
+
+/**
+ * One page request as the flows make it: counted against the budget before it leaves (a retry is a
+ * request too), under the operation's retry policy, with a log line before each retry.
+ */
+export function fetchPage<T>(
+  ctx: ExportContext,
+  operation: Operation,
+  page: number,
+  call: (signal?: AbortSignal) => Promise<T>
+): Promise<T> {
+  const { rt, budget, progress } = ctx
+  return withRetry(
+    operation,
+    signal => {
+      budget.take()
+      return call(signal)
+    },
+    rt,
+    { onRetry: progress.retryLine(rt.log, page, RETRY_BUDGETS[operation].maxAttempts) }
+  )
+}

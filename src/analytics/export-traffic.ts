@@ -1,0 +1,117 @@
+/**
+ * Views and visitors: offset paging into the file and the top-pages tally. With `compare: previous`
+ * the previous period is read first, then this one, and the two are joined by path in flat memory
+ * (previous-join.ts): ⌈M/page⌉ + ⌈N/page⌉ requests, nothing more.
+ */
+import type { PageViewRow, PageViewsQuery } from '../mintlify/types.js'
+import { plural } from '../shared/plural.js'
+import { Comparison } from './comparison.js'
+import { PreviousJoin } from './previous-join.js'
+import { fetchPage, withWriter, type ExportContext, type TrafficOutcome } from './export-context.js'
+import { paginate, type ExportPlan, type FetchPage, type PaginationEvents } from './pagination.js'
+import { comparedRows } from './row-formats.js'
+import { TopPages } from './top-pages.js'
+import { trafficRows } from './writers.js'
+
+type TrafficDataset = 'views' | 'visitors'
+
+/** The page reader of a traffic dataset, in the shape the pagination loop takes. */
+function trafficFetcher(ctx: ExportContext, dataset: TrafficDataset): FetchPage {
+  const { client, progress } = ctx
+  return (query: PageViewsQuery) => {
+    const page = progress.nextPage(query.offset)
+    if (dataset === 'views') {
+      return fetchPage(ctx, 'get-page-views', page, s => client.getPageViews(query, { signal: s }))
+    }
+    return fetchPage(ctx, 'get-visitors', page, async s => {
+      const { totals, visitors, hasMore } = await client.getVisitors(query, { signal: s })
+      return { totals, views: visitors, hasMore }
+    })
+  }
+}
+
+function pageEvents(ctx: ExportContext): PaginationEvents {
+  const { rt, progress } = ctx
+  return {
+    onPage: info => {
+      progress.rowsRead = info.rowsSoFar
+      rt.log.info(
+        `${progress.label(info.page)} (offset ${info.offset}): ${plural(info.rows, 'row')}, ` +
+          `${info.rowsSoFar} so far${info.hasMore ? '; more to come.' : '; done.'}`
+      )
+    },
+    onWarning: message => rt.log.warning(message)
+  }
+}
+
+export async function exportTraffic(
+  ctx: ExportContext,
+  dataset: TrafficDataset
+): Promise<TrafficOutcome> {
+  const { settings } = ctx
+  const plan = { dateFrom: settings.dateFrom, dateTo: settings.dateTo, pageSize: settings.pageSize }
+  const fetch = trafficFetcher(ctx, dataset)
+  if (settings.previous) return exportCompared(ctx, dataset, plan, settings.previous, fetch)
+
+  const top = new TopPages(settings.summaryRows)
+  return withWriter(ctx, trafficRows(dataset), async writeRows => {
+    const sink = async (rows: readonly PageViewRow[]): Promise<void> => {
+      await writeRows(rows)
+      top.addAll(rows)
+    }
+    const result = await paginate(plan, fetch, sink, pageEvents(ctx))
+    const outcome: TrafficOutcome = {
+      dataset,
+      totals: result.totals,
+      rows: result.rows,
+      requests: ctx.budget.used,
+      top: top.sorted()
+    }
+    return { tail: { totals: result.totals }, outcome }
+  })
+}
+
+/**
+ * The previous period, then this one, each sorted by path in flat memory (on disk once large),
+ * joined, and written in the service's order with each row's previous total and change.
+ */
+async function exportCompared(
+  ctx: ExportContext,
+  dataset: TrafficDataset,
+  plan: ExportPlan,
+  previous: { dateFrom: string; dateTo: string },
+  fetch: FetchPage
+): Promise<TrafficOutcome> {
+  const top = new TopPages(ctx.settings.summaryRows)
+  const join = await PreviousJoin.open(ctx.path)
+  try {
+    return await withWriter(ctx, comparedRows(dataset), async writeRows => {
+      ctx.progress.begin('previous')
+      const periodPlan = { ...plan, ...previous }
+      const sinkPrevious = async (rows: readonly PageViewRow[]): Promise<void> =>
+        join.addPrevious(rows)
+      const before = await paginate(periodPlan, fetch, sinkPrevious, pageEvents(ctx))
+      ctx.progress.begin(undefined)
+      const sinkCurrent = async (rows: readonly PageViewRow[]): Promise<void> => {
+        join.addCurrent(rows)
+        top.addAll(rows)
+      }
+      const result = await paginate(plan, fetch, sinkCurrent, pageEvents(ctx))
+      const period = { ...previous, totals: before.totals }
+      const comparison = new Comparison(period, ctx.settings.summaryRows)
+      await join.drain(comparison, writeRows)
+      const summary = comparison.finish(result.totals)
+      const outcome: TrafficOutcome = {
+        dataset,
+        totals: result.totals,
+        rows: result.rows,
+        requests: ctx.budget.used,
+        top: top.sorted(),
+        comparison: summary
+      }
+      return { tail: { totals: result.totals, previous: period, change: summary.change }, outcome }
+    })
+  } finally {
+    await join.dispose()
+  }
+}

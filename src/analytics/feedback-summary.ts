@@ -1,0 +1,83 @@
+/**
+ * What the feedback summary shows: the pages with the most negative entries (`helpful: false`) and
+ * their latest comments. One small record per page with negative feedback (never per entry), so
+ * memory follows the number of pages, not of entries.
+ */
+import type { FeedbackEntry } from '../mintlify/analytics-types.js'
+import { byName, TopN } from './top-n.js'
+import { PROMPT_MAX_ITEMS } from './search-summary.js'
+
+/** Latest comments kept per page. */
+export const COMMENTS_PER_PAGE = 3
+/** A comment longer than this is cut in the summary (the file has it whole). */
+const COMMENT_MAX_CHARS = 500
+
+export interface LatestComment {
+  comment: string
+  createdAt: string | null
+}
+
+export interface NegativePage {
+  path: string
+  negative: number
+  /** Newest first. */
+  comments: LatestComment[]
+}
+
+export interface FeedbackSummary {
+  entries: number
+  negative: number
+  pages: NegativePage[]
+  /** Pages with any negative entry, shown or not. */
+  pageCount: number
+  /** How many of `pages` the summary shows (`summary-rows`); the prompt may name more. */
+  shownRows: number
+}
+
+const newestFirst = (a: LatestComment, b: LatestComment): number =>
+  byName(b.createdAt ?? '', a.createdAt ?? '')
+const byNegative = (a: NegativePage, b: NegativePage): number =>
+  b.negative - a.negative || byName(a.path, b.path)
+
+export class FeedbackTally {
+  private readonly pages = new Map<string, NegativePage>()
+  private entries = 0
+  private negative = 0
+
+  constructor(private readonly rows: number) {}
+
+  addAll(entries: readonly FeedbackEntry[]): void {
+    for (const entry of entries) {
+      this.entries++
+      if (entry.helpful !== false) continue
+      this.negative++
+      let page = this.pages.get(entry.path)
+      if (page === undefined) {
+        page = { path: entry.path, negative: 0, comments: [] }
+        this.pages.set(entry.path, page)
+      }
+      page.negative++
+      const text = entry.comment?.trim()
+      if (text) {
+        page.comments.push({
+          comment: text.slice(0, COMMENT_MAX_CHARS),
+          createdAt: entry.createdAt
+        })
+        page.comments.sort(newestFirst)
+        page.comments.length = Math.min(page.comments.length, COMMENTS_PER_PAGE)
+      }
+    }
+  }
+
+  summary(): FeedbackSummary {
+    const top = new TopN(Math.max(this.rows, PROMPT_MAX_ITEMS), byNegative)
+    top.addAll(this.pages.values())
+    return {
+      entries: this.entries,
+      negative: this.negative,
+      pages: top.sorted(),
+      pageCount: this.pages.size,
+      shownRows: this.rows
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Where an export is, for the message when it stops: the page being read, its offset (offset
+ * paging), the rows read before it, and which period of a comparison.
+ */
+import { getErrorMessage } from '../shared/errors.js'
+import { logLine } from '../shared/log-line.js'
+import type { RetryInfo } from '../shared/retry.js'
+import type { Log } from '../shared/runtime.js'
+
+export class Progress {
+  page: number | undefined
+  offset: number | undefined
+  rowsRead = 0
+  period: 'previous' | undefined
+
+  /** Starts reading a period from its first page. */
+  begin(period: 'previous' | undefined): void {
+    this.period = period
+    this.page = undefined
+    this.offset = undefined
+    this.rowsRead = 0
+  }
+
+  /** A request for the next page is about to go out. */
+  nextPage(offset?: number): number {
+    this.page = (this.page ?? 0) + 1
+    this.offset = offset
+    return this.page
+  }
+
+  /** "Page 3" or "Previous period, page 3", for log lines. */
+  label(page: number): string {
+    return this.period === 'previous' ? `Previous period, page ${page}` : `Page ${page}`
+  }
+
+  /** The log line before a retry of `page`. */
+  retryLine(log: Log, page: number, maxAttempts: number): (info: RetryInfo) => void {
+    return ({ attempt, delayMs, error }) =>
+      log.info(
+        `${this.label(page)}: ${logLine(getErrorMessage(error))}; retrying in ` +
+          `${(delayMs / 1000).toFixed(1)} s (attempt ${attempt + 1} of ${maxAttempts}).`
+      )
+  }
+}

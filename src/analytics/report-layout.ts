@@ -1,0 +1,65 @@
+/**
+ * Fitting a report under a size limit: the text is built from blocks, fixed ones (headings, totals,
+ * charts) and tables whose rows may be cut; rows are kept in order until the limit, and each cut
+ * table says how many rows it left out (the file has them all). And the cells every table shares.
+ */
+import { tableCell, truncate } from '../shared/markdown.js'
+
+/** A path longer than this is cut in a table (the file has it whole). */
+export const MAX_PATH_CHARS = 200
+
+export function formatCount(value: number): string {
+  return value.toLocaleString('en-US')
+}
+
+/** `part` as a percentage of `whole` with one decimal; an en dash when there is nothing to share. */
+export function percent(part: number, whole: number): string {
+  if (whole <= 0) return '–'
+  return `${(Math.round((part / whole) * 1000) / 10).toFixed(1)}%`
+}
+
+/** A page path (or a term) from the service as an inert table cell, cut when very long. */
+export function pathCell(path: string): string {
+  return tableCell(truncate(path, MAX_PATH_CHARS))
+}
+export type Block = { fixed: string[] } | { head: string[]; rows: string[] }
+
+export function fixed(...lines: string[]): Block {
+  return { fixed: lines }
+}
+
+export function table(head: string[], rows: string[]): Block {
+  return { head, rows }
+}
+
+export function layout(blocks: Block[], maxChars: number = Infinity): string {
+  const fixedLength =
+    blocks.reduce(
+      (sum, block) =>
+        sum + ('fixed' in block ? block.fixed : block.head).join('\n').length + 1 + 120,
+      0
+    ) + 200
+  let room = maxChars - fixedLength
+  const out: string[] = []
+  for (const block of blocks) {
+    if ('fixed' in block) {
+      out.push(...block.fixed)
+      continue
+    }
+    out.push(...block.head)
+    let kept = 0
+    for (const row of block.rows) {
+      if (row.length + 1 > room) break
+      out.push(row)
+      room -= row.length + 1
+      kept++
+    }
+    if (kept < block.rows.length) {
+      out.push(
+        '',
+        `_${block.rows.length - kept} more rows are not shown here (size limit); the file has them._`
+      )
+    }
+  }
+  return out.join('\n')
+}

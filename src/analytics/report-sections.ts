@@ -1,0 +1,143 @@
+/**
+ * The report's sections beyond the traffic totals and top pages: the comparison with the previous
+ * period, the searches summary (most searched terms, content gaps) and the feedback summary (pages
+ * with the most negative entries and their latest comments, inert).
+ */
+import type { SearchRow } from '../mintlify/analytics-types.js'
+import { tableCell, truncate } from '../shared/markdown.js'
+import { plural } from '../shared/plural.js'
+import { feedbackCharts, searchCharts } from './charts.js'
+import type { ChangeOf, ComparedRow, ComparisonSummary } from './comparison.js'
+import type { FeedbackSummary } from './feedback-summary.js'
+import { fixed, formatCount, pathCell, percent, table, type Block } from './report-layout.js'
+import { GAP_MAX_CTR, GAP_MIN_HITS, type SearchSummary } from './search-summary.js'
+
+function signed(value: number): string {
+  return value > 0 ? `+${formatCount(value)}` : formatCount(value)
+}
+
+function changeRow(label: string, change: ChangeOf): string {
+  const pct = change.percent === '' ? '–' : `${change.percent}%`
+  return (
+    `| ${label} | ${formatCount(change.current)} | ${formatCount(change.previous)} | ` +
+    `${signed(change.absolute)} | ${pct} |`
+  )
+}
+
+function changedPages(title: string, rows: readonly ComparedRow[]): Block[] {
+  if (rows.length === 0) return []
+  return [
+    table(
+      [
+        `#### ${title}`,
+        '',
+        '| # | Page | This period | Previous | Change |',
+        '| ---: | --- | ---: | ---: | ---: |'
+      ],
+      rows.map(
+        (row, i) =>
+          `| ${i + 1} | ${pathCell(row.path)} | ${formatCount(row.total)} | ` +
+          `${row.previousTotal === 0 ? 'new' : formatCount(row.previousTotal)} | ${signed(row.change)} |`
+      )
+    ),
+    fixed('')
+  ]
+}
+
+export function comparisonBlocks(comparison: ComparisonSummary): Block[] {
+  const { change } = comparison
+  return [
+    fixed(
+      '#### Change since the previous period',
+      '',
+      '| Traffic | This period | Previous | Change | Change % |',
+      '| --- | ---: | ---: | ---: | ---: |',
+      changeRow('Human', change.human),
+      changeRow('AI', change.ai),
+      changeRow('**Total**', change.total),
+      '',
+      `_${plural(comparison.newPageCount, 'page')} new in this period (no traffic in the previous one)._`,
+      ''
+    ),
+    ...changedPages('Biggest risers', comparison.risers),
+    ...changedPages('Biggest fallers', comparison.fallers),
+    ...changedPages('New pages', comparison.newPages)
+  ]
+}
+
+function ctr(row: SearchRow): string {
+  return `${(Math.round(row.ctr * 1000) / 10).toFixed(1)}%`
+}
+
+function searchTable(title: string, rows: readonly SearchRow[]): Block {
+  return table(
+    [
+      `#### ${title}`,
+      '',
+      '| # | Term | Searches | Click-through | Top clicked page | Last searched |',
+      '| ---: | --- | ---: | ---: | --- | --- |'
+    ],
+    rows.map(
+      (row, i) =>
+        `| ${i + 1} | ${pathCell(row.searchQuery)} | ${formatCount(row.hits)} | ${ctr(row)} | ` +
+        `${row.topClickedPage ? pathCell(row.topClickedPage) : '–'} | ${tableCell(row.lastSearchedAt)} |`
+    )
+  )
+}
+
+export function searchBlocks(summary: SearchSummary, chart: boolean): Block[] {
+  const rule = `searched at least ${GAP_MIN_HITS} times with under ${GAP_MAX_CTR * 100}% click-through`
+  const blocks: Block[] = [
+    fixed(`- **Searches:** ${formatCount(summary.totalSearches)} in the range (all hits)`, '')
+  ]
+  if (summary.top.length === 0) return [...blocks, fixed('_No searches in this range._')]
+  blocks.push(
+    searchTable(`Most searched ${plural(summary.top.length, 'term')}`, summary.top),
+    fixed('')
+  )
+  const shown = summary.gaps.slice(0, summary.top.length)
+  blocks.push(
+    shown.length === 0
+      ? fixed(`#### Content gaps`, '', `_No term was ${rule}._`)
+      : searchTable(
+          `Content gaps: ${plural(summary.gapCount, 'term')} ${rule}, lowest first`,
+          shown
+        )
+  )
+  const charts = chart ? searchCharts(summary.top) : []
+  if (charts.length > 0) blocks.push(fixed('', '#### Charts', '', charts.join('\n\n')))
+  return blocks
+}
+
+export function feedbackBlocks(summary: FeedbackSummary, chart: boolean): Block[] {
+  const blocks: Block[] = [
+    fixed(
+      `- **Entries:** ${formatCount(summary.entries)}, ${formatCount(summary.negative)} of them ` +
+        `negative (not helpful: ${percent(summary.negative, summary.entries)})`,
+      ''
+    )
+  ]
+  if (summary.pages.length === 0) {
+    return [...blocks, fixed('_No negative feedback in this range._')]
+  }
+  blocks.push(
+    table(
+      [
+        `#### Pages with the most negative feedback (${plural(summary.pageCount, 'page')} in all)`,
+        '',
+        '| # | Page | Not helpful | Latest comments |',
+        '| ---: | --- | ---: | --- |'
+      ],
+      summary.pages
+        .slice(0, summary.shownRows)
+        .map(
+          (page, i) =>
+            `| ${i + 1} | ${pathCell(page.path)} | ${formatCount(page.negative)} | ` +
+            `${page.comments.map(c => `“${tableCell(truncate(c.comment, 200))}”`).join(' · ') || '–'} |`
+        )
+    )
+  )
+  const charts = chart ? feedbackCharts(summary.pages) : []
+  if (charts.length > 0) blocks.push(fixed('', '#### Charts', '', charts.join('\n\n')))
+  return blocks
+}

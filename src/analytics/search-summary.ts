@@ -1,0 +1,65 @@
+/**
+ * What the searches summary shows, tallied as the rows stream past in bounded memory: the most
+ * searched terms, and the content gaps (terms searched at least GAP_MIN_HITS times whose click-through
+ * rate is under GAP_MAX_CTR: readers looked and found nothing worth clicking), lowest rate first.
+ */
+import type { SearchRow } from '../mintlify/analytics-types.js'
+import { byName, TopN } from './top-n.js'
+
+export const GAP_MIN_HITS = 3
+export const GAP_MAX_CTR = 0.1
+/** The prompt names at most this many terms (and the summary keeps at least as many). */
+export const PROMPT_MAX_ITEMS = 10
+
+export interface SearchSummary {
+  totalSearches: number
+  top: SearchRow[]
+  gaps: SearchRow[]
+  /** All terms that are gaps, shown or not. */
+  gapCount: number
+}
+
+export function isContentGap(row: SearchRow): boolean {
+  return row.hits >= GAP_MIN_HITS && row.ctr < GAP_MAX_CTR
+}
+
+const byHits = (a: SearchRow, b: SearchRow): number =>
+  b.hits - a.hits || byName(a.searchQuery, b.searchQuery)
+/** Lowest click-through first; among equals the more searched term. */
+const byGap = (a: SearchRow, b: SearchRow): number => a.ctr - b.ctr || byHits(a, b)
+
+export class SearchTally {
+  private readonly top: TopN<SearchRow>
+  private readonly gaps: TopN<SearchRow>
+  private gapCount = 0
+  private totalSearches: number | undefined
+
+  constructor(rows: number) {
+    this.top = new TopN(rows, byHits)
+    this.gaps = new TopN(Math.max(rows, PROMPT_MAX_ITEMS), byGap)
+  }
+
+  /** The total of the first page: the site-wide number of search events in the range. */
+  setTotal(totalSearches: number): void {
+    this.totalSearches ??= totalSearches
+  }
+
+  addAll(rows: readonly SearchRow[]): void {
+    for (const row of rows) {
+      this.top.add(row)
+      if (isContentGap(row)) {
+        this.gapCount++
+        this.gaps.add(row)
+      }
+    }
+  }
+
+  summary(): SearchSummary {
+    return {
+      totalSearches: this.totalSearches ?? 0,
+      top: this.top.sorted(),
+      gaps: this.gaps.sorted(),
+      gapCount: this.gapCount
+    }
+  }
+}
