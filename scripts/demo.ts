@@ -207,7 +207,13 @@ try {
     console.log(
       "\nthe next step (if: steps.gaps.outputs.prompt != '') starts the agent with that prompt:"
     )
-    emulator.scriptJobs({ activePolls: 1, outcome: 'completed' })
+    // The docs PR the job opens, so the back-link comment has somewhere to go.
+    emulator.scriptJobs({
+      activePolls: 1,
+      outcome: 'completed',
+      prLink: 'https://github.com/acme/docs/pull/32'
+    })
+    github.addIssue('acme', 'docs', { number: 32, pull_request: true, title: 'Docs: content gaps' })
     const fix = await runBundle('dist/index.js', {
       eventName: 'schedule',
       inputs: agentInputs(emulator, github, { prompt }),
