@@ -91,7 +91,8 @@ function hint(error: MintlifyError): string {
 }
 
 /** `2024-01-31 13:05 UTC`, rounded up to the minute so it is never too early. */
+/** The minute at or after the time, to the whole second (a few ms of the run's own never add one). */
 function utc(epochMs: number): string {
-  const minute = Math.ceil(epochMs / 60_000) * 60_000
+  const minute = Math.ceil(Math.floor(epochMs / 1000) / 60) * 60_000
   return `${new Date(minute).toISOString().slice(0, 16).replace('T', ' ')} UTC`
 }
