@@ -7,7 +7,13 @@ import type { RunnerContext } from '../shared/runner-context.js'
 import { botAuthorIgnored, labelIgnored } from './change-guards.js'
 import type { AgentSettings } from './settings.js'
 import type { ChangedPull, ChangedPush, ChangedRelease, CodeChange } from './change.js'
-import type { AgentRequest, Requester, Thread, TriggerDecision } from './request.js'
+import {
+  requesterOf,
+  type AgentRequest,
+  type Requester,
+  type Thread,
+  type TriggerDecision
+} from './request.js'
 
 export const CODE_CHANGE_EVENTS = ['pull_request', 'pull_request_target', 'push', 'release']
 
@@ -34,8 +40,7 @@ function login(user: unknown): string {
 }
 
 function isBot(user: unknown): boolean {
-  const { type, login: name } = record(user)
-  return type === 'Bot' || text(name).endsWith('[bot]')
+  return requesterOf(record(user))?.isBot ?? false
 }
 
 /**

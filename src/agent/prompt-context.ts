@@ -34,7 +34,8 @@ export function cut(text: string, max: number): string {
   return `${kept}\n[cut: ${text.length - kept.length} more characters]`
 }
 
-function oneLine(text: string): string {
+/** The text on one line: every run of white space one space. */
+export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim()
 }
 

@@ -63,3 +63,11 @@ export function isAllowedBot(login: string, allowedBots: readonly string[]): boo
   const bare = (name: string): string => name.toLowerCase().replace(/\[bot\]$/, '')
   return allowedBots.some(allowed => bare(allowed) === bare(login))
 }
+
+/** Who a payload's user is; a bot by its account type or its `[bot]` login. */
+export function requesterOf(
+  user: { login?: string; type?: string } | undefined
+): Requester | undefined {
+  if (!user?.login) return undefined
+  return { login: user.login, isBot: user.type === 'Bot' || user.login.endsWith('[bot]') }
+}

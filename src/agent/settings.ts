@@ -101,6 +101,7 @@ function parseCodeChangeInputs(
   if (skipLabel !== undefined && (skipLabel.length > 50 || /[\r\n]/.test(skipLabel))) {
     throw new InputError('skip-label', 'must be one label name of at most 50 characters', skipLabel)
   }
+  // One glob a line, never split at commas: a glob's braces hold them (`*.{md,mdx}`).
   const ignorePaths = readString(read, 'ignore-paths')
     .split('\n')
     .map(line => line.trim())

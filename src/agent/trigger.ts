@@ -3,10 +3,11 @@
  * and the settings and decides; nothing is called here.
  */
 import type { RunnerContext } from '../shared/runner-context.js'
-import { CODE_CHANGE_EVENTS, codeChangeDecision } from './code-change.js'
+import { CODE_CHANGE_EVENTS, codeChangeDecision, issueThread } from './code-change.js'
 import { isActionComment } from './markers.js'
 import {
   isAllowedBot,
+  requesterOf,
   type AgentRequest,
   type Requester,
   type Thread,
@@ -55,11 +56,6 @@ export function matchTrigger(body: string, phrase: string): string | undefined {
   const match = pattern.exec(body)
   if (!match) return undefined
   return body.slice(match[0].length).trim()
-}
-
-function requesterOf(user: PayloadUser | undefined): Requester | undefined {
-  if (!user?.login) return undefined
-  return { login: user.login, isBot: user.type === 'Bot' || user.login.endsWith('[bot]') }
 }
 
 function botIgnored(requester: Requester | undefined, settings: AgentSettings): string | undefined {
@@ -187,15 +183,7 @@ function workflowDecision(context: RunnerContext, settings: AgentSettings): Trig
       instruction: settings.prompt ?? '',
       instructionSource: 'workflow',
       requester: context.actor ? { login: context.actor, isBot: false } : undefined,
-      thread:
-        settings.issueNumber !== undefined
-          ? {
-              owner: context.owner,
-              repo: context.repo,
-              issueNumber: settings.issueNumber,
-              isPullRequest: false
-            }
-          : undefined,
+      thread: issueThread(context, settings),
       requestKey: `run-${context.runId || 'local'}`
     }
   }
