@@ -11,7 +11,7 @@ import {
   runComment,
   useWorld
 } from './helpers/world.js'
-import { markerOf } from './helpers/text.js'
+import { markerOf, shown } from './helpers/text.js'
 
 const world = useWorld()
 
@@ -225,7 +225,11 @@ describe('one job per comment, even when it is delivered twice at once', () => {
       .botComments()
       .filter(c => markerOf(c.body)?.kind === 'tracking')
     expect(tracking.map(c => markerOf(c.body)?.run)).toEqual(['5151'])
-    expect(result.stdout).toContain('Not starting a job: run 5151 owns this request')
+    // Named in the log and the step summary, not only in the status output.
+    expect(result.stdout).toContain('Not started: workflow run 5151 already handles this request')
+    expect(shown(result.summary)).toContain(
+      'Not started: workflow run 5151 already handles this request'
+    )
   })
 
   it('this run’s claim came first: it goes on, and exactly one job is created', async () => {
@@ -257,7 +261,8 @@ describe('one job per comment, even when it is delivered twice at once', () => {
         .find(c => c.id === live)?.body
     ).toBe(before)
     expect(world().gh.calls.filter(c => c.method === 'PATCH')).toEqual([])
-    expect(result.stdout).toContain('Not starting a job: run 4242 owns this request')
+    expect(result.stdout).toContain('Not started: workflow run 4242 already handles this request')
+    expect(shown(result.summary)).toContain('workflow run 4242 already handles this request')
   })
 })
 

@@ -294,8 +294,11 @@ describe('trigger: issues, schedules, dispatches and pipelines', () => {
     expect(comments[0].body).toContain(
       '✅ The agent opened a pull request: [acme/docs#1](https://github.com/acme/docs/pull/1)'
     )
-    expect(markerOf(comments[0].body)).toEqual(
-      trackingMarker({ request: 'run-4242', job: 'job_1', state: 'job', phase: 'ended' })
+    // One request per run, job, step and input: the key names all four (the input as a digest).
+    const marker = markerOf(comments[0].body)
+    expect(marker?.request).toMatch(/^run-4242:docs:agent:[0-9a-f]{12}$/)
+    expect(marker).toEqual(
+      trackingMarker({ request: marker?.request, job: 'job_1', state: 'job', phase: 'ended' })
     )
     // No commenter: no permission check and no reaction.
     expect(world().callList()).toEqual([

@@ -46,6 +46,8 @@ export function actionEnvironment(spec: ActionRunSpec): {
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_RUN_ID: '4242',
     GITHUB_RUN_ATTEMPT: '1',
+    GITHUB_JOB: 'docs',
+    GITHUB_ACTION: 'agent',
     GITHUB_WORKFLOW: 'docs-agent',
     GITHUB_ACTOR: 'octocat',
     GITHUB_WORKSPACE: workDir,

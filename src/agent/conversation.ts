@@ -152,7 +152,8 @@ export class Conversation {
   async read(already?: IssueComment[]): Promise<ThreadReading> {
     try {
       const comments = already ?? (await listComments(this.octokit, this.ref, this.rt))
-      const state = readThreadState(comments, this.request.requestKey, await this.identity.get())
+      const keys = { key: this.request.requestKey, formerKey: this.request.formerKey }
+      const state = readThreadState(comments, keys, await this.identity.get())
       if (state.own) this.tracking.adopt(state.own.comment)
       return { state, unreadable: false }
     } catch (error) {

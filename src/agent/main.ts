@@ -27,7 +27,7 @@ import { planFor } from './plan-request.js'
 import { runJobFlow } from './job-flow.js'
 import { isFailure } from './outcome.js'
 import { publish, type Handled } from './publish.js'
-import { failureLine, needsInstructionText, refusalText } from './render.js'
+import { failureLine, needsInstructionText, ownedElsewhereText, refusalText } from './render.js'
 import { parseAgentSettings, type AgentSettings } from './settings.js'
 import { decideTrigger } from './trigger.js'
 import type { AgentRequest, TriggerDecision } from './request.js'
@@ -123,11 +123,9 @@ async function handle(
     otherClaim: conversation && (() => conversation.otherClaim())
   })
   if (result.ownedBy) {
-    const { run, url } = result.ownedBy
-    rt.log.info(
-      `Not starting a job: run ${run ?? '(unknown)'} owns this request${url ? ` (${url})` : ''}.`
-    )
-    return skipped()
+    // Said in the log, the summary and the outputs (status skipped): never a silent success.
+    rt.log.info(ownedElsewhereText(result.ownedBy))
+    return { result, request }
   }
 
   const serverUrl = context.serverUrl

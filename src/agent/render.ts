@@ -128,8 +128,14 @@ export function resultText(result: AgentResult): string {
         'This comment is updated when the job ends.'
       )
     case 'skipped':
-      return 'Nothing to do.'
+      return result.ownedBy ? ownedElsewhereText(result.ownedBy) : 'Nothing to do.'
   }
+}
+
+/** Another workflow run delivered the same request first and follows its job. */
+export function ownedElsewhereText({ run, url }: { run?: string; url?: string }): string {
+  const where = url ? ` ([its tracking comment](${url}))` : ''
+  return `⏭️ Not started: workflow run ${run ?? '(unknown)'} already handles this request${where}.`
 }
 
 function keyText(status: number | undefined): string {

@@ -46,6 +46,11 @@ export interface AgentRequest {
   comment?: TriggerComment
   /** Identifies this request in the tracking comment's marker, so re-runs find it again. */
   requestKey: string
+  /**
+   * The key an earlier version of the action gave this request (a workflow prompt's `run-<id>`): a
+   * re-run whose first attempt ran that version finds its tracking comment under it.
+   */
+  formerKey?: string
   /** A merged pull request, a push or a release: what changed. */
   change?: CodeChange
 }

@@ -15,21 +15,31 @@ export interface ThreadState {
   latestJobId?: string
 }
 
+/** The request's key, and the key an earlier version gave it (honoured when the key has no comment). */
+export interface RequestKeys {
+  key: string
+  formerKey?: string
+}
+
 export function readThreadState(
   comments: IssueComment[],
-  requestKey: string,
+  { key, formerKey }: RequestKeys,
   identity: Identity
 ): ThreadState {
   const state: ThreadState = {}
+  let former: ThreadState['own']
   for (const comment of comments) {
     if (!isOwnComment(comment, identity)) continue
     const marker = readFinalMarker(comment.body)
     if (marker === undefined) continue
-    if (marker.kind === 'tracking' && marker.request === requestKey) {
+    if (marker.kind === 'tracking' && marker.request === key) {
       state.own ??= { comment, marker }
+    } else if (marker.kind === 'tracking' && formerKey && marker.request === formerKey) {
+      former ??= { comment, marker }
     } else if ((marker.kind === 'tracking' || marker.kind === 'back-link') && marker.job) {
       if (marker.kind === 'back-link' || marker.state === 'job') state.latestJobId = marker.job
     }
   }
+  state.own ??= former
   return state
 }

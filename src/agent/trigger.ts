@@ -14,6 +14,7 @@ import {
   type TriggerComment,
   type TriggerDecision
 } from './request.js'
+import { legacyWorkflowRequestKey, workflowRequestKey } from './request-key.js'
 import type { AgentSettings } from './settings.js'
 
 const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment']
@@ -184,7 +185,15 @@ function workflowDecision(context: RunnerContext, settings: AgentSettings): Trig
       instructionSource: 'workflow',
       requester: context.actor ? { login: context.actor, isBot: false } : undefined,
       thread: issueThread(context, settings),
-      requestKey: `run-${context.runId || 'local'}`
+      requestKey: workflowRequestKey({
+        runId: context.runId,
+        job: context.job,
+        step: context.step,
+        projectId: settings.service.projectId,
+        prompt: settings.prompt ?? ''
+      }),
+      // Markers are only found again on a re-run: a first attempt has no earlier comment to find.
+      formerKey: context.runAttempt > 1 ? legacyWorkflowRequestKey(context.runId) : undefined
     }
   }
 }

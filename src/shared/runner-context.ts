@@ -15,6 +15,10 @@ export interface RunnerContext {
   apiUrl: string
   runId: string
   runAttempt: number
+  /** GITHUB_JOB: the job's id in the workflow (the same for every leg of a matrix). */
+  job: string
+  /** GITHUB_ACTION: the step's id, or the name the runner gives a step without one. */
+  step: string
   workflow: string
   actor: string
   workspace: string
@@ -41,6 +45,8 @@ export function readRunnerContext(env: NodeJS.ProcessEnv = process.env): RunnerC
     apiUrl: (env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
     runId: env.GITHUB_RUN_ID ?? '',
     runAttempt: Number.isInteger(attempt) && attempt > 0 ? attempt : 1,
+    job: env.GITHUB_JOB ?? '',
+    step: env.GITHUB_ACTION ?? '',
     workflow: env.GITHUB_WORKFLOW ?? '',
     actor: env.GITHUB_ACTOR ?? '',
     workspace: env.GITHUB_WORKSPACE ?? process.cwd()
