@@ -1,10 +1,10 @@
 /** The pure parts of docs-follow-code: the diff's cuts, the previous release, the path guard. */
 import { describe, expect, it } from '@jest/globals'
 import type { PullFile } from '../src/github/pulls.js'
-import { ignoreMatcher, pathsIgnored } from '../src/agent/change-guards.js'
-import { FILE_DIFF_LIMIT, renderDiff } from '../src/agent/change-diff.js'
-import { buildChangePrompt } from '../src/agent/change-prompt.js'
-import { previousRelease, type ChangeReading } from '../src/agent/change-reading.js'
+import { ignoreMatcher, pathsIgnored } from '../src/agent/follow-code/guards.js'
+import { FILE_DIFF_LIMIT, renderDiff } from '../src/agent/follow-code/diff.js'
+import { buildChangePrompt } from '../src/agent/follow-code/prompt.js'
+import { previousRelease, type ChangeReading } from '../src/agent/follow-code/read.js'
 import { MAX_PROMPT_LENGTH } from '../src/agent/prompt-context.js'
 
 const file = (path: string, patch?: string): PullFile => ({

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { MAX_PROMPT_LENGTH } from '../src/agent/prompt-context.js'
-import { DEFAULT_CHANGE_INSTRUCTION } from '../src/agent/code-change.js'
+import { DEFAULT_CHANGE_INSTRUCTION } from '../src/agent/follow-code/event.js'
 import {
   addMergedPull,
   commits,

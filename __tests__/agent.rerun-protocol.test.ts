@@ -5,8 +5,8 @@
  * then read back) as a re-run would meet them.
  */
 import { describe, expect, it } from '@jest/globals'
-import { readFinalMarker, renderMarker, type Marker } from '../src/agent/markers.js'
-import type { AgentResult } from '../src/agent/outcome.js'
+import { readFinalMarker, renderMarker, type Marker } from '../src/job/markers.js'
+import type { AgentResult } from '../src/job/result.js'
 import {
   markerAfter,
   markerWhileSending,
@@ -14,7 +14,7 @@ import {
   resumeFrom,
   standingClaim,
   type Resume
-} from '../src/agent/rerun-protocol.js'
+} from '../src/job/rerun-protocol.js'
 
 const KEY = 'comment-9001'
 const REQUEST = { key: KEY, run: '4242' }

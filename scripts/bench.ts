@@ -12,12 +12,8 @@ import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pollJob } from '../src/agent/poll.js'
-import {
-  DEFAULT_POLL_SCHEDULE,
-  pollBackoff,
-  type PollSchedule
-} from '../src/agent/poll-schedule.js'
+import { pollJob } from '../src/job/poll.js'
+import { DEFAULT_POLL_SCHEDULE, pollBackoff, type PollSchedule } from '../src/job/poll-schedule.js'
 import type { AgentJob } from '../src/mintlify/types.js'
 import { createRuntime, type Log } from '../src/shared/runtime.js'
 import { VirtualTime } from '../fakes/virtual-time.js'

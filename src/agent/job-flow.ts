@@ -2,21 +2,26 @@
  * The life of one request's job: send it once (or attach to it), follow it to its end, and keep the
  * tracking comment current at each step, with the marker the re-run protocol asks for.
  */
-import type { CommentFrame, TrackingPhase } from './render.js'
-import { renderTrackingComment } from './render.js'
-import { followJob, type FollowContext, type FollowedJob, type FollowResult } from './follow-job.js'
-import type { Marker } from './markers.js'
-import type { AgentResult } from './outcome.js'
+import type { CommentFrame, TrackingPhase } from '../job/tracking-text.js'
+import { renderTrackingComment } from '../job/tracking-text.js'
+import {
+  followJob,
+  type FollowContext,
+  type FollowedJob,
+  type FollowResult
+} from '../job/follow.js'
+import type { Marker } from '../job/markers.js'
+import type { AgentResult } from '../job/result.js'
 import type { JobPlan } from './plan.js'
 import {
   markerAfter,
   markerWhileSending,
   markerWithJob,
   type RequestRef
-} from './rerun-protocol.js'
-import { sendOnce } from './send-once.js'
+} from '../job/rerun-protocol.js'
+import { sendOnce } from '../job/send-once.js'
 import type { AgentSettings } from './settings.js'
-import type { TrackingComment } from './tracking-comment.js'
+import type { TrackingComment } from '../job/tracking-comment.js'
 
 export interface JobFlowContext extends FollowContext {
   /** Absent when the run does not comment. */

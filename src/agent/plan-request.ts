@@ -8,7 +8,7 @@ import type { Runtime } from '../shared/runtime.js'
 import type { ThreadReading } from './conversation.js'
 import { needsPrompt, planJob, type JobPlan } from './plan.js'
 import { promptFor } from './request-prompt.js'
-import { resumeFrom } from './rerun-protocol.js'
+import { resumeFrom } from '../job/rerun-protocol.js'
 import type { AgentSettings } from './settings.js'
 import type { AgentRequest } from './request.js'
 

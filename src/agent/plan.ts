@@ -1,8 +1,9 @@
 /**
  * What to do about the job, decided from what is known before any call to the service. Pure.
  */
-import type { JobMode } from './outcome.js'
-import type { Resume } from './rerun-protocol.js'
+import type { JobMode } from '../job/result.js'
+import type { Resume } from '../job/rerun-protocol.js'
+import type { SendPlan } from '../job/send-once.js'
 import type { Origin } from './request.js'
 
 export type JobDecision =
@@ -15,10 +16,7 @@ export type JobDecision =
   | { kind: 'owned-elsewhere'; run: string }
 
 /** A decision ready to carry out: sending needs the prompt. */
-export type JobPlan =
-  | Exclude<JobDecision, { kind: 'create' } | { kind: 'follow-up' }>
-  | { kind: 'create'; prompt: string }
-  | { kind: 'follow-up'; jobId: string; prompt: string }
+export type JobPlan = Exclude<JobDecision, { kind: 'create' } | { kind: 'follow-up' }> | SendPlan
 
 export interface PlanFacts {
   resume: Resume

@@ -6,8 +6,8 @@ import * as core from '@actions/core'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
 import { appendStepSummary } from '../shared/step-summary.js'
-import type { AgentResult } from './outcome.js'
-import { renderSummary } from './render.js'
+import type { AgentResult } from '../job/result.js'
+import { renderSummary } from './summary.js'
 import type { AgentRequest } from './request.js'
 
 /** What a handled request reports: the result, and where the tracking comment is. */

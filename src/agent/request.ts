@@ -2,7 +2,7 @@
  * A request to the agent as the event gives it: who asked, where to answer, what to send, and the
  * key a re-run finds it by. The decision of trigger.ts and code-change.ts is one of these.
  */
-import type { CodeChange } from './change.js'
+import type { CodeChange } from './follow-code/change.js'
 
 export type Origin = 'comment' | 'review-comment' | 'issue' | 'manual' | 'code-change'
 

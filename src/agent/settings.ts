@@ -14,8 +14,8 @@ import {
 } from '../shared/inputs.js'
 import { parseServiceSettings, type ServiceSettings } from '../shared/service-settings.js'
 import type { RepoPermission } from '../github/permissions.js'
-/** The phrase a comment starts with to ask the agent (`trigger-phrase`'s default). */
-export const DEFAULT_TRIGGER_PHRASE = '/mintlify'
+import { DEFAULT_TRIGGER_PHRASE } from '../job/back-link.js'
+
 export const PERMISSION_CHOICES = ['read', 'triage', 'write', 'maintain', 'admin'] as const
 
 export interface AgentSettings {

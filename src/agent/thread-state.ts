@@ -6,7 +6,7 @@
  */
 import type { IssueComment } from '../github/comments.js'
 import { isOwnComment, type Identity } from '../github/identity.js'
-import { readFinalMarker, type Marker } from './markers.js'
+import { readFinalMarker, type Marker } from '../job/markers.js'
 
 export interface ThreadState {
   /** The tracking comment of this request, with its marker. */

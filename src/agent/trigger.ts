@@ -3,8 +3,8 @@
  * and the settings and decides; nothing is called here.
  */
 import type { RunnerContext } from '../shared/runner-context.js'
-import { CODE_CHANGE_EVENTS, codeChangeDecision, issueThread } from './code-change.js'
-import { isActionComment } from './markers.js'
+import { CODE_CHANGE_EVENTS, codeChangeDecision, issueThread } from './follow-code/event.js'
+import { isActionComment } from '../job/markers.js'
 import {
   isAllowedBot,
   requesterOf,

@@ -4,7 +4,7 @@
  */
 import type { RepoComment } from '../github/comments.js'
 import { isOwnComment, type Identity } from '../github/identity.js'
-import { readFinalMarker, type JobPhase, type Marker } from '../agent/markers.js'
+import { readFinalMarker, type JobPhase, type Marker } from '../job/markers.js'
 
 export interface Candidate {
   comment: RepoComment

@@ -3,12 +3,11 @@
  * job's end they do not show, read each job once (oldest first, up to max-jobs) and edit each comment
  * whose job has ended into the result the agent action writes, with its back-link.
  */
-import { postBackLink } from '../agent/back-link.js'
-import { resultOf } from '../agent/follow-job.js'
-import type { AgentResult } from '../agent/outcome.js'
-import { finishTrackingComment } from '../agent/render.js'
-import { DEFAULT_TRIGGER_PHRASE } from '../agent/settings.js'
-import { markerAfter } from '../agent/rerun-protocol.js'
+import { DEFAULT_TRIGGER_PHRASE, postBackLink } from '../job/back-link.js'
+import { resultOf } from '../job/follow.js'
+import type { AgentResult } from '../job/result.js'
+import { finishTrackingComment } from '../job/tracking-text.js'
+import { markerAfter } from '../job/rerun-protocol.js'
 import { listRepoComments, updateComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'

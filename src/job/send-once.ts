@@ -9,10 +9,11 @@ import type { AgentJob } from '../mintlify/types.js'
 import { withRetry } from '../mintlify/with-retry.js'
 import { isCancellation } from '../shared/cancellation.js'
 import type { Runtime } from '../shared/runtime.js'
-import type { AgentResult, Problem } from './outcome.js'
-import type { JobPlan } from './plan.js'
+import type { AgentResult, Problem } from './result.js'
 
-export type SendPlan = Extract<JobPlan, { kind: 'create' | 'follow-up' }>
+/** What is sent: a new job's prompt, or a follow-up to a job that exists. */
+export type SendPlan =
+  { kind: 'create'; prompt: string } | { kind: 'follow-up'; jobId: string; prompt: string }
 
 export type SendOutcome =
   | { sent: true; job: AgentJob; jobId: string }

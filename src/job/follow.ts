@@ -7,11 +7,10 @@ import { MintlifyError } from '../mintlify/errors.js'
 import type { AgentJob } from '../mintlify/types.js'
 import { isCancellation } from '../shared/cancellation.js'
 import type { Runtime } from '../shared/runtime.js'
-import type { AgentResult, JobMode } from './outcome.js'
+import type { AgentResult, JobMode } from './result.js'
 import { pollJob, type PollOutcome } from './poll.js'
 import { DEFAULT_POLL_SCHEDULE, pollBackoff } from './poll-schedule.js'
 import { parsePullRequestLink } from './pull-request-link.js'
-import type { AgentSettings } from './settings.js'
 import { plural } from '../shared/plural.js'
 
 export interface FollowedJob {
@@ -34,12 +33,18 @@ export interface FollowContext {
 
 export type FollowResult = Omit<AgentResult, 'elapsedMs'>
 
+/** The inputs that decide how long, how often and whether a job is followed. */
+export interface FollowSettings {
+  wait: boolean
+  maxWaitMs: number
+  pollIntervalMs: number
+  maxPollIntervalMs: number
+  detach: boolean
+}
+
 export async function followJob(
   followed: FollowedJob,
-  settings: Pick<
-    AgentSettings,
-    'wait' | 'maxWaitMs' | 'pollIntervalMs' | 'maxPollIntervalMs' | 'detach'
-  >,
+  settings: FollowSettings,
   context: FollowContext
 ): Promise<FollowResult> {
   const { jobId, mode, sentBy } = followed
@@ -82,7 +87,7 @@ export async function followJob(
 export function resultOf(
   outcome: PollOutcome,
   { jobId, mode }: FollowedJob,
-  settings: Pick<AgentSettings, 'wait' | 'maxWaitMs' | 'detach'>,
+  settings: Pick<FollowSettings, 'wait' | 'maxWaitMs' | 'detach'>,
   serverUrl: string
 ): FollowResult {
   switch (outcome.kind) {

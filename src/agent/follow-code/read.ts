@@ -13,10 +13,10 @@ import {
   type PullSummary,
   type ReleaseSummary,
   type RepoReader
-} from '../github/changes.js'
-import { listPullFiles, type PullFile } from '../github/pulls.js'
-import { getErrorMessage } from '../shared/errors.js'
-import type { Runtime } from '../shared/runtime.js'
+} from '../../github/changes.js'
+import { listPullFiles, type PullFile } from '../../github/pulls.js'
+import { getErrorMessage } from '../../shared/errors.js'
+import type { Runtime } from '../../shared/runtime.js'
 import type { ChangedPull, ChangedPush, ChangedRelease, CodeChange } from './change.js'
 
 /** The files the context lists; more are counted. */

@@ -12,10 +12,19 @@ import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
 import { readFinalMarker, renderMarker } from './markers.js'
 import type { PullRequestLink } from './pull-request-link.js'
-import { TITLE } from './render.js'
-import type { AgentResult } from './outcome.js'
-import type { AgentSettings } from './settings.js'
-import type { AgentRequest, Thread } from './request.js'
+import { TITLE } from './tracking-text.js'
+import type { AgentResult } from './result.js'
+
+/** The phrase a comment starts with to ask the agent (`trigger-phrase`'s default). */
+export const DEFAULT_TRIGGER_PHRASE = '/mintlify'
+
+/** The issue or pull request a request came from. */
+export interface ThreadLink {
+  owner: string
+  repo: string
+  issueNumber: number
+  htmlUrl?: string
+}
 
 export interface BackLinkFacts {
   pr: PullRequestLink
@@ -28,7 +37,7 @@ export interface BackLinkFacts {
 
 /** Where a request came from, as the back-link names it: its issue or PR, else the workflow run. */
 export function originOf(
-  thread: Thread | undefined,
+  thread: ThreadLink | undefined,
   runUrl: string | undefined,
   serverUrl: string
 ): BackLinkFacts['origin'] {
@@ -57,8 +66,8 @@ export function renderBackLink(facts: BackLinkFacts): string {
 export type BackLinkResult = 'posted' | 'exists' | 'no-access' | 'failed' | 'not-wanted'
 
 export interface BackLinkRequest {
-  settings: Pick<AgentSettings, 'comment' | 'backLink' | 'triggerPhrase'>
-  request: AgentRequest
+  settings: { comment: boolean; backLink: boolean; triggerPhrase: string }
+  request: { requester?: { login: string }; thread?: ThreadLink }
   /** The workflow run, named when the request has no thread. */
   runUrl?: string
   /** The GitHub web host, for the link to an issue the event does not carry. */

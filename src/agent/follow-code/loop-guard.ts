@@ -5,15 +5,15 @@
  * (one issue search, then that thread read to confirm the comment is ours). Only comments written
  * by the identity the token posts as count.
  */
-import { searchCommentsFor } from '../github/changes.js'
-import { listComments, type IssueComment } from '../github/comments.js'
-import { isOwnComment, type Identity } from '../github/identity.js'
-import type { Octokit } from '../github/octokit.js'
-import type { RepoRef } from '../github/refs.js'
-import { getErrorMessage } from '../shared/errors.js'
-import type { Runtime } from '../shared/runtime.js'
+import { searchCommentsFor } from '../../github/changes.js'
+import { listComments, type IssueComment } from '../../github/comments.js'
+import { isOwnComment, type Identity } from '../../github/identity.js'
+import type { Octokit } from '../../github/octokit.js'
+import type { RepoRef } from '../../github/refs.js'
+import { getErrorMessage } from '../../shared/errors.js'
+import type { Runtime } from '../../shared/runtime.js'
 import type { ChangedPull } from './change.js'
-import { readFinalMarker } from './markers.js'
+import { readFinalMarker } from '../../job/markers.js'
 
 /** Search hits whose threads are read to confirm; the first few are the likely ones. */
 const CONFIRMED_HITS = 3

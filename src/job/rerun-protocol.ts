@@ -5,7 +5,7 @@
  * request, so a job is re-attached when its id is known and nothing is started when it may exist.
  */
 import type { Marker, TrackingState } from './markers.js'
-import type { AgentResult } from './outcome.js'
+import type { AgentResult } from './result.js'
 
 /** What a later attempt does about the request. */
 export type Resume =

@@ -3,9 +3,9 @@
  * `ignore-paths` does not match, each cut to a bound, all within the room the prompt leaves, with a
  * note that says what was left out. Pure and deterministic (files in GitHub's order).
  */
-import type { PullFile } from '../github/pulls.js'
-import { plural } from '../shared/plural.js'
-import { cutAtCharacter } from '../shared/text-cut.js'
+import type { PullFile } from '../../github/pulls.js'
+import { plural } from '../../shared/plural.js'
+import { cutAtCharacter } from '../../shared/text-cut.js'
 
 /** One file's diff is cut here, so one huge file does not crowd out the rest. */
 export const FILE_DIFF_LIMIT = 4_000

@@ -1,5 +1,5 @@
 /** What changed in a code-change event: a merged pull request, a branch push, a release. */
-import type { PullSummary } from '../github/changes.js'
+import type { PullSummary } from '../../github/changes.js'
 
 /** A pull request of the change: from the event, or the one a pushed commit came from. */
 export interface ChangedPull extends Omit<PullSummary, 'merged'> {

@@ -1,82 +1,12 @@
 /**
- * The Markdown the action writes: the tracking comment in each phase, short replies, and the step
- * summary. Pure. Untrusted text (the instruction, the service's messages) goes through inert() or a
- * code span; only validated pull-request URLs become links.
+ * What a result says, in the comment, the summary and the line that fails the step. Pure. The
+ * service's messages go through inert(); only validated pull-request URLs become links.
  */
 import { formatDuration, formatMinutes } from '../shared/duration.js'
-import { blockQuote, codeSpan, inert, tableCell, truncate } from '../shared/markdown.js'
-import { renderMarker, type Marker } from './markers.js'
+import { codeSpan, inert, truncate } from '../shared/markdown.js'
 import { keyProblem } from '../mintlify/errors.js'
-import type { AgentResult, Problem } from './outcome.js'
+import type { AgentResult, Problem } from './result.js'
 import { sentence } from '../shared/sentence.js'
-
-export const TITLE = '**Mintlify docs agent**'
-const QUOTE_LIMIT = 1_500
-
-export interface CommentFrame {
-  marker: Marker
-  instruction: string
-  requester?: string
-  /** What set off a code change's request: `merged by alice`, `pushed to main by bob`. */
-  cause?: string
-  runUrl?: string
-}
-
-export type TrackingPhase =
-  | { phase: 'working' }
-  | { phase: 'following'; jobId: string; followUp: boolean }
-  | { phase: 'done'; result: AgentResult }
-
-function runLink(runUrl: string | undefined, text = 'workflow run'): string {
-  return runUrl ? `[${text}](${runUrl})` : text
-}
-
-function footer(frame: CommentFrame): string {
-  const lines: string[] = []
-  if (frame.instruction) {
-    const who = frame.cause
-      ? `${inert(frame.cause)}; the docs agent was asked`
-      : frame.requester
-        ? `${inert(frame.requester)} asked`
-        : 'The request'
-    lines.push(`${who}:`, '', blockQuote(frame.instruction, QUOTE_LIMIT), '')
-  }
-  if (frame.runUrl) lines.push(`<sub>${runLink(frame.runUrl)}</sub>`)
-  lines.push(renderMarker(frame.marker))
-  return lines.join('\n')
-}
-
-export function renderTrackingComment(frame: CommentFrame, phase: TrackingPhase): string {
-  return [TITLE, '', headline(phase, frame.runUrl), '', footer(frame)].join('\n')
-}
-
-/**
- * A tracking comment written by an earlier run, finished with the job's result: the same result
- * text as the run would have written, in place of its headline; its quote and run link stay as they
- * were, and its marker is replaced.
- */
-export function finishTrackingComment(
-  existing: string,
-  result: AgentResult,
-  marker: Marker
-): string {
-  const lines = existing.trimEnd().split('\n')
-  const footer = lines.slice(3, -1)
-  return [TITLE, '', resultText(result), ...footer, renderMarker(marker)].join('\n')
-}
-
-function headline(phase: TrackingPhase, runUrl?: string): string {
-  switch (phase.phase) {
-    case 'working':
-      return `⏳ Working on it: starting an agent job (${runLink(runUrl)}).`
-    case 'following':
-      return phase.followUp
-        ? `⏳ Sent to agent job ${codeSpan(phase.jobId)} as a follow-up; this comment is updated when the job ends.`
-        : `⏳ Agent job ${codeSpan(phase.jobId)} is running; this comment is updated when it ends.`
-    case 'done':
-      return resultText(phase.result)
-  }
-}
 
 /** Why a run stopped early: the service's own Retry-After ran past max-wait-minutes. */
 function asked(result: AgentResult): string {
@@ -128,14 +58,8 @@ export function resultText(result: AgentResult): string {
         'This comment is updated when the job ends.'
       )
     case 'skipped':
-      return result.ownedBy ? ownedElsewhereText(result.ownedBy) : 'Nothing to do.'
+      return 'Nothing to do.'
   }
-}
-
-/** Another workflow run delivered the same request first and follows its job. */
-export function ownedElsewhereText({ run, url }: { run?: string; url?: string }): string {
-  const where = url ? ` ([its tracking comment](${url}))` : ''
-  return `⏭️ Not started: workflow run ${run ?? '(unknown)'} already handles this request${where}.`
 }
 
 function keyText(status: number | undefined): string {
@@ -238,57 +162,6 @@ export function failureLine(result: AgentResult): string {
       return `The agent job ended with status ${result.status}${id}.`
   }
 }
-
-/** A short reply for a refused or empty request (no job). */
-export function renderReply(text: string, marker: Marker): string {
-  return [TITLE, '', text, '', renderMarker(marker)].join('\n')
-}
-
-export function refusalText(login: string, required: string, actual: string): string {
-  if (actual === 'unknown') {
-    // Fail closed: the permission API failed, so say that rather than "yours is unknown".
-    return `Sorry, ${codeSpan(login)}: asking the docs agent needs \`${required}\` permission on this repository, and yours could not be checked (the GitHub API did not answer). Please try again later.`
-  }
-  return `Sorry, ${codeSpan(login)}: asking the docs agent needs \`${required}\` permission on this repository, and yours is \`${actual}\`.`
-}
-
-export function needsInstructionText(phrase: string): string {
-  return `Please add an instruction after ${codeSpan(phrase)}, for example: ${codeSpan(`${phrase} document the new rate-limit headers`)}`
-}
-
-export interface SummaryFacts {
-  result: AgentResult
-  instruction: string
-  commentUrl?: string
-}
-
-/** The step summary: a table with the job id, status, duration, PR link and the prompt. */
-export function renderSummary({ result, instruction, commentUrl }: SummaryFacts): string {
-  const pr = result.pr
-    ? `[${result.pr.owner}/${result.pr.repo}#${result.pr.number}](${result.pr.url})`
-    : result.untrustedPrLink
-      ? codeSpan(result.untrustedPrLink)
-      : '—'
-  const rows = [
-    ['Job id', result.jobId ? codeSpan(result.jobId) : '—'],
-    ['Status', `\`${result.status}\``],
-    ['Duration', formatDuration(result.elapsedMs)],
-    ['Pull request', pr],
-    ['Prompt', instruction ? tableCell(truncate(instruction.trim(), 200)) : '—']
-  ]
-  if (commentUrl) rows.push(['Comment', `[tracking comment](${commentUrl})`])
-  return [
-    '### Mintlify docs agent',
-    '',
-    resultText(result),
-    '',
-    '| Detail | Value |',
-    '| --- | --- |',
-    ...rows.map(([name, value]) => `| ${name} | ${value} |`),
-    ''
-  ].join('\n')
-}
-
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }

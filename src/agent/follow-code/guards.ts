@@ -4,9 +4,9 @@
  * guard (a pull request the agent opened) needs the thread and a search: own-pull.ts.
  */
 import picomatch from 'picomatch'
-import type { PullFile } from '../github/pulls.js'
-import type { AgentSettings } from './settings.js'
-import { isAllowedBot } from './request.js'
+import type { PullFile } from '../../github/pulls.js'
+import type { AgentSettings } from '../settings.js'
+import { isAllowedBot } from '../request.js'
 
 export function labelIgnored(
   pull: { number: number; labels: readonly string[] },

@@ -3,9 +3,9 @@
  * event alone. Pure. What the event settles (an unmerged close, a tag push, a bot, `skip-label`) is
  * decided here, before any call; the rest of the guards need GitHub's answers (change-guards.ts).
  */
-import type { RunnerContext } from '../shared/runner-context.js'
-import { botAuthorIgnored, labelIgnored } from './change-guards.js'
-import type { AgentSettings } from './settings.js'
+import type { RunnerContext } from '../../shared/runner-context.js'
+import { botAuthorIgnored, labelIgnored } from './guards.js'
+import type { AgentSettings } from '../settings.js'
 import type { ChangedPull, ChangedPush, ChangedRelease, CodeChange } from './change.js'
 import {
   requesterOf,
@@ -13,7 +13,7 @@ import {
   type Requester,
   type Thread,
   type TriggerDecision
-} from './request.js'
+} from '../request.js'
 
 export const CODE_CHANGE_EVENTS = ['pull_request', 'pull_request_target', 'push', 'release']
 

@@ -4,20 +4,20 @@
  * pull request's label and author, and the loop guard), and the prompt is built. Nothing is written
  * before this has decided, so a skipped change leaves no trace.
  */
-import { listComments, type IssueComment } from '../github/comments.js'
-import type { IdentityOnce } from '../github/identity.js'
-import type { Octokit } from '../github/octokit.js'
-import { getErrorMessage } from '../shared/errors.js'
-import type { RunnerContext } from '../shared/runner-context.js'
-import type { Runtime } from '../shared/runtime.js'
+import { listComments, type IssueComment } from '../../github/comments.js'
+import type { IdentityOnce } from '../../github/identity.js'
+import type { Octokit } from '../../github/octokit.js'
+import { getErrorMessage } from '../../shared/errors.js'
+import type { RunnerContext } from '../../shared/runner-context.js'
+import type { Runtime } from '../../shared/runtime.js'
 import type { ChangedPull } from './change.js'
-import { botAuthorIgnored, ignoreMatcher, labelIgnored, pathsIgnored } from './change-guards.js'
-import { buildChangePrompt } from './change-prompt.js'
-import { readChange, unreadChange, type ChangeReading } from './change-reading.js'
-import { pullRequestKey, pullThread } from './code-change.js'
-import { ownPullReason } from './own-pull.js'
-import type { AgentRequest } from './request.js'
-import type { AgentSettings } from './settings.js'
+import { botAuthorIgnored, ignoreMatcher, labelIgnored, pathsIgnored } from './guards.js'
+import { buildChangePrompt } from './prompt.js'
+import { readChange, unreadChange, type ChangeReading } from './read.js'
+import { pullRequestKey, pullThread } from './event.js'
+import { ownPullReason } from './loop-guard.js'
+import type { AgentRequest } from '../request.js'
+import type { AgentSettings } from '../settings.js'
 
 export type PreparedChange =
   | { kind: 'skip'; reason: string }

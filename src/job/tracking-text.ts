@@ -1,0 +1,76 @@
+/**
+ * The tracking comment's text in each phase: a title, the headline, the request's quote and run link,
+ * and the marker. Pure; untrusted text goes through inert() or a block quote.
+ */
+import { blockQuote, codeSpan, inert } from '../shared/markdown.js'
+import { renderMarker, type Marker } from './markers.js'
+import type { AgentResult } from './result.js'
+import { resultText } from './result-text.js'
+
+export const TITLE = '**Mintlify docs agent**'
+const QUOTE_LIMIT = 1_500
+
+export interface CommentFrame {
+  marker: Marker
+  instruction: string
+  requester?: string
+  /** What set off a code change's request: `merged by alice`, `pushed to main by bob`. */
+  cause?: string
+  runUrl?: string
+}
+
+export type TrackingPhase =
+  | { phase: 'working' }
+  | { phase: 'following'; jobId: string; followUp: boolean }
+  | { phase: 'done'; result: AgentResult }
+
+function runLink(runUrl: string | undefined, text = 'workflow run'): string {
+  return runUrl ? `[${text}](${runUrl})` : text
+}
+
+function footer(frame: CommentFrame): string {
+  const lines: string[] = []
+  if (frame.instruction) {
+    const who = frame.cause
+      ? `${inert(frame.cause)}; the docs agent was asked`
+      : frame.requester
+        ? `${inert(frame.requester)} asked`
+        : 'The request'
+    lines.push(`${who}:`, '', blockQuote(frame.instruction, QUOTE_LIMIT), '')
+  }
+  if (frame.runUrl) lines.push(`<sub>${runLink(frame.runUrl)}</sub>`)
+  lines.push(renderMarker(frame.marker))
+  return lines.join('\n')
+}
+
+export function renderTrackingComment(frame: CommentFrame, phase: TrackingPhase): string {
+  return [TITLE, '', headline(phase, frame.runUrl), '', footer(frame)].join('\n')
+}
+
+/**
+ * A tracking comment written by an earlier run, finished with the job's result: the same result
+ * text as the run would have written, in place of its headline; its quote and run link stay as they
+ * were, and its marker is replaced.
+ */
+export function finishTrackingComment(
+  existing: string,
+  result: AgentResult,
+  marker: Marker
+): string {
+  const lines = existing.trimEnd().split('\n')
+  const footer = lines.slice(3, -1)
+  return [TITLE, '', resultText(result), ...footer, renderMarker(marker)].join('\n')
+}
+
+function headline(phase: TrackingPhase, runUrl?: string): string {
+  switch (phase.phase) {
+    case 'working':
+      return `⏳ Working on it: starting an agent job (${runLink(runUrl)}).`
+    case 'following':
+      return phase.followUp
+        ? `⏳ Sent to agent job ${codeSpan(phase.jobId)} as a follow-up; this comment is updated when the job ends.`
+        : `⏳ Agent job ${codeSpan(phase.jobId)} is running; this comment is updated when it ends.`
+    case 'done':
+      return resultText(phase.result)
+  }
+}
