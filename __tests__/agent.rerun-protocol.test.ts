@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { readFinalMarker, renderMarker, type Marker } from '../src/job/markers.js'
-import type { AgentResult } from '../src/job/result.js'
+import type { JobResult } from '../src/job/result.js'
+import type { AgentJob } from '../src/mintlify/types.js'
 import {
   markerAfter,
   markerWhileSending,
@@ -159,13 +160,19 @@ describe('re-run protocol: the markers written while a request is sent', () => {
 })
 
 describe('re-run protocol: how a run ended → its final marker → what a later attempt does', () => {
-  const job = { jobId: 'job_1', elapsedMs: 1_000 }
-  it.each<[string, AgentResult, Marker['state'], Resume]>([
-    ['completed', { status: 'completed', ...job }, 'job', ATTACH],
-    ['failed (the job failed)', { status: 'failed', ...job }, 'job', ATTACH],
-    ['archived', { status: 'archived', ...job }, 'job', ATTACH],
-    ['timed out', { status: 'timed-out', ...job }, 'job', ATTACH],
-    ['started without waiting (active)', { status: 'active', ...job }, 'job', ATTACH],
+  const job = { jobId: 'job_1', mode: 'created' as const, elapsedMs: 1_000 }
+  const read = (status: string): AgentJob => ({ id: 'job_1', status, prLink: null })
+  it.each<[string, JobResult, Marker['state'], Resume]>([
+    ['completed', { status: 'completed', ...job, job: read('completed') }, 'job', ATTACH],
+    ['failed (the job failed)', { status: 'failed', ...job, job: read('failed') }, 'job', ATTACH],
+    ['archived', { status: 'archived', ...job, job: read('archived') }, 'job', ATTACH],
+    ['timed out', { status: 'timed-out', ...job, maxWaitMs: 60_000 }, 'job', ATTACH],
+    [
+      'started without waiting (active)',
+      { status: 'active', ...job, job: read('active') },
+      'job',
+      ATTACH
+    ],
     ['cancelled while following a job', { status: 'cancelled', ...job }, 'job', ATTACH],
     [
       'lost (the job could not be read)',

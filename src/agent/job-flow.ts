@@ -4,14 +4,9 @@
  */
 import type { CommentFrame, TrackingPhase } from '../job/tracking-text.js'
 import { renderTrackingComment } from '../job/tracking-text.js'
-import {
-  followJob,
-  type FollowContext,
-  type FollowedJob,
-  type FollowResult
-} from '../job/follow.js'
+import { followJob, type FollowContext, type FollowedJob } from '../job/follow.js'
 import type { Marker } from '../job/markers.js'
-import type { AgentResult } from '../job/result.js'
+import type { JobResult } from '../job/result.js'
 import type { JobPlan } from './plan.js'
 import {
   markerAfter,
@@ -36,33 +31,32 @@ export interface JobFlowContext extends FollowContext {
   otherClaim?: () => Promise<{ run?: string; url: string } | undefined>
 }
 
+/** Another workflow run delivered the same request first and follows its job: this run starts none. */
+export interface OwnedElsewhere {
+  ownedBy: { run?: string; url?: string }
+}
+
 export async function runJobFlow(
   plan: JobPlan,
   settings: AgentSettings,
   context: JobFlowContext
-): Promise<AgentResult> {
+): Promise<JobResult | OwnedElsewhere> {
   const { rt, request } = context
   const show = async (phase: TrackingPhase, marker: Marker, urgent = false): Promise<void> =>
     context.tracking?.write(renderTrackingComment({ ...context.frame, marker }, phase), { urgent })
-  const finish = async (
-    partial: FollowResult,
-    elapsedMs = rt.clock.now() - context.runStartedAt
-  ): Promise<AgentResult> => {
-    const result: AgentResult = { ...partial, elapsedMs }
+  const finish = async (result: JobResult): Promise<JobResult> => {
     const urgent = result.status === 'cancelled'
     await show({ phase: 'done', result }, markerAfter(request, result), urgent)
     return result
   }
 
-  if (plan.kind === 'owned-elsewhere') {
-    return { status: 'skipped', elapsedMs: 0, ownedBy: { run: plan.run } }
-  }
+  if (plan.kind === 'owned-elsewhere') return { ownedBy: { run: plan.run } }
   if (plan.kind === 'previous-unknown') {
     const problem = {
       kind: 'previous-attempt-unknown' as const,
       threadUnreadable: plan.threadUnreadable
     }
-    return finish({ status: 'failed', problem }, 0)
+    return finish({ status: 'failed', problem, elapsedMs: 0 })
   }
 
   let followed: FollowedJob
@@ -72,9 +66,11 @@ export async function runJobFlow(
     const followUpOf = plan.kind === 'follow-up' ? plan.jobId : undefined
     await show({ phase: 'working' }, markerWhileSending(request, followUpOf))
     const owner = await context.otherClaim?.()
-    if (owner) return { status: 'skipped', elapsedMs: 0, ownedBy: owner }
+    if (owner) return { ownedBy: owner }
     const sent = await sendOnce(plan, context.client, rt, context.deadline)
-    if (!sent.sent) return finish(sent.result)
+    if (!sent.sent) {
+      return finish({ ...sent.result, elapsedMs: rt.clock.now() - context.runStartedAt })
+    }
     const mode = plan.kind === 'follow-up' ? 'follow-up' : 'created'
     followed = { jobId: sent.jobId, mode, sentBy: { job: sent.job } }
   }

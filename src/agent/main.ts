@@ -60,7 +60,12 @@ export async function run(options: RunOptions = {}): Promise<void> {
     if (handled) await publish(handled, rt)
     if (cancellation.cancelled) {
       core.setFailed('The run was cancelled; the agent job may still finish.')
-    } else if (handled && settings.failOnError && isFailure(handled.result)) {
+    } else if (
+      handled &&
+      'result' in handled &&
+      settings.failOnError &&
+      isFailure(handled.result)
+    ) {
       core.setFailed(failureLine(handled.result))
     }
   } catch (error) {
@@ -104,7 +109,7 @@ async function handle(
 
   const plan = await planFor(settings, request, thread, context, octokit, rt, ready.prompt)
   const link = runUrl(context) || undefined
-  const result = await runJobFlow(plan, settings, {
+  const outcome = await runJobFlow(plan, settings, {
     client: createMintlifyClient(settings.service, timing),
     rt,
     deadline: timing.runStartedAt + settings.maxWaitMs,
@@ -124,11 +129,12 @@ async function handle(
     },
     otherClaim: conversation && (() => conversation.otherClaim())
   })
-  if (result.ownedBy) {
+  if ('ownedBy' in outcome) {
     // Said in the log, the summary and the outputs (status skipped): never a silent success.
-    rt.log.info(ownedElsewhereText(result.ownedBy))
-    return { result, request }
+    rt.log.info(ownedElsewhereText(outcome.ownedBy))
+    return { ownedBy: outcome.ownedBy }
   }
+  const result = outcome
 
   const serverUrl = context.serverUrl
   await backLinkFor(result, { settings, request, runUrl: link, serverUrl }, github, rt)

@@ -6,32 +6,45 @@ import * as core from '@actions/core'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
 import { appendStepSummary } from '../shared/step-summary.js'
-import type { AgentResult } from '../job/result.js'
-import { renderSummary } from './summary.js'
+import { pullRequestOf, type JobResult } from '../job/result.js'
+import { renderOwnedSummary, renderSummary } from './summary.js'
+import type { OwnedElsewhere } from './job-flow.js'
 import type { AgentRequest } from './request.js'
 
 /** What a handled request reports: the result, and where the tracking comment is. */
-export interface Handled {
-  result: AgentResult
+export interface Reported {
+  result: JobResult
   /** Absent when the run ended before its request was known to be allowed. */
   request?: AgentRequest
   comment?: { id?: number; url?: string }
 }
 
-export async function publish({ result, request, comment }: Handled, rt: Runtime): Promise<void> {
-  core.setOutput('job-id', result.jobId ?? '')
-  core.setOutput('status', result.status)
-  core.setOutput('pr-url', result.pr?.url ?? '')
-  core.setOutput('pr-number', result.pr ? String(result.pr.number) : '')
+/** A request reported, or one that another run owns (status `skipped`). */
+export type Handled = Reported | OwnedElsewhere
+
+export async function publish(handled: Handled, rt: Runtime): Promise<void> {
+  const reported = 'result' in handled ? handled : undefined
+  const result = reported?.result
+  const pr = result && pullRequestOf(result)
+  const comment = reported?.comment
+  core.setOutput('job-id', result?.jobId ?? '')
+  core.setOutput('status', result?.status ?? 'skipped')
+  core.setOutput('pr-url', pr?.url ?? '')
+  core.setOutput('pr-number', pr ? String(pr.number) : '')
   core.setOutput('comment-id', comment?.id !== undefined ? String(comment.id) : '')
   core.setOutput('comment-url', comment?.url ?? '')
-  if (result.pr) rt.log.notice(`The Mintlify agent opened ${result.pr.url}`)
-  rt.log.info(`Status: ${result.status}${result.jobId ? ` (job ${result.jobId})` : ''}`)
-  const summary = renderSummary({
-    result,
-    instruction: request?.instruction ?? '',
-    commentUrl: comment?.url
-  })
+  if (pr) rt.log.notice(`The Mintlify agent opened ${pr.url}`)
+  if (result) {
+    rt.log.info(`Status: ${result.status}${result.jobId ? ` (job ${result.jobId})` : ''}`)
+  }
+  const summary =
+    'ownedBy' in handled
+      ? renderOwnedSummary(handled.ownedBy)
+      : renderSummary({
+          result: handled.result,
+          instruction: handled.request?.instruction ?? '',
+          commentUrl: comment?.url
+        })
   try {
     await appendStepSummary(summary)
   } catch (error) {

@@ -1,7 +1,7 @@
 /** The agent's step summary: how the run ended, and a table of the job's details. Pure. */
 import { formatDuration } from '../shared/duration.js'
 import { codeSpan, tableCell, truncate } from '../shared/markdown.js'
-import type { AgentResult } from '../job/result.js'
+import { pullRequestOf, untrustedLinkOf, type JobResult } from '../job/result.js'
 import { resultText } from '../job/result-text.js'
 
 /** Another workflow run delivered the same request first and follows its job. */
@@ -11,17 +11,19 @@ export function ownedElsewhereText({ run, url }: { run?: string; url?: string })
 }
 
 export interface SummaryFacts {
-  result: AgentResult
+  result: JobResult
   instruction: string
   commentUrl?: string
 }
 
 /** The step summary: a table with the job id, status, duration, PR link and the prompt. */
 export function renderSummary({ result, instruction, commentUrl }: SummaryFacts): string {
-  const pr = result.pr
-    ? `[${result.pr.owner}/${result.pr.repo}#${result.pr.number}](${result.pr.url})`
-    : result.untrustedPrLink
-      ? codeSpan(result.untrustedPrLink)
+  const link = pullRequestOf(result)
+  const untrusted = untrustedLinkOf(result)
+  const pr = link
+    ? `[${link.owner}/${link.repo}#${link.number}](${link.url})`
+    : untrusted
+      ? codeSpan(untrusted)
       : '—'
   const rows = [
     ['Job id', result.jobId ? codeSpan(result.jobId) : '—'],
@@ -34,11 +36,16 @@ export function renderSummary({ result, instruction, commentUrl }: SummaryFacts)
   return [
     '### Mintlify docs agent',
     '',
-    result.ownedBy ? ownedElsewhereText(result.ownedBy) : resultText(result),
+    resultText(result),
     '',
     '| Detail | Value |',
     '| --- | --- |',
     ...rows.map(([name, value]) => `| ${name} | ${value} |`),
     ''
   ].join('\n')
+}
+
+/** The summary of a run that left the request to the run that owns it. */
+export function renderOwnedSummary(ownedBy: { run?: string; url?: string }): string {
+  return ['### Mintlify docs agent', '', ownedElsewhereText(ownedBy), ''].join('\n')
 }

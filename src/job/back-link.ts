@@ -13,7 +13,7 @@ import type { Runtime } from '../shared/runtime.js'
 import { readFinalMarker, renderMarker } from './markers.js'
 import type { PullRequestLink } from './pull-request-link.js'
 import { TITLE } from './tracking-text.js'
-import type { AgentResult } from './result.js'
+import { pullRequestOf, type JobResult } from './result.js'
 
 /** The phrase a comment starts with to ask the agent (`trigger-phrase`'s default). */
 export const DEFAULT_TRIGGER_PHRASE = '/mintlify'
@@ -79,17 +79,18 @@ export interface BackLinkRequest {
  * false` turns it off with the rest); never after a cancel.
  */
 export async function backLinkFor(
-  result: AgentResult,
+  result: JobResult,
   { settings, request, runUrl, serverUrl }: BackLinkRequest,
   github: { octokit: Octokit; identity: IdentityOnce } | undefined,
   rt: Runtime
 ): Promise<BackLinkResult> {
-  if (!result.pr || !result.jobId || !settings.comment || !settings.backLink || !github) {
+  const pr = pullRequestOf(result)
+  if (!pr || !result.jobId || !settings.comment || !settings.backLink || !github) {
     return 'not-wanted'
   }
   if (rt.signal.aborted) return 'not-wanted'
   const facts: BackLinkFacts = {
-    pr: result.pr,
+    pr,
     jobId: result.jobId,
     triggerPhrase: settings.triggerPhrase,
     requester: request.requester?.login,

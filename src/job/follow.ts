@@ -7,10 +7,9 @@ import { MintlifyError } from '../mintlify/errors.js'
 import type { AgentJob } from '../mintlify/types.js'
 import { isCancellation } from '../shared/cancellation.js'
 import type { Runtime } from '../shared/runtime.js'
-import type { AgentResult, JobMode } from './result.js'
+import { endedResult, type EndedFacts, type JobMode, type JobResult } from './result.js'
 import { pollJob, type PollOutcome } from './poll.js'
 import { DEFAULT_POLL_SCHEDULE, pollBackoff } from './poll-schedule.js'
-import { parsePullRequestLink } from './pull-request-link.js'
 import { plural } from '../shared/plural.js'
 
 export interface FollowedJob {
@@ -31,8 +30,6 @@ export interface FollowContext {
   serverUrl: string
 }
 
-export type FollowResult = Omit<AgentResult, 'elapsedMs'>
-
 /** The inputs that decide how long, how often and whether a job is followed. */
 export interface FollowSettings {
   wait: boolean
@@ -46,11 +43,13 @@ export async function followJob(
   followed: FollowedJob,
   settings: FollowSettings,
   context: FollowContext
-): Promise<FollowResult> {
+): Promise<JobResult> {
   const { jobId, mode, sentBy } = followed
   const { rt } = context
+  const elapsedMs = (): number => rt.clock.now() - context.runStartedAt
   if (!settings.wait && sentBy) {
-    return { status: settings.detach ? 'detached' : 'active', jobId, job: sentBy.job, mode }
+    const status = settings.detach ? 'detached' : 'active'
+    return { status, jobId, job: sentBy.job, mode, elapsedMs: elapsedMs() }
   }
 
   let outcome: PollOutcome
@@ -76,42 +75,39 @@ export async function followJob(
       rt
     )
   } catch (error) {
-    if (isCancellation(error)) return { status: 'cancelled', jobId, mode }
+    if (isCancellation(error)) return { status: 'cancelled', jobId, mode, elapsedMs: elapsedMs() }
     throw error
   }
   rt.log.info(`Polled the job ${plural(outcome.polls, 'time')}.`)
-  return resultOf(outcome, followed, settings, context.serverUrl)
+  const facts = { jobId, mode, elapsedMs: elapsedMs(), serverUrl: context.serverUrl }
+  return resultOf(outcome, facts, settings)
 }
 
 /** Pure: how a poll outcome is reported. */
 export function resultOf(
   outcome: PollOutcome,
-  { jobId, mode }: FollowedJob,
-  settings: Pick<FollowSettings, 'wait' | 'maxWaitMs' | 'detach'>,
-  serverUrl: string
-): FollowResult {
+  facts: EndedFacts,
+  settings: Pick<FollowSettings, 'wait' | 'maxWaitMs' | 'detach'>
+): JobResult {
+  const { jobId, mode, elapsedMs } = facts
   switch (outcome.kind) {
-    case 'lost':
-      return {
-        status: 'failed',
-        jobId,
-        mode,
-        problem: {
-          kind: 'lost',
-          cause:
-            outcome.error instanceof MintlifyError
-              ? lostCause(outcome.error)
-              : String(outcome.error),
-          httpStatus: outcome.error instanceof MintlifyError ? outcome.error.status : undefined
-        }
+    case 'lost': {
+      const { error } = outcome
+      const problem = {
+        kind: 'lost' as const,
+        cause: error instanceof MintlifyError ? lostCause(error) : String(error),
+        httpStatus: error instanceof MintlifyError ? error.status : undefined
       }
-    case 'timed-out':
-      if (!settings.wait && outcome.job) {
-        return { status: settings.detach ? 'detached' : 'active', jobId, job: outcome.job, mode }
+      return { status: 'failed', jobId, mode, elapsedMs, problem }
+    }
+    case 'timed-out': {
+      const { job } = outcome
+      if (!settings.wait && job) {
+        return { status: settings.detach ? 'detached' : 'active', jobId, job, mode, elapsedMs }
       }
       // Still running at max-wait-minutes: with detach, the sweep finishes the comment later.
-      if (settings.detach && outcome.job && outcome.waitAskedMs === undefined) {
-        return { status: 'detached', jobId, job: outcome.job, mode, maxWaitMs: settings.maxWaitMs }
+      if (settings.detach && job && outcome.waitAskedMs === undefined) {
+        return { status: 'detached', jobId, job, mode, elapsedMs, maxWaitMs: settings.maxWaitMs }
       }
       // wait: false reads once; when that read failed, say so rather than "timed out".
       if (!settings.wait) {
@@ -119,29 +115,21 @@ export function resultOf(
           outcome.lastError instanceof MintlifyError
             ? lostCause(outcome.lastError)
             : 'the job could not be read'
-        return { status: 'failed', jobId, mode, problem: { kind: 'lost', cause } }
+        return { status: 'failed', jobId, mode, elapsedMs, problem: { kind: 'lost', cause } }
       }
+      const { maxWaitMs } = settings
       return {
         status: 'timed-out',
         jobId,
-        job: outcome.job,
-        mode,
-        maxWaitMs: settings.maxWaitMs,
-        waitAskedMs: outcome.waitAskedMs
-      }
-    case 'ended': {
-      const { job } = outcome
-      const status = job.status as 'completed' | 'failed' | 'archived'
-      const pr = status === 'completed' ? parsePullRequestLink(job.prLink, serverUrl) : undefined
-      return {
-        status,
-        jobId,
         job,
         mode,
-        pr,
-        untrustedPrLink: status === 'completed' && job.prLink && !pr ? job.prLink : undefined
+        elapsedMs,
+        maxWaitMs,
+        waitAskedMs: outcome.waitAskedMs
       }
     }
+    case 'ended':
+      return endedResult(outcome.job, facts)
   }
 }
 

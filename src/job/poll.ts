@@ -7,13 +7,13 @@
 import pRetry from 'p-retry'
 import { JOB_MISMATCH } from '../mintlify/client.js'
 import { MintlifyError } from '../mintlify/errors.js'
-import { isKnownJobStatus, isTerminalJobStatus, type AgentJob } from '../mintlify/types.js'
+import { isEndedJob, isKnownJobStatus, type AgentJob, type EndedJob } from '../mintlify/types.js'
 import { withRetry } from '../mintlify/with-retry.js'
 import type { Backoff } from '../shared/retry.js'
 import type { Runtime } from '../shared/runtime.js'
 
 export type PollOutcome =
-  | { kind: 'ended'; job: AgentJob; polls: number }
+  | { kind: 'ended'; job: EndedJob; polls: number }
   /** waitAskedMs: the service asked (Retry-After) to wait past the deadline before reading again. */
   | { kind: 'timed-out'; job?: AgentJob; polls: number; lastError?: unknown; waitAskedMs?: number }
   /** A final answer that is not a job: 401, 403, or a 404 that outlived the grace window. */
@@ -97,7 +97,7 @@ export async function pollJob(plan: PollPlan, rt: Runtime): Promise<PollOutcome>
     }
   }
 
-  const poll = async (attempt: number): Promise<AgentJob> => {
+  const poll = async (attempt: number): Promise<EndedJob> => {
     // Attempt 1 of a job just created stands for the create: the first read comes after one wait.
     if (plan.waitFirst && attempt === 1) throw new NotEnded()
     polls++
@@ -105,7 +105,7 @@ export async function pollJob(plan: PollPlan, rt: Runtime): Promise<PollOutcome>
     lastJob = job
     lastError = undefined
     rt.log.debug(`Job ${job.id}: ${job.status}`)
-    if (isTerminalJobStatus(job.status)) return job
+    if (isEndedJob(job)) return job
     if (!isKnownJobStatus(job.status) && !warnedStatuses.has(job.status)) {
       warnedStatuses.add(job.status)
       rt.log.warning(`The job reports an unknown status "${job.status}"; still following it.`)

@@ -5,7 +5,7 @@
  * request, so a job is re-attached when its id is known and nothing is started when it may exist.
  */
 import type { Marker, TrackingState } from './markers.js'
-import type { AgentResult } from './result.js'
+import { problemOf, type JobResult, type JobStatus, type Problem } from './result.js'
 
 /** What a later attempt does about the request. */
 export type Resume =
@@ -66,7 +66,12 @@ function marker(ref: RequestRef, job: string | undefined, state?: TrackingState)
 }
 
 /** Outcomes whose comment does not show the job's end, while no run follows it any more. */
-const LEFT_OPEN = new Set(['timed-out', 'cancelled', 'detached', 'active'])
+const LEFT_OPEN: ReadonlySet<JobStatus> = new Set<JobStatus>([
+  'timed-out',
+  'cancelled',
+  'detached',
+  'active'
+])
 
 /**
  * Written just before a create or a follow-up is sent: the run's claim on the request. From here on
@@ -83,19 +88,28 @@ export function markerWithJob(ref: RequestRef, jobId: string): Marker {
 }
 
 /** Problems that prove the request never reached a job: a later attempt may send it again. */
-const NOT_SENT = new Set(['rate-limited', 'refused', 'unreachable', 'follow-up-refused'])
+const NOT_SENT: ReadonlySet<string> = new Set<Problem['kind']>([
+  'rate-limited',
+  'refused',
+  'unreachable',
+  'follow-up-refused'
+])
 /** Problems after which a job may exist that nobody can name. */
-const MAY_EXIST = new Set(['unknown-outcome', 'previous-attempt-unknown'])
+const MAY_EXIST: ReadonlySet<string> = new Set<Problem['kind']>([
+  'unknown-outcome',
+  'previous-attempt-unknown'
+])
 
 /** What the final comment records about the request's job. */
-export function markerAfter(ref: RequestRef, result: AgentResult): Marker {
-  const problem = result.problem?.kind ?? ''
-  if (result.jobId && !NOT_SENT.has(problem)) {
+export function markerAfter(ref: RequestRef, result: JobResult): Marker {
+  const problem = problemOf(result)
+  const kind = problem?.kind ?? ''
+  if (result.jobId && !NOT_SENT.has(kind)) {
     // A final comment: the sweep may finish it (left) or has nothing to do (ended).
-    const left = LEFT_OPEN.has(result.status) && result.problem === undefined
+    const left = LEFT_OPEN.has(result.status) && problem === undefined
     return { ...marker(ref, result.jobId, 'job'), phase: left ? 'left' : 'ended' }
   }
-  if (MAY_EXIST.has(problem)) return marker(ref, result.jobId, 'unknown')
+  if (MAY_EXIST.has(kind)) return marker(ref, result.jobId, 'unknown')
   return marker(ref, result.jobId)
 }
 

@@ -5,22 +5,23 @@
 import { formatDuration, formatMinutes } from '../shared/duration.js'
 import { codeSpan, inert, truncate } from '../shared/markdown.js'
 import { keyProblem } from '../mintlify/errors.js'
-import type { AgentResult, Problem } from './result.js'
+import { problemOf, type JobResult, type Problem } from './result.js'
 import { sentence } from '../shared/sentence.js'
 
 /** Why a run stopped early: the service's own Retry-After ran past max-wait-minutes. */
-function asked(result: AgentResult): string {
-  if (result.waitAskedMs === undefined) return ''
-  return ` (the service asked to wait ${formatDuration(result.waitAskedMs)} before the next read, past \`max-wait-minutes\`)`
+function asked(waitAskedMs: number | undefined): string {
+  if (waitAskedMs === undefined) return ''
+  return ` (the service asked to wait ${formatDuration(waitAskedMs)} before the next read, past \`max-wait-minutes\`)`
 }
 
-function jobRef(result: AgentResult): string {
+function jobRef(result: JobResult): string {
   return result.jobId ? ` ${codeSpan(result.jobId)}` : ''
 }
 
 /** One paragraph that says how the run ended. */
-export function resultText(result: AgentResult): string {
-  if (result.problem) return problemText(result.problem, result)
+export function resultText(result: JobResult): string {
+  const problem = problemOf(result)
+  if (problem) return problemText(problem, result)
   const took = result.elapsedMs > 0 ? ` after ${formatDuration(result.elapsedMs)}` : ''
   switch (result.status) {
     case 'completed':
@@ -42,8 +43,8 @@ export function resultText(result: AgentResult): string {
       return `🗄️ Agent job${jobRef(result)} was archived${took} before it opened a pull request.`
     case 'timed-out':
       return (
-        `⌛ Agent job${jobRef(result)} is still running after ${formatMinutes((result.maxWaitMs ?? result.elapsedMs) / 60_000)}, ` +
-        `so this run stopped following it${asked(result)}. The job may still finish; to follow it again, run the workflow with ` +
+        `⌛ Agent job${jobRef(result)} is still running after ${formatMinutes(result.maxWaitMs / 60_000)}, ` +
+        `so this run stopped following it${asked(result.waitAskedMs)}. The job may still finish; to follow it again, run the workflow with ` +
         `${codeSpan(`job-id: ${result.jobId ?? ''}`)}.`
       )
     case 'cancelled':
@@ -57,8 +58,6 @@ export function resultText(result: AgentResult): string {
         `🔁 Agent job${jobRef(result)} is running; this run let its runner go (\`detach: true\`). ` +
         'This comment is updated when the job ends.'
       )
-    case 'skipped':
-      return 'Nothing to do.'
   }
 }
 
@@ -78,7 +77,7 @@ function refusedText(problem: Extract<Problem, { kind: 'refused' }>): string {
   return `${sentence(text)}${keyText(problem.httpStatus)}`
 }
 
-function problemText(problem: Problem, result: AgentResult): string {
+function problemText(problem: Problem, result: JobResult): string {
   switch (problem.kind) {
     case 'refused':
       return `❌ ${refusedText(problem)}`
@@ -132,31 +131,32 @@ function problemText(problem: Problem, result: AgentResult): string {
 }
 
 /** The one line that fails the step (`core.setFailed`) for a result that counts as a failure. */
-export function failureLine(result: AgentResult): string {
+export function failureLine(result: JobResult): string {
   const id = result.jobId ? ` (job ${result.jobId})` : ''
-  switch (result.problem?.kind) {
+  const problem = problemOf(result)
+  switch (problem?.kind) {
     case 'rate-limited':
       return 'The Mintlify API is rate limited (100 agent uses per project per hour).'
     case 'unknown-outcome':
       return result.mode === 'follow-up'
-        ? `Could not tell whether the follow-up reached the agent job${id} (${result.problem.cause}); it was not sent again.`
-        : `Could not tell whether the agent job was created (${result.problem.cause}); it was not retried.`
+        ? `Could not tell whether the follow-up reached the agent job${id} (${problem.cause}); it was not sent again.`
+        : `Could not tell whether the agent job was created (${problem.cause}); it was not retried.`
     case 'previous-attempt-unknown':
-      if (result.problem.threadUnreadable) {
+      if (problem.threadUnreadable) {
         return 'A re-run could not read the thread to find the earlier attempt’s job; not starting another.'
       }
       return 'An earlier attempt may have started a job whose id was not recorded; not starting another.'
     case 'unreachable':
-      return `${capitalize(result.problem.reason)}; nothing was sent.`
+      return `${capitalize(problem.reason)}; nothing was sent.`
     case 'refused':
-      return `The Mintlify API refused the request${result.problem.httpStatus ? ` (HTTP ${result.problem.httpStatus})` : ''}: ${[result.problem.message, ...result.problem.details].filter(Boolean).join('; ')}${keyText(result.problem.httpStatus)}`
+      return `The Mintlify API refused the request${problem.httpStatus ? ` (HTTP ${problem.httpStatus})` : ''}: ${[problem.message, ...problem.details].filter(Boolean).join('; ')}${keyText(problem.httpStatus)}`
     case 'follow-up-refused':
-      return `The follow-up could not be sent${id}${result.problem.httpStatus ? ` (HTTP ${result.problem.httpStatus})` : ''}.`
+      return `The follow-up could not be sent${id}${problem.httpStatus ? ` (HTTP ${problem.httpStatus})` : ''}.`
     case 'lost':
-      return `Could not follow the agent job${id}: ${result.problem.cause}`
+      return `Could not follow the agent job${id}: ${problem.cause}`
     default:
       if (result.status === 'timed-out') {
-        const wait = formatMinutes((result.maxWaitMs ?? result.elapsedMs) / 60_000)
+        const wait = formatMinutes(result.maxWaitMs / 60_000)
         return `The agent job${id} did not end within ${wait}; it may still finish (re-attach with job-id).`
       }
       return `The agent job ended with status ${result.status}${id}.`

@@ -1,16 +1,10 @@
-/** What a run ended with: the status output and everything the comment and summary show. */
-import type { AgentJob } from '../mintlify/types.js'
-import type { PullRequestLink } from './pull-request-link.js'
-
-export type AgentStatus =
-  | 'active'
-  | 'completed'
-  | 'archived'
-  | 'failed'
-  | 'timed-out'
-  | 'detached'
-  | 'cancelled'
-  | 'skipped'
+/**
+ * What following a job ended with: one case per status, each with exactly the fields it has. The
+ * comment, the outputs, the summary and the marker are all read from it. `endedResult` is the one
+ * reading of a job that has ended, for the run that followed it and the sweep alike.
+ */
+import type { AgentJob, EndedJob } from '../mintlify/types.js'
+import { parsePullRequestLink, type PullRequestLink } from './pull-request-link.js'
 
 /** How this run came to follow its job. */
 export type JobMode = 'created' | 'attached' | 're-attached' | 'follow-up'
@@ -27,31 +21,91 @@ export type Problem =
   | { kind: 'previous-attempt-unknown'; threadUnreadable?: boolean }
   | { kind: 'follow-up-refused'; httpStatus?: number; message?: string }
 
-export interface AgentResult {
-  status: AgentStatus
-  jobId?: string
-  job?: AgentJob
-  mode?: JobMode
-  pr?: PullRequestLink
-  /** A prLink that is not an https pull-request URL: shown as code, never linked. */
-  untrustedPrLink?: string
-  problem?: Problem
-  /** How long this run followed the job. */
+/** A job this run follows, and how long it followed it. */
+interface Followed {
+  jobId: string
+  mode: JobMode
+  /** How long this run (or, for the sweep, the original run) followed the job. */
   elapsedMs: number
-  /** For timed-out: the wait that ran out. */
-  maxWaitMs?: number
-  /** For timed-out: the service asked (Retry-After) to wait this long, past the deadline. */
-  waitAskedMs?: number
-  /** For skipped: the workflow run (and its comment) that owns this request. */
-  ownedBy?: { run?: string; url?: string }
+}
+
+export type JobResult =
+  | (Followed & {
+      status: 'completed'
+      job: AgentJob
+      pr?: PullRequestLink
+      /** A prLink that is not an https pull-request URL: shown as code, never linked. */
+      untrustedPrLink?: string
+    })
+  | (Followed & { status: 'failed' | 'archived'; job: AgentJob; problem?: never })
+  | (Followed & {
+      status: 'timed-out'
+      job?: AgentJob
+      /** The wait that ran out. */
+      maxWaitMs: number
+      /** The service asked (Retry-After) to wait this long, past the deadline. */
+      waitAskedMs?: number
+    })
+  /** Still running and no run waits for it: `wait: false`, or `detach` at the deadline. */
+  | (Followed & { status: 'active' | 'detached'; job: AgentJob; maxWaitMs?: number })
+  /** The run was cancelled; the job, when there is one, may still finish. */
+  | { status: 'cancelled'; jobId?: string; mode?: JobMode; elapsedMs: number; problem?: never }
+  /** No answer about a job: the request was refused, never left, or its outcome is unknown. */
+  | {
+      status: 'failed' | 'cancelled'
+      problem: Problem
+      jobId?: string
+      mode?: JobMode
+      elapsedMs: number
+    }
+
+export type JobStatus = JobResult['status']
+
+/** A result before its duration is known (the flow adds it). */
+export type UntimedResult = JobResult extends infer R
+  ? R extends JobResult
+    ? Omit<R, 'elapsedMs'>
+    : never
+  : never
+
+export function problemOf(result: JobResult): Problem | undefined {
+  return 'problem' in result ? result.problem : undefined
+}
+
+export function pullRequestOf(result: JobResult): PullRequestLink | undefined {
+  return result.status === 'completed' ? result.pr : undefined
+}
+
+/** The untrusted prLink of a completed job, when it is not a pull-request URL. */
+export function untrustedLinkOf(result: JobResult): string | undefined {
+  return result.status === 'completed' ? result.untrustedPrLink : undefined
 }
 
 /** Outcomes that fail the step when fail-on-error is true. */
-export function isFailure(result: AgentResult): boolean {
+export function isFailure(result: JobResult): boolean {
   return (
     result.status === 'failed' ||
     result.status === 'archived' ||
     result.status === 'timed-out' ||
-    result.problem !== undefined
+    problemOf(result) !== undefined
   )
+}
+
+export interface EndedFacts {
+  jobId: string
+  mode: JobMode
+  elapsedMs: number
+  /** The GitHub host a prLink must be on to be linked. */
+  serverUrl: string
+}
+
+/** Pure: a job that has ended, as the comment reports it; a prLink is linked only when it is safe. */
+export function endedResult(
+  job: EndedJob,
+  { jobId, mode, elapsedMs, serverUrl }: EndedFacts
+): JobResult {
+  if (job.status !== 'completed') return { status: job.status, jobId, mode, elapsedMs, job }
+  const pr = parsePullRequestLink(job.prLink, serverUrl)
+  const untrustedPrLink = job.prLink && !pr ? job.prLink : undefined
+  return { status: 'completed', jobId, mode, elapsedMs, job, pr, untrustedPrLink }
 }

@@ -9,7 +9,7 @@ import type { AgentJob } from '../mintlify/types.js'
 import { withRetry } from '../mintlify/with-retry.js'
 import { isCancellation } from '../shared/cancellation.js'
 import type { Runtime } from '../shared/runtime.js'
-import type { AgentResult, Problem } from './result.js'
+import type { Problem, UntimedResult } from './result.js'
 
 /** What is sent: a new job's prompt, or a follow-up to a job that exists. */
 export type SendPlan =
@@ -18,7 +18,7 @@ export type SendPlan =
 export type SendOutcome =
   | { sent: true; job: AgentJob; jobId: string }
   /** How the request ended without reaching a job, for the result (its duration is the caller's). */
-  | { sent: false; result: Omit<AgentResult, 'elapsedMs'> }
+  | { sent: false; result: UntimedResult }
 
 export async function sendOnce(
   plan: SendPlan,

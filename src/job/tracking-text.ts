@@ -4,7 +4,7 @@
  */
 import { blockQuote, codeSpan, inert } from '../shared/markdown.js'
 import { renderMarker, type Marker } from './markers.js'
-import type { AgentResult } from './result.js'
+import type { JobResult } from './result.js'
 import { resultText } from './result-text.js'
 
 export const TITLE = '**Mintlify docs agent**'
@@ -22,7 +22,7 @@ export interface CommentFrame {
 export type TrackingPhase =
   | { phase: 'working' }
   | { phase: 'following'; jobId: string; followUp: boolean }
-  | { phase: 'done'; result: AgentResult }
+  | { phase: 'done'; result: JobResult }
 
 function runLink(runUrl: string | undefined, text = 'workflow run'): string {
   return runUrl ? `[${text}](${runUrl})` : text
@@ -52,11 +52,7 @@ export function renderTrackingComment(frame: CommentFrame, phase: TrackingPhase)
  * text as the run would have written, in place of its headline; its quote and run link stay as they
  * were, and its marker is replaced.
  */
-export function finishTrackingComment(
-  existing: string,
-  result: AgentResult,
-  marker: Marker
-): string {
+export function finishTrackingComment(existing: string, result: JobResult, marker: Marker): string {
   const lines = existing.trimEnd().split('\n')
   const footer = lines.slice(3, -1)
   return [TITLE, '', resultText(result), ...footer, renderMarker(marker)].join('\n')

@@ -6,7 +6,8 @@
 /** The statuses the service documents; anything else is carried as a string and warned about. */
 export const KNOWN_JOB_STATUSES = ['active', 'completed', 'archived', 'failed'] as const
 export type KnownJobStatus = (typeof KNOWN_JOB_STATUSES)[number]
-export const TERMINAL_JOB_STATUSES: readonly string[] = ['completed', 'archived', 'failed']
+export const TERMINAL_JOB_STATUSES = ['completed', 'archived', 'failed'] as const
+export type TerminalJobStatus = (typeof TERMINAL_JOB_STATUSES)[number]
 
 export interface AgentJob {
   id: string
@@ -49,8 +50,15 @@ export function isKnownJobStatus(status: string): status is KnownJobStatus {
   return (KNOWN_JOB_STATUSES as readonly string[]).includes(status)
 }
 
-export function isTerminalJobStatus(status: string): boolean {
-  return TERMINAL_JOB_STATUSES.includes(status)
+export function isTerminalJobStatus(status: string): status is TerminalJobStatus {
+  return (TERMINAL_JOB_STATUSES as readonly string[]).includes(status)
+}
+
+/** A job whose status says it will not change any more. */
+export type EndedJob = AgentJob & { status: TerminalJobStatus }
+
+export function isEndedJob(job: AgentJob): job is EndedJob {
+  return isTerminalJobStatus(job.status)
 }
 
 /** Thrown by the parsers below; the client rewraps it with the operation. */

@@ -4,8 +4,7 @@
  * whose job has ended into the result the agent action writes, with its back-link.
  */
 import { DEFAULT_TRIGGER_PHRASE, postBackLink } from '../job/back-link.js'
-import { resultOf } from '../job/follow.js'
-import type { AgentResult } from '../job/result.js'
+import { endedResult, pullRequestOf, type JobResult } from '../job/result.js'
 import { finishTrackingComment } from '../job/tracking-text.js'
 import { markerAfter } from '../job/rerun-protocol.js'
 import { listRepoComments, updateComment } from '../github/comments.js'
@@ -14,9 +13,10 @@ import type { Octokit } from '../github/octokit.js'
 import type { RepoRef } from '../github/refs.js'
 import { getRunStatus } from '../github/runs.js'
 import type { MintlifyClient } from '../mintlify/client.js'
-import { isTerminalJobStatus, type AgentJob } from '../mintlify/types.js'
+import { isEndedJob, type AgentJob, type EndedJob } from '../mintlify/types.js'
 import { withRetry } from '../mintlify/with-retry.js'
 import { getErrorMessage } from '../shared/errors.js'
+import { plural } from '../shared/plural.js'
 import type { Runtime } from '../shared/runtime.js'
 import { findCandidates, followingRunOver, type Candidate } from './candidates.js'
 import type { SweepSettings } from './settings.js'
@@ -110,13 +110,13 @@ export async function sweep(
       continue
     }
     outcome.checked++
-    if (!isTerminalJobStatus(job.status)) {
+    if (!isEndedJob(job)) {
       row('still running')
       continue
     }
     try {
       const result = await finish(candidate, job, settings, context, rt)
-      row(result.status, true, result.pr?.url)
+      row(result.status, true, pullRequestOf(result)?.url)
     } catch (error) {
       rt.signal.throwIfAborted()
       rt.log.warning(
@@ -133,10 +133,6 @@ export async function sweep(
   return outcome
 }
 
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`
-}
-
 async function runIsOver(
   candidate: Candidate,
   context: SweepContext,
@@ -150,30 +146,31 @@ async function runIsOver(
 /** Edits the comment into the job's result, as the agent action words it, and posts the back-link. */
 async function finish(
   candidate: Candidate,
-  job: AgentJob,
+  job: EndedJob,
   settings: SweepSettings,
   context: SweepContext,
   rt: Runtime
-): Promise<AgentResult> {
-  const followed = { jobId: candidate.jobId, mode: 'created' as const }
-  const ended = { kind: 'ended' as const, job, polls: 1 }
-  const result: AgentResult = {
-    ...resultOf(ended, followed, { wait: true, maxWaitMs: 0, detach: false }, context.serverUrl),
+): Promise<JobResult> {
+  const result = endedResult(job, {
+    jobId: candidate.jobId,
+    mode: 'created',
     // Measured from the comment, which the original run wrote as it started.
-    elapsedMs: rt.clock.now() - candidate.comment.createdAt
-  }
+    elapsedMs: rt.clock.now() - candidate.comment.createdAt,
+    serverUrl: context.serverUrl
+  })
   const request = { key: candidate.marker.request ?? '', run: candidate.marker.run }
   const body = finishTrackingComment(candidate.comment.body, result, markerAfter(request, result))
   await updateComment(context.octokit, context.repo, candidate.comment.id, body, rt)
   rt.log.info(`Finished the comment of agent job ${candidate.jobId}: ${result.status}.`)
-  if (settings.backLink && result.pr) {
+  const pr = pullRequestOf(result)
+  if (settings.backLink && pr) {
     const { owner, repo } = context.repo
     const number = candidate.comment.issueNumber
     await postBackLink(
       context.octokit,
       context.identity,
       {
-        pr: result.pr,
+        pr,
         jobId: candidate.jobId,
         // The sweep has no trigger-phrase input: the back-link names the agent action's default.
         triggerPhrase: DEFAULT_TRIGGER_PHRASE,
