@@ -1,11 +1,11 @@
 /** Short replies for a request that starts no job: not permitted, or no instruction. Pure. */
 import { codeSpan } from '../shared/markdown.js'
-import { renderMarker, type Marker } from '../job/markers.js'
-import { TITLE } from '../job/tracking-text.js'
+import { writeComment } from '../job/comment-layout.js'
+import type { Marker } from '../job/markers.js'
 
 /** A short reply for a refused or empty request (no job). */
 export function renderReply(text: string, marker: Marker): string {
-  return [TITLE, '', text, '', renderMarker(marker)].join('\n')
+  return writeComment({ headline: text, body: '', marker })
 }
 
 export function refusalText(login: string, required: string, actual: string): string {

@@ -10,9 +10,9 @@ import { gitHubErrorStatus } from '../github/retry.js'
 import { codeSpan, inert } from '../shared/markdown.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
-import { readFinalMarker, renderMarker } from './markers.js'
+import { readFinalMarker } from './markers.js'
 import type { PullRequestLink } from './pull-request-link.js'
-import { TITLE } from './tracking-text.js'
+import { writeComment } from './comment-layout.js'
 import { pullRequestOf, type JobResult } from './result.js'
 
 /** The phrase a comment starts with to ask the agent (`trigger-phrase`'s default). */
@@ -53,14 +53,11 @@ export function originOf(
 export function renderBackLink(facts: BackLinkFacts): string {
   const who = facts.requester ? ` at the request of ${codeSpan(facts.requester)}` : ''
   const where = facts.origin ? ` in [${inert(facts.origin.label)}](${facts.origin.url})` : ''
-  return [
-    TITLE,
-    '',
+  const headline = [
     `The Mintlify docs agent opened this pull request (job ${codeSpan(facts.jobId)})${who}${where}.`,
-    `To continue the same job, comment here: ${codeSpan(`${facts.triggerPhrase} <instruction>`)}.`,
-    '',
-    renderMarker({ kind: 'back-link', job: facts.jobId })
+    `To continue the same job, comment here: ${codeSpan(`${facts.triggerPhrase} <instruction>`)}.`
   ].join('\n')
+  return writeComment({ headline, body: '', marker: { kind: 'back-link', job: facts.jobId } })
 }
 
 export type BackLinkResult = 'posted' | 'exists' | 'no-access' | 'failed' | 'not-wanted'

@@ -3,11 +3,11 @@
  * and the marker. Pure; untrusted text goes through inert() or a block quote.
  */
 import { blockQuote, codeSpan, inert } from '../shared/markdown.js'
-import { renderMarker, type Marker } from './markers.js'
+import { readComment, writeComment } from './comment-layout.js'
+import type { Marker } from './markers.js'
 import type { JobResult } from './result.js'
 import { resultText } from './result-text.js'
 
-export const TITLE = '**Mintlify docs agent**'
 const QUOTE_LIMIT = 1_500
 
 export interface CommentFrame {
@@ -28,7 +28,8 @@ function runLink(runUrl: string | undefined, text = 'workflow run'): string {
   return runUrl ? `[${text}](${runUrl})` : text
 }
 
-function footer(frame: CommentFrame): string {
+/** Below the headline: who asked and what, and the run's link. */
+function body(frame: CommentFrame): string {
   const lines: string[] = []
   if (frame.instruction) {
     const who = frame.cause
@@ -39,12 +40,15 @@ function footer(frame: CommentFrame): string {
     lines.push(`${who}:`, '', blockQuote(frame.instruction, QUOTE_LIMIT), '')
   }
   if (frame.runUrl) lines.push(`<sub>${runLink(frame.runUrl)}</sub>`)
-  lines.push(renderMarker(frame.marker))
   return lines.join('\n')
 }
 
 export function renderTrackingComment(frame: CommentFrame, phase: TrackingPhase): string {
-  return [TITLE, '', headline(phase, frame.runUrl), '', footer(frame)].join('\n')
+  return writeComment({
+    headline: headline(phase, frame.runUrl),
+    body: body(frame),
+    marker: frame.marker
+  })
 }
 
 /**
@@ -53,9 +57,8 @@ export function renderTrackingComment(frame: CommentFrame, phase: TrackingPhase)
  * were, and its marker is replaced.
  */
 export function finishTrackingComment(existing: string, result: JobResult, marker: Marker): string {
-  const lines = existing.trimEnd().split('\n')
-  const footer = lines.slice(3, -1)
-  return [TITLE, '', resultText(result), ...footer, renderMarker(marker)].join('\n')
+  const body = readComment(existing)?.body ?? ''
+  return writeComment({ headline: resultText(result), body, marker })
 }
 
 function headline(phase: TrackingPhase, runUrl?: string): string {
