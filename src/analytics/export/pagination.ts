@@ -3,7 +3,12 @@
  * service says `hasMore`. Each page goes to the sink as it arrives (nothing is accumulated here), and
  * the guards turn a misbehaving service into an error instead of an endless loop or a silent gap.
  */
-import type { PageViewRow, PageViewsPage, PageViewsQuery, ViewTotals } from '../mintlify/types.js'
+import type {
+  PageViewRow,
+  PageViewsPage,
+  PageViewsQuery,
+  ViewTotals
+} from '../../mintlify/types.js'
 
 export interface ExportPlan {
   dateFrom?: string
