@@ -1,8 +1,8 @@
 /**
  * The retry policy, called directly: a pure function of operation, error and budget; the waits are
- * p-retry's backoff, whose options the policy names. The create rules come from the service having no
- * idempotency key (RELIABILITY.md, checklist 8 and 9). The attempt count and the deadline are kept
- * by the loop (mintlify.with-retry.test.ts).
+ * p-retry's backoff, whose options the policy names. The create rules come from the service having
+ * no idempotency key (docs/RELIABILITY.md, checklist 8 and 9). The attempt count and the deadline
+ * are kept by the loop (mintlify.with-retry.test.ts).
  */
 import { describe, expect, it } from '@jest/globals'
 import { MintlifyError, type MintlifyErrorFields, type Operation } from '../src/mintlify/errors.js'
