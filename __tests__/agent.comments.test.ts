@@ -1,7 +1,7 @@
 /**
- * One tracking comment per request (RELIABILITY 15-16): created once, then edited; GitHub's failures
- * while commenting are retried within bounds and never sink the run; a happy run stays within its
- * budget of GitHub calls.
+ * One tracking comment per request (docs/RELIABILITY.md, checklist 15-16): created once, then
+ * edited; GitHub's failures while commenting are retried within bounds and never sink the run; a
+ * happy run stays within its budget of GitHub calls.
  */
 import { describe, expect, it } from '@jest/globals'
 import { secondaryRateLimit } from '../fakes/github-fake.js'

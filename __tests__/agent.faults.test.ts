@@ -1,7 +1,8 @@
 /**
- * Faults of the service (RELIABILITY 8-14): a create that may have happened is never sent again; a
- * 429 is retried only as Retry-After allows; polling survives 5xx, 429, resets, hangs and malformed
- * bodies, keeps its deadline, tolerates unknown statuses and a 404 right after create.
+ * Faults of the service (docs/RELIABILITY.md, checklist 8-14): a create that may have happened is
+ * never sent again; a 429 is retried only as Retry-After allows; polling survives 5xx, 429, resets,
+ * hangs and malformed bodies, keeps its deadline, tolerates unknown statuses and a 404 right after
+ * create.
  */
 import { describe, expect, it } from '@jest/globals'
 import http from 'node:http'

@@ -1,7 +1,8 @@
 /**
- * Re-runs and cancellation (RELIABILITY 15, 17): a re-run of the same workflow run, or a second
- * delivery of the same comment, finds its tracking comment and re-attaches to the job named there;
- * a cancel says so in the comment within moments, stops polling and fails the step.
+ * Re-runs and cancellation (docs/RELIABILITY.md, checklist 15, 17): a re-run of the same workflow
+ * run, or a second delivery of the same comment, finds its tracking comment and re-attaches to the
+ * job named there; a cancel says so in the comment within moments, stops polling and fails the
+ * step.
  */
 import { describe, expect, it } from '@jest/globals'
 import { setTimeout as sleep } from 'node:timers/promises'

@@ -1,8 +1,8 @@
 /**
- * Untrusted text (RELIABILITY 4-7, 18): comment bodies, the service's error texts and its prLink.
- * Nothing goes through a shell or out as a workflow command; the key never reaches a comment, an
- * output or the summary; echoed text is inert on GitHub; only https pull-request URLs are linked;
- * every comment stays under GitHub's size limit.
+ * Untrusted text (docs/RELIABILITY.md, checklist 4-7, 18): comment bodies, the service's error
+ * texts and its prLink. Nothing goes through a shell or out as a workflow command; the key never
+ * reaches a comment, an output or the summary; echoed text is inert on GitHub; only https
+ * pull-request URLs are linked; every comment stays under GitHub's size limit.
  */
 import { describe, expect, it } from '@jest/globals'
 import { serviceError } from '../fakes/service-emulator.js'

@@ -1,6 +1,7 @@
 /**
- * Settings: every wrong form of each input fails the step with one error that names the input and
- * the form it expects, before any request to the service or to GitHub. The key is masked first.
+ * Settings (docs/RELIABILITY.md, checklist 20): every wrong form of each input fails the step with
+ * one error that names the input and the form it expects, before any request to the service or to
+ * GitHub. The key is masked first.
  */
 import { describe, expect, it } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'

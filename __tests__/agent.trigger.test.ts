@@ -1,7 +1,8 @@
 /**
- * Which events start a job, and for whom (RELIABILITY 1-3): the trigger phrase as a whole word at
- * the start of a new comment, bots and the action's own comments ignored, the commenter's permission
- * from the collaborator-permission API (fail closed), and prompts from schedules and pipelines.
+ * Which events start a job, and for whom (docs/RELIABILITY.md, checklist 1-3): the trigger phrase
+ * as a whole word at the start of a new comment, bots and the action's own comments ignored, the
+ * commenter's permission from the collaborator-permission API (fail closed), and prompts from
+ * schedules and pipelines.
  */
 import { describe, expect, it } from '@jest/globals'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'

@@ -3,11 +3,11 @@
  * mermaid's own parser, hostile labels (page paths, search terms) included, and the tables stay.
  */
 import { describe, expect, it } from '@jest/globals'
-import { chartLabel } from '../src/analytics/charts.js'
-import { Comparison } from '../src/analytics/comparison.js'
-import { renderReport, type ExportReport } from '../src/analytics/report.js'
-import { SearchTally } from '../src/analytics/search-summary.js'
-import { FeedbackTally } from '../src/analytics/feedback-summary.js'
+import { chartLabel } from '../src/analytics/report/charts.js'
+import { Comparison } from '../src/analytics/compare/comparison.js'
+import { renderReport, type ExportReport } from '../src/analytics/report/render.js'
+import { SearchTally } from '../src/analytics/report/search-summary.js'
+import { FeedbackTally } from '../src/analytics/report/feedback-summary.js'
 import { chartsIn, parseChart } from './helpers/mermaid.js'
 
 const HOSTILE = '/a"] ; bar [1]\n```\n<script>@octocat #1 %%{init: {}}%%'

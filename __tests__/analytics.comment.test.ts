@@ -1,6 +1,6 @@
 /** The optional report comment on `issue-number`, against the GitHub fake. */
 import { describe, expect, it } from '@jest/globals'
-import { REPORT_MARKER } from '../src/analytics/report.js'
+import { REPORT_MARKER } from '../src/analytics/report/render.js'
 import type { ActionRunResult } from '../fakes/action-env.js'
 import { runAnalytics, useWorld } from './helpers/world.js'
 

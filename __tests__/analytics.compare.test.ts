@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ActionRunResult } from '../fakes/action-env.js'
 import { generatedPageView, type PageViewRow } from '../fakes/service-emulator.js'
-import { changePercent } from '../src/analytics/comparison.js'
+import { changePercent } from '../src/analytics/compare/comparison.js'
 import { errorLine, exportFiles, failRequest } from './helpers/analytics.js'
 import { parseCsv } from './helpers/csv.js'
 import { runAnalytics, useWorld } from './helpers/world.js'
@@ -68,8 +68,12 @@ describe('compare: previous', () => {
       change: generatedPageView(450).total
     })
     expect(file.previous.dateFrom).toBe(LAST_WEEK)
-    expect(result.outputs['previous-total']).toBe(String(file.previous.totals.total))
-    expect(result.outputs.change).toBe(changePercent(file.totals.total, file.previous.totals.total))
+    // The generated rows' totals: 390,600 this week (600 rows), 195,200 the week before (300 rows
+    // of variant 1); (390600 - 195200) / 195200 = +100.102…%, one decimal.
+    expect(file.totals.total).toBe(390_600)
+    expect(file.previous.totals.total).toBe(195_200)
+    expect(result.outputs['previous-total']).toBe('195200')
+    expect(result.outputs.change).toBe('+100.1')
     expect(result.outputs.change).toMatch(/^[+-]\d+\.\d$/)
     expect(result.stdout).toContain('in 5 requests.')
     expect(result.summary).toContain('5 requests')

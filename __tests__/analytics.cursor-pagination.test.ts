@@ -1,7 +1,7 @@
 /** The cursor loop's guards: a misbehaving service ends the export with an error, never a loop or a gap. */
 import { describe, expect, it } from '@jest/globals'
-import { paginateCursor, type CursorPage } from '../src/analytics/cursor-pagination.js'
-import { PaginationError } from '../src/analytics/pagination.js'
+import { paginateCursor, type CursorPage } from '../src/analytics/export/cursor-pagination.js'
+import { PaginationError } from '../src/analytics/export/pagination.js'
 import type { CursorQuery } from '../src/mintlify/analytics-types.js'
 
 /** A service that answers the scripted pages in order and records the queries. */

@@ -1,6 +1,7 @@
 /**
  * The export action end to end in process: the runner's environment, the service emulator over HTTP
- * (checked against the OpenAPI document), the file on disk, outputs and the step summary.
+ * (checked against the OpenAPI document), the file on disk, outputs and the step summary. Paging
+ * survives faults on any page with no gap and no duplicate row (docs/RELIABILITY.md, checklist 19).
  */
 import { describe, expect, it } from '@jest/globals'
 import { mkdirSync, readFileSync } from 'node:fs'

@@ -1,6 +1,6 @@
 /**
- * Checklist item 20: every bad input ends the step with one error that names the input and the
- * expected form, before any request reaches the service.
+ * docs/RELIABILITY.md, checklist 20: every bad input ends the step with one error that names the
+ * input and the expected form, before any request reaches the service.
  */
 import { describe, expect, it } from '@jest/globals'
 import { chmodSync, mkdirSync } from 'node:fs'

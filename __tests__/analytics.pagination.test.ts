@@ -5,7 +5,7 @@ import {
   paginate,
   PaginationError,
   type FetchPage
-} from '../src/analytics/pagination.js'
+} from '../src/analytics/export/pagination.js'
 import type { PageViewRow, PageViewsPage, PageViewsQuery } from '../src/mintlify/types.js'
 
 function rows(n: number, from = 0): PageViewRow[] {

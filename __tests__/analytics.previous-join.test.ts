@@ -7,9 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Comparison, type ComparedRow } from '../src/analytics/comparison.js'
-import { PreviousJoin } from '../src/analytics/previous-join.js'
-import { pathOf, RecordSorter } from '../src/analytics/record-sort.js'
+import { Comparison, type ComparedRow } from '../src/analytics/compare/comparison.js'
+import { PreviousJoin } from '../src/analytics/compare/previous-join.js'
+import { pathOf, RecordSorter } from '../src/analytics/compare/record-sort.js'
 
 let dir: string
 

@@ -6,8 +6,8 @@ import {
   renderReport,
   REPORT_MARKER,
   type ExportReport
-} from '../src/analytics/report.js'
-import { compareRank, TopPages } from '../src/analytics/top-pages.js'
+} from '../src/analytics/report/render.js'
+import { compareRank, TopPages } from '../src/analytics/report/top-pages.js'
 import { describeFailure } from '../src/analytics/failure.js'
 import { MintlifyError } from '../src/mintlify/errors.js'
 import type { PageViewRow } from '../src/mintlify/types.js'

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openExportWriter } from '../src/analytics/writers.js'
+import { openExportWriter } from '../src/analytics/export/writers.js'
 import type { PageViewRow } from '../src/mintlify/types.js'
 import { parseCsv, rowsOfCsv } from './helpers/csv.js'
 

@@ -509,3 +509,48 @@ describe('GitHubFake: the code-change endpoints, through octokit', () => {
     )
   })
 })
+
+describe('GitHubFake on GitHub Enterprise Server', () => {
+  it('builds every web link from its own server URL, never github.com', async () => {
+    const ghes = await GitHubFake.start({
+      pathPrefix: '/api/v3',
+      serverUrl: 'https://ghe.acme.internal'
+    })
+    try {
+      const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} }
+      const octokit = new Octokit({ auth: ghes.token, baseUrl: ghes.url, log: quiet })
+      const repo = { owner: 'acme', repo: 'app' }
+      ghes.addIssue('acme', 'app', { number: 8, pull_request: true, user: 'alice' })
+      const comment = ghes.addComment('acme', 'app', 8, 'Opened acme/app#20')
+      const review = ghes.addReviewComment('acme', 'app', 8, { body: 'nit' })
+      ghes.setRun('acme', 'app', 777, 'completed')
+      ghes.addRelease('acme', 'app', { id: 1, tag: 'v1.0.0', publishedAt: '2026-11-01T00:00:00Z' })
+      ghes.addComparison('acme', 'app', 'v0', 'v1', {
+        commits: [{ sha: 'a'.repeat(40), message: 'm' }],
+        files: []
+      })
+
+      const links = [
+        (await octokit.rest.issues.get({ ...repo, issue_number: 8 })).data.html_url,
+        (await octokit.rest.pulls.get({ ...repo, pull_number: 8 })).data.html_url,
+        (await octokit.rest.issues.getComment({ ...repo, comment_id: comment.id })).data.html_url,
+        (await octokit.rest.pulls.listReviewComments({ ...repo, pull_number: 8 })).data[0].html_url,
+        (await octokit.rest.actions.getWorkflowRun({ ...repo, run_id: 777 })).data.html_url,
+        (await octokit.rest.repos.listReleases(repo)).data[0].html_url,
+        (await octokit.rest.repos.compareCommitsWithBasehead({ ...repo, basehead: 'v0...v1' })).data
+          .html_url
+      ]
+      expect(links).toEqual([
+        'https://ghe.acme.internal/acme/app/pull/8',
+        'https://ghe.acme.internal/acme/app/pull/8',
+        `https://ghe.acme.internal/acme/app/pull/8#issuecomment-${comment.id}`,
+        `https://ghe.acme.internal/acme/app/pull/8#discussion_r${review}`,
+        'https://ghe.acme.internal/acme/app/actions/runs/777',
+        'https://ghe.acme.internal/acme/app/releases/tag/v1.0.0',
+        'https://ghe.acme.internal/acme/app/compare/v0...v1'
+      ])
+    } finally {
+      await ghes.close()
+    }
+  })
+})

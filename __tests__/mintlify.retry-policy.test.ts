@@ -1,8 +1,8 @@
 /**
  * The retry policy, called directly: a pure function of operation, error and budget; the waits are
- * p-retry's backoff, whose options the policy names. The create rules come from the service having no
- * idempotency key (RELIABILITY.md, checklist 8 and 9). The attempt count and the deadline are kept
- * by the loop (mintlify.with-retry.test.ts).
+ * p-retry's backoff, whose options the policy names. The create rules come from the service having
+ * no idempotency key (docs/RELIABILITY.md, checklist 8 and 9). The attempt count and the deadline
+ * are kept by the loop (mintlify.with-retry.test.ts).
  */
 import { describe, expect, it } from '@jest/globals'
 import { MintlifyError, type MintlifyErrorFields, type Operation } from '../src/mintlify/errors.js'
@@ -91,28 +91,33 @@ describe('decideRetry: create is never blindly retried', () => {
 })
 
 describe('decideRetry: Retry-After and the budget', () => {
-  it.each<Operation>(['create-job', 'get-job', 'get-page-views'])(
-    'does not retry %s when Retry-After is above the budget',
-    operation => {
-      const retryAfterMs = RETRY_BUDGETS[operation].maxRetryAfterMs + 1
-      expect(decide(operation, http(429, { retryAfterMs }))).toEqual({
-        retry: false,
-        reason: 'Retry-After is longer than the retry budget'
-      })
-    }
-  )
+  // The budgets: a minute for creates and analytics reads, five minutes for job reads.
+  it.each<[Operation, number]>([
+    ['create-job', 60_000],
+    ['get-job', 300_000],
+    ['get-page-views', 60_000]
+  ])('does not retry %s when Retry-After is above the budget of %i ms', (operation, budget) => {
+    expect(decide(operation, http(429, { retryAfterMs: budget + 1 }))).toEqual({
+      retry: false,
+      reason: 'Retry-After is longer than the retry budget'
+    })
+    expect(decide(operation, http(429, { retryAfterMs: budget }), zero)).toEqual({
+      retry: true,
+      atLeastMs: budget,
+      reason: '429'
+    })
+  })
 
   it('waits a 429 Retry-After that equals the budget', () => {
-    const retryAfterMs = RETRY_BUDGETS['create-job'].maxRetryAfterMs
-    const decision = decide('create-job', http(429, { retryAfterMs }), zero)
-    expect(decision).toEqual({ retry: true, atLeastMs: retryAfterMs, reason: '429' })
+    const decision = decide('create-job', http(429, { retryAfterMs: 60_000 }), zero)
+    expect(decision).toEqual({ retry: true, atLeastMs: 60_000, reason: '429' })
   })
 
   it('gives p-retry the attempts of the budget: retries = attempts - 1', () => {
-    for (const operation of ['create-job', 'send-message', 'get-job', 'get-page-views'] as const) {
-      expect(serviceRetryPolicy(operation).backoff.retries).toBe(
-        RETRY_BUDGETS[operation].maxAttempts - 1
-      )
+    const attempts = { 'create-job': 3, 'send-message': 3, 'get-job': 6, 'get-page-views': 6 }
+    for (const [operation, expected] of Object.entries(attempts) as [Operation, number][]) {
+      expect(RETRY_BUDGETS[operation].maxAttempts).toBe(expected)
+      expect(serviceRetryPolicy(operation).backoff.retries).toBe(expected - 1)
     }
   })
 
@@ -184,19 +189,21 @@ describe('decideRetry: reads are retried on transient failures only', () => {
 })
 
 describe('the backoff: p-retry doubles from the base, randomized, up to the cap', () => {
-  it.each<Operation>(['create-job', 'send-message', 'get-job', 'get-page-views'])(
-    '%s',
-    operation => {
-      const budget = RETRY_BUDGETS[operation]
-      expect(serviceRetryPolicy(operation).backoff).toEqual({
-        retries: budget.maxAttempts - 1,
-        minTimeoutMs: budget.baseDelayMs,
-        factor: 2,
-        maxTimeoutMs: budget.maxDelayMs,
-        randomize: true
-      })
-    }
-  )
+  // Written out: a budget edited by mistake fails here instead of being copied into the expectation.
+  it.each<[Operation, { retries: number; maxTimeoutMs: number }]>([
+    ['create-job', { retries: 2, maxTimeoutMs: 10_000 }],
+    ['send-message', { retries: 2, maxTimeoutMs: 10_000 }],
+    ['get-job', { retries: 5, maxTimeoutMs: 30_000 }],
+    ['get-page-views', { retries: 5, maxTimeoutMs: 30_000 }]
+  ])('%s', (operation, { retries, maxTimeoutMs }) => {
+    expect(serviceRetryPolicy(operation).backoff).toEqual({
+      retries,
+      minTimeoutMs: 1_000,
+      factor: 2,
+      maxTimeoutMs,
+      randomize: true
+    })
+  })
 })
 
 describe('parseRetryAfter', () => {

@@ -52,8 +52,8 @@ const SERVICE_ERROR_SCHEMA = {
 }
 
 /**
- * The folder holding the OpenAPI documents: `$MINTLIFY_SPEC_DIR`, else `<project>/../shared/spec`,
- * else `<project>/spec` (for a checkout without the shared folder).
+ * The folder holding the OpenAPI documents: `$MINTLIFY_SPEC_DIR`, else the committed copy in
+ * `<project>/spec`.
  */
 export function specDir(): string {
   const projectRoot = fileURLToPath(new URL('../', import.meta.url))

@@ -1,7 +1,7 @@
 /**
  * A loopback emulator of the Mintlify service (agent jobs v2 and analytics: views, visitors, searches,
  * feedback), built from the
- * OpenAPI documents in shared/spec. Tests script each job's life and inject network faults; every
+ * OpenAPI documents in spec/. Tests script each job's life and inject network faults; every
  * request and every answer is checked against the documents (see contract.ts).
  */
 import http from 'node:http'

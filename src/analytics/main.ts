@@ -17,19 +17,19 @@ import {
   type RuntimeOverrides
 } from '../shared/runtime.js'
 import { maskApiKey } from '../shared/service-settings.js'
-import { exportDataset, ExportFailure, type ExportOutcome } from './export.js'
+import { exportDataset, ExportFailure, type ExportOutcome } from './export/export-dataset.js'
 import { DATASET_INFO } from './datasets.js'
-import { feedbackPrompt, searchesPrompt } from './prompt.js'
+import { feedbackPrompt, searchesPrompt } from './report/prompt.js'
 import { logLine } from '../shared/log-line.js'
 import { describeFailure } from './failure.js'
-import { checkOutputLocation, displayPath, resolveOutputPath } from './output-path.js'
+import { checkOutputLocation, displayPath, resolveOutputPath } from './export/output-path.js'
 import {
   COMMENT_MAX_CHARS,
   renderFailure,
   renderReport,
   REPORT_MARKER,
   type ExportReport
-} from './report.js'
+} from './report/render.js'
 import { parseAnalyticsSettings, type AnalyticsSettings } from './settings.js'
 import { appendStepSummary } from '../shared/step-summary.js'
 import { plural } from '../shared/plural.js'

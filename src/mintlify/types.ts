@@ -1,5 +1,5 @@
 /**
- * The service's resources, as the OpenAPI documents in shared/spec describe them, and the checks that
+ * The service's resources, as the OpenAPI documents in spec/ describe them, and the checks that
  * turn an answer into a typed value (an unexpected shape is a clear error, not a crash later).
  */
 

@@ -2,19 +2,19 @@
  * What every dataset's export shares: its outcome types, the failure that says where it stopped, the
  * context passed down (inputs, runtime, client, budget, progress), and the writer's life cycle.
  */
-import type { MintlifyClient } from '../mintlify/client.js'
-import type { Operation } from '../mintlify/errors.js'
-import { RETRY_BUDGETS } from '../mintlify/retry-policy.js'
-import { withRetry } from '../mintlify/with-retry.js'
-import type { FeedbackSummary } from './feedback-summary.js'
-import type { PageViewRow, ViewTotals } from '../mintlify/types.js'
-import { getErrorMessage } from '../shared/errors.js'
-import type { Runtime } from '../shared/runtime.js'
+import type { MintlifyClient } from '../../mintlify/client.js'
+import type { Operation } from '../../mintlify/errors.js'
+import { RETRY_BUDGETS } from '../../mintlify/retry-policy.js'
+import { withRetry } from '../../mintlify/with-retry.js'
+import type { FeedbackSummary } from '../report/feedback-summary.js'
+import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
+import { getErrorMessage } from '../../shared/errors.js'
+import type { Runtime } from '../../shared/runtime.js'
 import type { RequestBudget } from './budget.js'
-import type { ComparisonSummary } from './comparison.js'
+import type { ComparisonSummary } from '../compare/comparison.js'
 import type { Progress } from './progress.js'
-import type { SearchSummary } from './search-summary.js'
-import type { AnalyticsSettings } from './settings.js'
+import type { SearchSummary } from '../report/search-summary.js'
+import type { AnalyticsSettings } from '../settings.js'
 import { openExportWriter, type RowFormat } from './writers.js'
 interface OutcomeBase {
   /** Rows written to the file. */

@@ -8,9 +8,9 @@
  * CSV: the dataset's columns (views: `path,human,ai,total`), quoted by csv-stringify (RFC 4180).
  */
 import { stringify } from 'csv-stringify/sync'
-import type { PageViewRow } from '../mintlify/types.js'
+import type { PageViewRow } from '../../mintlify/types.js'
 import { AtomicFile } from './atomic-file.js'
-import type { ExportFormat } from './settings.js'
+import type { ExportFormat } from '../settings.js'
 
 /** How one dataset's rows look in each format. */
 export interface RowFormat<Row> {

@@ -2,10 +2,10 @@
  * Where an export is, for the message when it stops: the page being read, its offset (offset
  * paging), the rows read before it, and which period of a comparison.
  */
-import { getErrorMessage } from '../shared/errors.js'
-import { logLine } from '../shared/log-line.js'
-import type { RetryInfo } from '../shared/retry.js'
-import type { Log } from '../shared/runtime.js'
+import { getErrorMessage } from '../../shared/errors.js'
+import { logLine } from '../../shared/log-line.js'
+import type { RetryInfo } from '../../shared/retry.js'
+import type { Log } from '../../shared/runtime.js'
 
 export class Progress {
   page: number | undefined

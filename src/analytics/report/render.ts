@@ -4,27 +4,19 @@
  * or HTML), and charts get labels of a safe alphabet (charts.ts). The tables stay complete beside
  * the charts: Mermaid does not render in notification e-mails or the mobile app.
  */
-import type { PageViewRow, ViewTotals } from '../mintlify/types.js'
-import { blockQuote, codeSpan } from '../shared/markdown.js'
-import type { ExportFormat } from './settings.js'
-import { plural } from '../shared/plural.js'
-import type { Dataset } from './datasets.js'
-import type { ComparisonSummary } from './comparison.js'
+import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
+import { blockQuote, codeSpan } from '../../shared/markdown.js'
+import type { ExportFormat } from '../settings.js'
+import { plural } from '../../shared/plural.js'
+import type { Dataset } from '../datasets.js'
+import type { ComparisonSummary } from '../compare/comparison.js'
 import type { SearchSummary } from './search-summary.js'
 import type { FeedbackSummary } from './feedback-summary.js'
 import { comparisonCharts, shareChart, topPagesChart } from './charts.js'
-import {
-  fixed,
-  formatCount,
-  layout,
-  pathCell,
-  percent,
-  table,
-  type Block
-} from './report-layout.js'
+import { fixed, formatCount, layout, pathCell, percent, table, type Block } from './layout.js'
 
-export { formatCount, percent } from './report-layout.js'
-import { comparisonBlocks, feedbackBlocks, searchBlocks } from './report-sections.js'
+export { formatCount, percent } from './layout.js'
+import { comparisonBlocks, feedbackBlocks, searchBlocks } from './sections.js'
 
 export interface ExportReport {
   projectId: string

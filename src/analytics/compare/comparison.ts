@@ -3,7 +3,7 @@
  * caller's, see previous-join.ts), and each page that had traffic before and none now, tallied into
  * bounded top-N lists of risers, fallers and new pages. Memory: three lists of `capacity` rows.
  */
-import type { PageViewRow, ViewTotals } from '../mintlify/types.js'
+import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
 import { byName, TopN } from './top-n.js'
 
 export interface ComparedRow extends PageViewRow {

@@ -3,8 +3,8 @@
  * searched terms, and the content gaps (terms searched at least GAP_MIN_HITS times whose click-through
  * rate is under GAP_MAX_CTR: readers looked and found nothing worth clicking), lowest rate first.
  */
-import type { SearchRow } from '../mintlify/analytics-types.js'
-import { byName, TopN } from './top-n.js'
+import type { SearchRow } from '../../mintlify/analytics-types.js'
+import { byName, TopN } from '../compare/top-n.js'
 
 export const GAP_MIN_HITS = 3
 export const GAP_MAX_CTR = 0.1

@@ -3,16 +3,16 @@
  * cursor dataset) with a fresh client, request budget and progress. Any failure becomes an
  * ExportFailure that knows where the export stopped; the unfinished file is already gone.
  */
-import { createMintlifyClient } from '../mintlify/client.js'
-import type { Runtime } from '../shared/runtime.js'
+import { createMintlifyClient } from '../../mintlify/client.js'
+import type { Runtime } from '../../shared/runtime.js'
 import { RequestBudget, REQUEST_LIMIT } from './budget.js'
-import { ExportFailure, type ExportContext, type ExportOutcome } from './export-context.js'
-import { exportFeedback, exportSearches } from './export-cursor.js'
-import { exportTraffic } from './export-traffic.js'
+import { ExportFailure, type ExportContext, type ExportOutcome } from './context.js'
+import { exportFeedback, exportSearches } from './cursor-datasets.js'
+import { exportTraffic } from './traffic.js'
 import { Progress } from './progress.js'
-import type { AnalyticsSettings } from './settings.js'
+import type { AnalyticsSettings } from '../settings.js'
 
-export { ExportFailure, type ExportOutcome } from './export-context.js'
+export { ExportFailure, type ExportOutcome } from './context.js'
 
 export interface ExportOptions {
   requestTimeoutMs?: number

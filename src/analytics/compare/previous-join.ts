@@ -7,7 +7,7 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import type { PageViewRow } from '../mintlify/types.js'
+import type { PageViewRow } from '../../mintlify/types.js'
 import type { Comparison, ComparedRow } from './comparison.js'
 import {
   CHUNK_BYTES,

@@ -2,8 +2,8 @@
  * The columns of each dataset in the file (listed in the README too). Each record has its keys in a
  * fixed order and only the documented fields.
  */
-import type { FeedbackEntry, SearchRow } from '../mintlify/analytics-types.js'
-import type { ComparedRow } from './comparison.js'
+import type { FeedbackEntry, SearchRow } from '../../mintlify/analytics-types.js'
+import type { ComparedRow } from '../compare/comparison.js'
 import type { RowFormat } from './writers.js'
 
 /** Views or visitors with `compare: previous`: the previous total and the absolute change. */

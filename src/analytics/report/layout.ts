@@ -3,7 +3,7 @@
  * charts) and tables whose rows may be cut; rows are kept in order until the limit, and each cut
  * table says how many rows it left out (the file has them all). And the cells every table shares.
  */
-import { tableCell, truncate } from '../shared/markdown.js'
+import { tableCell, truncate } from '../../shared/markdown.js'
 
 /** A path longer than this is cut in a table (the file has it whole). */
 export const MAX_PATH_CHARS = 200

@@ -4,8 +4,8 @@
  * are quoted as JSON strings (no line breaks, no unbalanced quotes) and labelled as data, never as
  * instructions. At most PROMPT_MAX_ITEMS items and PROMPT_MAX_CHARS characters; empty without a gap.
  */
-import type { SearchRow } from '../mintlify/analytics-types.js'
-import { cutAtCharacter } from '../shared/text-cut.js'
+import type { SearchRow } from '../../mintlify/analytics-types.js'
+import { cutAtCharacter } from '../../shared/text-cut.js'
 import type { FeedbackSummary, NegativePage } from './feedback-summary.js'
 import { PROMPT_MAX_ITEMS, type SearchSummary } from './search-summary.js'
 

@@ -3,8 +3,8 @@
  * their latest comments. One small record per page with negative feedback (never per entry), so
  * memory follows the number of pages, not of entries.
  */
-import type { FeedbackEntry } from '../mintlify/analytics-types.js'
-import { byName, TopN } from './top-n.js'
+import type { FeedbackEntry } from '../../mintlify/analytics-types.js'
+import { byName, TopN } from '../compare/top-n.js'
 import { PROMPT_MAX_ITEMS } from './search-summary.js'
 
 /** Latest comments kept per page. */

@@ -3,13 +3,13 @@
  * period, the searches summary (most searched terms, content gaps) and the feedback summary (pages
  * with the most negative entries and their latest comments, inert).
  */
-import type { SearchRow } from '../mintlify/analytics-types.js'
-import { tableCell, truncate } from '../shared/markdown.js'
-import { plural } from '../shared/plural.js'
+import type { SearchRow } from '../../mintlify/analytics-types.js'
+import { tableCell, truncate } from '../../shared/markdown.js'
+import { plural } from '../../shared/plural.js'
 import { feedbackCharts, searchCharts } from './charts.js'
-import type { ChangeOf, ComparedRow, ComparisonSummary } from './comparison.js'
+import type { ChangeOf, ComparedRow, ComparisonSummary } from '../compare/comparison.js'
 import type { FeedbackSummary } from './feedback-summary.js'
-import { fixed, formatCount, pathCell, percent, table, type Block } from './report-layout.js'
+import { fixed, formatCount, pathCell, percent, table, type Block } from './layout.js'
 import { GAP_MAX_CTR, GAP_MIN_HITS, type SearchSummary } from './search-summary.js'
 
 function signed(value: number): string {

@@ -2,8 +2,8 @@
  * The N most viewed pages of a stream of rows, in O(N) memory. Ties in total go to the path that
  * sorts first, so the result does not depend on the order the service sends rows in.
  */
-import type { PageViewRow } from '../mintlify/types.js'
-import { byName, TopN } from './top-n.js'
+import type { PageViewRow } from '../../mintlify/types.js'
+import { byName, TopN } from '../compare/top-n.js'
 
 /** Negative when `a` ranks above `b`: more total views, then the path that sorts first. */
 export function compareRank(a: PageViewRow, b: PageViewRow): number {

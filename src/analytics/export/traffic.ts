@@ -1,16 +1,16 @@
 /**
  * Views and visitors: offset paging into the file and the top-pages tally. With `compare: previous`
  * the previous period is read first, then this one, and the two are joined by path in flat memory
- * (previous-join.ts): ⌈M/page⌉ + ⌈N/page⌉ requests, nothing more.
+ * (compare/previous-join.ts): ⌈M/page⌉ + ⌈N/page⌉ requests, nothing more.
  */
-import type { PageViewRow, PageViewsQuery } from '../mintlify/types.js'
-import { plural } from '../shared/plural.js'
-import { Comparison } from './comparison.js'
-import { PreviousJoin } from './previous-join.js'
-import { fetchPage, withWriter, type ExportContext, type TrafficOutcome } from './export-context.js'
+import type { PageViewRow, PageViewsQuery } from '../../mintlify/types.js'
+import { plural } from '../../shared/plural.js'
+import { Comparison } from '../compare/comparison.js'
+import { PreviousJoin } from '../compare/previous-join.js'
+import { fetchPage, withWriter, type ExportContext, type TrafficOutcome } from './context.js'
 import { paginate, type ExportPlan, type FetchPage, type PaginationEvents } from './pagination.js'
 import { comparedRows } from './row-formats.js'
-import { TopPages } from './top-pages.js'
+import { TopPages } from '../report/top-pages.js'
 import { trafficRows } from './writers.js'
 
 type TrafficDataset = 'views' | 'visitors'

@@ -4,7 +4,7 @@
  */
 import { accessSync, constants, statSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve } from 'node:path'
-import { InputError } from '../shared/inputs.js'
+import { InputError } from '../../shared/inputs.js'
 
 /** The absolute path of `output-file`: relative paths count from the workspace. */
 export function resolveOutputPath(workspace: string, outputFile: string): string {

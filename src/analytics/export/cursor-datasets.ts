@@ -2,9 +2,9 @@
  * Searches and feedback: cursor paging into the file and the dataset's summary tally. A page that
  * fails is retried with the same cursor (the retry repeats the same query).
  */
-import type { CursorQuery, FeedbackEntry, SearchRow } from '../mintlify/analytics-types.js'
-import type { Operation } from '../mintlify/errors.js'
-import { plural } from '../shared/plural.js'
+import type { CursorQuery, FeedbackEntry, SearchRow } from '../../mintlify/analytics-types.js'
+import type { Operation } from '../../mintlify/errors.js'
+import { plural } from '../../shared/plural.js'
 import { paginateCursor, type CursorPage } from './cursor-pagination.js'
 import {
   fetchPage,
@@ -12,10 +12,10 @@ import {
   type ExportContext,
   type FeedbackOutcome,
   type SearchesOutcome
-} from './export-context.js'
-import { FeedbackTally, type FeedbackSummary } from './feedback-summary.js'
+} from './context.js'
+import { FeedbackTally, type FeedbackSummary } from '../report/feedback-summary.js'
 import { FEEDBACK_ROWS, SEARCH_ROWS } from './row-formats.js'
-import { SearchTally } from './search-summary.js'
+import { SearchTally } from '../report/search-summary.js'
 import type { RowFormat } from './writers.js'
 
 interface CursorDataset<Row> {

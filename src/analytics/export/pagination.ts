@@ -3,7 +3,12 @@
  * service says `hasMore`. Each page goes to the sink as it arrives (nothing is accumulated here), and
  * the guards turn a misbehaving service into an error instead of an endless loop or a silent gap.
  */
-import type { PageViewRow, PageViewsPage, PageViewsQuery, ViewTotals } from '../mintlify/types.js'
+import type {
+  PageViewRow,
+  PageViewsPage,
+  PageViewsQuery,
+  ViewTotals
+} from '../../mintlify/types.js'
 
 export interface ExportPlan {
   dateFrom?: string
@@ -75,13 +80,10 @@ export async function paginate(
   sink: PageSink,
   events: PaginationEvents = {}
 ): Promise<PaginationResult> {
-  let totals: ViewTotals | undefined
+  const guards = new PageGuards(plan, events)
   let offset = 0
   let rows = 0
   let requests = 0
-  let warnedTotals = false
-  let warnedShortPage = false
-  let previous: { offset: number; first: string; last: string; length: number } | undefined
 
   for (let page = 1; ; page++) {
     if (page > MAX_PAGES) {
@@ -91,59 +93,90 @@ export async function paginate(
     }
     const result = await fetchPage(pageQuery(plan, offset))
     requests++
-    const views = result.views
+    const totals = guards.totalsOf(page, result)
+    guards.checkRows(page, offset, result)
 
-    if (totals === undefined) {
-      totals = result.totals
-    } else if (!warnedTotals && !sameTotals(totals, result.totals)) {
-      warnedTotals = true
-      events.onWarning?.(
-        `The site-wide totals changed between pages (page 1: ${describeTotals(totals)}; page ${page}: ` +
+    const info: PageInfo = { page, offset, rowsBefore: rows }
+    await sink(result.views, info)
+    rows += result.views.length
+    events.onPage?.({
+      ...info,
+      rows: result.views.length,
+      rowsSoFar: rows,
+      hasMore: result.hasMore
+    })
+
+    if (!result.hasMore) return { totals, rows, requests }
+
+    guards.noteShortPage(page, offset, result.views.length)
+    // Offset counts rows to skip: continuing right after what arrived leaves no gap even when the
+    // service sends fewer rows than asked (with full pages this is offset += limit).
+    offset += result.views.length
+  }
+}
+
+/** What the loop checks between pages: each warning said once, and the pages it must not take. */
+class PageGuards {
+  private totals: ViewTotals | undefined
+  private warnedTotals = false
+  private warnedShortPage = false
+  private previous: { offset: number; first: string; last: string; length: number } | undefined
+
+  constructor(
+    private readonly plan: ExportPlan,
+    private readonly events: PaginationEvents
+  ) {}
+
+  /** The totals of page 1; a later page that reports others is warned about once. */
+  totalsOf(page: number, result: PageViewsPage): ViewTotals {
+    if (this.totals === undefined) {
+      this.totals = result.totals
+    } else if (!this.warnedTotals && !sameTotals(this.totals, result.totals)) {
+      this.warnedTotals = true
+      this.events.onWarning?.(
+        `The site-wide totals changed between pages (page 1: ${describeTotals(this.totals)}; page ${page}: ` +
           `${describeTotals(result.totals)}); new views may have arrived during the export. ` +
           'The totals of page 1 are reported.'
       )
     }
+    return this.totals
+  }
 
+  /** Throws on a page that would make the export endless or write rows twice. */
+  checkRows(page: number, offset: number, result: PageViewsPage): void {
+    const views = result.views
     if (result.hasMore && views.length === 0) {
       throw new PaginationError(
         `The service said more rows exist (hasMore) but page ${page} at offset ${offset} had none; ` +
           'stopped to avoid an endless export.'
       )
     }
-    if (views.length > 0) {
-      const first = views[0].path
-      const last = views[views.length - 1].path
-      if (
-        previous &&
-        previous.length === views.length &&
-        previous.first === first &&
-        previous.last === last
-      ) {
-        throw new PaginationError(
-          `Page ${page} (offset ${offset}) repeated the rows of offset ${previous.offset}; the ` +
-            'service seems to ignore the offset. Stopped to avoid duplicate rows.'
-        )
-      }
-      previous = { offset, first, last, length: views.length }
-    }
-
-    const info: PageInfo = { page, offset, rowsBefore: rows }
-    await sink(views, info)
-    rows += views.length
-    events.onPage?.({ ...info, rows: views.length, rowsSoFar: rows, hasMore: result.hasMore })
-
-    if (!result.hasMore) return { totals, rows, requests }
-
-    if (views.length !== plan.pageSize && !warnedShortPage) {
-      warnedShortPage = true
-      events.onWarning?.(
-        `Page ${page} had ${views.length} rows for a limit of ${plan.pageSize} while the service ` +
-          `said more exist; the next page starts right after the rows received (offset ${offset + views.length}).`
+    if (views.length === 0) return
+    const first = views[0].path
+    const last = views[views.length - 1].path
+    const previous = this.previous
+    if (
+      previous &&
+      previous.length === views.length &&
+      previous.first === first &&
+      previous.last === last
+    ) {
+      throw new PaginationError(
+        `Page ${page} (offset ${offset}) repeated the rows of offset ${previous.offset}; the ` +
+          'service seems to ignore the offset. Stopped to avoid duplicate rows.'
       )
     }
-    // Offset counts rows to skip: continuing right after what arrived leaves no gap even when the
-    // service sends fewer rows than asked (with full pages this is offset += limit).
-    offset += views.length
+    this.previous = { offset, first, last, length: views.length }
+  }
+
+  /** A short page while more exist is warned about once: the next offset follows what arrived. */
+  noteShortPage(page: number, offset: number, received: number): void {
+    if (received === this.plan.pageSize || this.warnedShortPage) return
+    this.warnedShortPage = true
+    this.events.onWarning?.(
+      `Page ${page} had ${received} rows for a limit of ${this.plan.pageSize} while the service ` +
+        `said more exist; the next page starts right after the rows received (offset ${offset + received}).`
+    )
   }
 }
 

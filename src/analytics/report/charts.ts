@@ -4,10 +4,10 @@
  * terms) and are reduced to a safe alphabet, so no label can end its string, start a directive or
  * leave the code block.
  */
-import type { SearchRow } from '../mintlify/analytics-types.js'
-import type { PageViewRow, ViewTotals } from '../mintlify/types.js'
+import type { SearchRow } from '../../mintlify/analytics-types.js'
+import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
 import type { NegativePage } from './feedback-summary.js'
-import type { ComparisonSummary } from './comparison.js'
+import type { ComparisonSummary } from '../compare/comparison.js'
 
 /** Bars a chart shows at most: more are unreadable; the table has the rest. */
 export const CHART_MAX_BARS = 10

@@ -4,9 +4,9 @@
  * caller's retry with the same query, so the same cursor: no row is lost or read twice. Each page goes
  * to the sink as it arrives; nothing is accumulated here.
  */
-import type { CursorQuery } from '../mintlify/analytics-types.js'
+import type { CursorQuery } from '../../mintlify/analytics-types.js'
 import { MAX_PAGES, PaginationError, type ExportPlan } from './pagination.js'
-import { plural } from '../shared/plural.js'
+import { plural } from '../../shared/plural.js'
 
 export interface CursorPage<Row> {
   rows: readonly Row[]

@@ -1,0 +1,44 @@
+/** GET /repos/{o}/{r}/issues/{n}: an issue, or a pull request seen as an issue. */
+import { notFound, REPO, route, type Route } from '../answers.js'
+import { repoKey, userOf } from '../model.js'
+import type { GitHubWire } from '../wire.js'
+
+export function issueRoutes(wire: GitHubWire): Route[] {
+  return [
+    route('GET', `${REPO}/issues/(\\d+)`, ([, owner, repo, number]) => {
+      const issue = wire.state.issue(owner, repo, number)
+      if (issue === undefined) return notFound()
+      const htmlUrl = wire.web(
+        `${owner}/${repo}/${issue.pull_request ? 'pull' : 'issues'}/${issue.number}`
+      )
+      const apiBase = wire.api(`/repos/${owner}/${repo}`)
+      return {
+        status: 200,
+        body: {
+          id: issue.number + 500000,
+          node_id: `I_fake${issue.number}`,
+          url: `${apiBase}/issues/${issue.number}`,
+          html_url: htmlUrl,
+          number: issue.number,
+          state: 'open',
+          title: issue.title ?? `Issue ${issue.number}`,
+          body: issue.body ?? null,
+          user: wire.user(userOf(issue.user ?? 'octocat')),
+          labels: [],
+          comments: wire.state.commentsOf(repoKey(owner, repo), issue.number).length,
+          author_association: 'NONE',
+          ...(issue.pull_request
+            ? {
+                pull_request: {
+                  url: `${apiBase}/pulls/${issue.number}`,
+                  html_url: htmlUrl,
+                  diff_url: `${htmlUrl}.diff`,
+                  patch_url: `${htmlUrl}.patch`
+                }
+              }
+            : {})
+        }
+      }
+    })
+  ]
+}
