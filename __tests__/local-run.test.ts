@@ -1,7 +1,7 @@
 /**
- * The README's local run works as written: `npm run emulator` starts what `.env.example` points at,
- * and each entry the README names for `npx @github/local-action . <entry> .env` runs once with those
- * values (here on free ports, in virtual time, with the runner's files in a temporary folder).
+ * The local run of CONTRIBUTING.md works as written: `npm run emulator` starts what `.env.example`
+ * points at, and each entry it names for `npx @github/local-action . <entry> .env` runs once with
+ * those values (here on free ports, in virtual time, with the runner's files in a temporary folder).
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
@@ -10,7 +10,7 @@ import { cleanUp, PROJECT_ROOT, runInProcess, type ActionRunResult } from '../fa
 import { LOCAL_PORTS, startLocalEmulator, type LocalEmulator } from '../fakes/local-emulator.js'
 import { VirtualTime } from '../fakes/virtual-time.js'
 
-const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8')
+const contributing = readFileSync(join(PROJECT_ROOT, 'CONTRIBUTING.md'), 'utf8')
 const example = readFileSync(join(PROJECT_ROOT, '.env.example'), 'utf8')
 
 /** KEY=VALUE lines, as local-action (dotenv) reads them. */
@@ -47,7 +47,7 @@ function envFile(): Record<string, string> {
 }
 
 async function runEntry(entry: string): Promise<ActionRunResult> {
-  expect(readme).toContain(`npx @github/local-action . ${entry} .env`)
+  expect(contributing).toContain(`npx @github/local-action . ${entry} .env`)
   const { run } = (await import(join(PROJECT_ROOT, entry))) as { run: () => Promise<void> }
   const result = await runInProcess({ env: envFile() }, async () => {
     const time = VirtualTime.install()

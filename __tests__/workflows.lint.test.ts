@@ -18,6 +18,7 @@ import {
 } from '../fakes/workflow-lint.js'
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { lintOwnWorkflows, otherMarkdownFiles, ownWorkflowFiles } from '../scripts/own-workflows.js'
 
 const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8')
 const examples = exampleFiles(PROJECT_ROOT)
@@ -55,6 +56,50 @@ describe('actionlint over what users copy', () => {
   }
 })
 
+describe("actionlint over the repository's own workflows and the other Markdown", () => {
+  it('finds ci.yml and release.yml', () => {
+    expect(ownWorkflowFiles(PROJECT_ROOT)).toEqual(
+      expect.arrayContaining(['.github/workflows/ci.yml', '.github/workflows/release.yml'])
+    )
+  })
+
+  for (const file of ownWorkflowFiles(PROJECT_ROOT)) {
+    it(`${file} passes actionlint`, async () => {
+      const findings = await lintWorkflow(file, readFileSync(join(PROJECT_ROOT, file), 'utf8'))
+      expect(findings.map(formatFinding)).toEqual([])
+    })
+  }
+
+  it(`the YAML blocks of ${otherMarkdownFiles(PROJECT_ROOT).join(', ')} pass actionlint`, async () => {
+    expect((await lintOwnWorkflows(PROJECT_ROOT)).map(formatFinding)).toEqual([])
+  })
+
+  it('the lint of own workflows reports a real mistake', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'own-workflows-'))
+    try {
+      mkdirSync(join(root, '.github', 'workflows'), { recursive: true })
+      writeFileSync(
+        join(root, '.github', 'workflows', 'bad.yml'),
+        'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.event.head_commit.message }}\n'
+      )
+      writeFileSync(join(root, 'CONTRIBUTING.md'), '```yaml\non: pushh\njobs: {}\n```\n')
+      const findings = await lintOwnWorkflows(root)
+      expect(findings[0].file).toBe('.github/workflows/bad.yml')
+      expect(findings[0].message).toMatch(/potentially untrusted/)
+      // The block's line 1 is the file's line 2, right after the fence.
+      expect(findings).toContainEqual(
+        expect.objectContaining({
+          file: 'CONTRIBUTING.md',
+          line: 2,
+          message: expect.stringMatching(/pushh/)
+        })
+      )
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('habits of the copied workflows', () => {
   for (const { name, text } of copied) {
     const workflow = parse(text) as {
@@ -63,10 +108,14 @@ describe('habits of the copied workflows', () => {
     const steps = Object.values(workflow.jobs).flatMap(job => job.steps ?? [])
 
     it(`${name}: step outputs and event text reach run: only through env:`, () => {
+      expect.hasAssertions()
+      expect(steps.length).toBeGreaterThan(0)
       for (const step of steps) if (step.run) expect(step.run).not.toContain('${{')
     })
 
     it(`${name}: first-party actions at their current major`, () => {
+      expect.hasAssertions()
+      expect(steps.some(step => step.uses)).toBe(true)
       for (const step of steps) {
         const [action, ref] = (step.uses ?? '').split('@')
         if (action in CURRENT_MAJORS)

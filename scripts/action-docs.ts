@@ -1,6 +1,8 @@
 /**
- * The README's inputs and outputs tables, made from action.yml and analytics/action.yml, so the two
- * never disagree. `npm run docs` rewrites them; __tests__/docs.test.ts fails when they differ.
+ * The README's inputs and outputs tables, made from the three action.yml files, so they never
+ * disagree. `npm run docs` rewrites them; __tests__/docs.test.ts fails when they differ. An input or
+ * output that the first release did not have is marked "since X.Y.Z" (DESIGN: nothing a release does
+ * not carry is promised without saying so).
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -17,27 +19,139 @@ export const ACTIONS = [
   { id: 'sweep', file: 'sweep/action.yml' }
 ] as const
 
+export type ActionId = (typeof ACTIONS)[number]['id']
+
+/** The inputs and outputs of 1.0.0, the first release (the sweep action did not exist). */
+export const FIRST_RELEASE = {
+  version: '1.0.0',
+  names: {
+    agent: [
+      'api-key',
+      'project-id',
+      'prompt',
+      'prompt-file',
+      'trigger-phrase',
+      'job-id',
+      'wait',
+      'max-wait-minutes',
+      'poll-interval-seconds',
+      'max-poll-interval-seconds',
+      'github-token',
+      'issue-number',
+      'comment',
+      'required-permission',
+      'allowed-bots',
+      'fail-on-error',
+      'api-url',
+      'include-context',
+      'follow-up',
+      'back-link',
+      'status',
+      'pr-url',
+      'pr-number',
+      'comment-id',
+      'comment-url'
+    ],
+    analytics: [
+      'api-key',
+      'project-id',
+      'api-url',
+      'date-from',
+      'date-to',
+      'page-size',
+      'output-file',
+      'format',
+      'summary-rows',
+      'issue-number',
+      'github-token',
+      'total',
+      'human',
+      'ai',
+      'pages',
+      'file'
+    ],
+    sweep: []
+  } satisfies Record<ActionId, string[]>
+}
+
+/**
+ * Names first released after 1.0.0, by version. A name in neither list comes with the version in
+ * package.json (the release being prepared): after a release, add the names it brought here.
+ */
+export const ADDED: Record<string, Partial<Record<ActionId, string[]>>> = {
+  '1.1.0': {
+    agent: ['detach', 'skip-label', 'ignore-paths', 'include-diff'],
+    analytics: ['dataset', 'compare', 'chart', 'rows', 'previous-total', 'change', 'prompt'],
+    sweep: [
+      'api-key',
+      'project-id',
+      'api-url',
+      'github-token',
+      'lookback-days',
+      'max-jobs',
+      'back-link',
+      'checked',
+      'finished',
+      'pending'
+    ]
+  }
+}
+
+/** The version that brought `name` to action `id`, or undefined for the first release's names. */
+export function since(id: ActionId, name: string, current: string): string | undefined {
+  if ((FIRST_RELEASE.names[id] as string[]).includes(name)) return undefined
+  for (const [version, names] of Object.entries(ADDED))
+    if (names[id]?.includes(name)) return version
+  return current
+}
+
 const cell = (text: string): string =>
   text
     .replace(/\|/g, '\\|')
     .replace(/\s*\n\s*/g, ' ')
     .trim()
 
+/** One line of code in a table cell: a code span that no backtick or pipe in it can break. */
+const code = (text: string): string => {
+  const fence = text.includes('`') ? '`` ' : '`'
+  return `${fence}${text.replace(/\|/g, '\\|')}${fence.split('').reverse().join('')}`
+}
+
+/** A default as one cell: each line of a multi-line default its own code span, on its own line. */
+export function defaultCell(value: string): string {
+  const lines = value.split('\n').filter(line => line.trim() !== '')
+  return lines.map(code).join('<br>')
+}
+
+const nameCell = (id: ActionId, name: string, current: string): string => {
+  const version = since(id, name, current)
+  return version ? `\`${name}\` _since ${version}_` : `\`${name}\``
+}
+
 export function readActionYaml(root: string, file: string): ActionYaml {
   return parse(readFileSync(join(root, file), 'utf8')) as ActionYaml
 }
 
-export function renderTables(action: ActionYaml): string {
+export function packageVersion(root: string): string {
+  return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string })
+    .version
+}
+
+export function renderTables(
+  action: ActionYaml,
+  id: ActionId = 'agent',
+  current = '0.0.0'
+): string {
   const inputs = Object.entries(action.inputs ?? {}).map(([name, input]) => {
     const fallback = input.required
       ? '**required**'
       : input.default
-        ? `\`${input.default}\``
+        ? defaultCell(input.default)
         : '(empty)'
-    return `| \`${name}\` | ${fallback} | ${cell(input.description ?? '')} |`
+    return `| ${nameCell(id, name, current)} | ${fallback} | ${cell(input.description ?? '')} |`
   })
   const outputs = Object.entries(action.outputs ?? {}).map(
-    ([name, output]) => `| \`${name}\` | ${cell(output.description ?? '')} |`
+    ([name, output]) => `| ${nameCell(id, name, current)} | ${cell(output.description ?? '')} |`
   )
   return [
     '| input | default | description |',
@@ -55,13 +169,14 @@ const end = (id: string): string => `<!-- tables:${id}:end -->`
 
 /** The README with every generated block replaced by a fresh one. */
 export function refreshReadme(root: string, readme: string): string {
+  const current = packageVersion(root)
   let text = readme
   for (const { id, file } of ACTIONS) {
     const from = text.indexOf(start(id))
     const to = text.indexOf(end(id))
     if (from === -1 || to === -1)
       throw new Error(`README.md lacks the ${start(id)} ... ${end(id)} block`)
-    text = `${text.slice(0, from + start(id).length)}\n${renderTables(readActionYaml(root, file))}\n${text.slice(to)}`
+    text = `${text.slice(0, from + start(id).length)}\n${renderTables(readActionYaml(root, file), id, current)}\n${text.slice(to)}`
   }
   return text
 }
@@ -70,5 +185,7 @@ if (process.argv[1]?.endsWith('action-docs.ts')) {
   const root = join(import.meta.dirname, '..')
   const path = join(root, 'README.md')
   writeFileSync(path, refreshReadme(root, readFileSync(path, 'utf8')))
-  console.log('README.md tables refreshed from action.yml and analytics/action.yml')
+  console.log(
+    'README.md tables refreshed from action.yml, analytics/action.yml and sweep/action.yml'
+  )
 }
