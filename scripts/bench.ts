@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: one table of the figures the project promises, measured in one run.
- *  1. Polling, in virtual time (fake timers) through the real poll loop (pollJob, p-retry's backoff)
+ *  1. Polling, in virtual time (fake timers) through the real poll loop (pollJob, the shared backoff schedule)
  *     with the default settings, beside
  *     fixed-interval polling every 10 s and 30 s.
  *  2. Page-view export by the committed analytics bundle against the loopback emulator, plain and with

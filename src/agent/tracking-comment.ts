@@ -50,7 +50,7 @@ export class TrackingComment {
     const { owner, repo } = this.thread
     try {
       await deleteComment(this.octokit, { owner, repo }, this.comment.id, this.rt, {
-        signal: AbortSignal.timeout(WRITE_DEADLINE_MS)
+        stopOn: { signal: AbortSignal.timeout(WRITE_DEADLINE_MS) }
       })
       this.comment = undefined
       this.lastBody = undefined
@@ -67,8 +67,15 @@ export class TrackingComment {
     // A write stops at the run's cancel, so a hanging edit never keeps the run past the runner's
     // kill; the final "cancelled" edit then has a short budget of its own.
     const call = options.urgent
-      ? { timeoutMs: CANCEL_WRITE_TIMEOUT_MS, signal: AbortSignal.timeout(CANCEL_WRITE_TIMEOUT_MS) }
-      : { signal: AbortSignal.any([this.rt.signal, AbortSignal.timeout(WRITE_DEADLINE_MS)]) }
+      ? {
+          timeoutMs: CANCEL_WRITE_TIMEOUT_MS,
+          stopOn: { signal: AbortSignal.timeout(CANCEL_WRITE_TIMEOUT_MS) }
+        }
+      : {
+          stopOn: {
+            signal: AbortSignal.any([this.rt.signal, AbortSignal.timeout(WRITE_DEADLINE_MS)])
+          }
+        }
     const repo = { owner: this.thread.owner, repo: this.thread.repo }
     try {
       const written: IssueComment = this.comment

@@ -3,6 +3,7 @@
  * the comment may exist, so before posting again we look for it (its body carries a unique hidden
  * marker from the caller) and post a second time only when it is not there.
  */
+import { stopSignal } from '../shared/retry.js'
 import type { Runtime } from '../shared/runtime.js'
 import { cutAtCharacter } from '../shared/text-cut.js'
 import type { IssueRef, RepoRef } from './refs.js'
@@ -149,11 +150,11 @@ async function postOnce<T>(
   rt: Runtime,
   options: GitHubCallOptions
 ): Promise<T> {
-  const signal = options.signal === undefined ? rt.signal : (options.signal ?? undefined)
+  const signal = stopSignal(rt, options.stopOn)
   const mayHavePosted = (error: unknown): boolean =>
     !signal?.aborted && gitHubRetryKind(error) === 'transient'
   try {
-    return await withGitHubRetry(post, rt, false, options)
+    return await withGitHubRetry(post, rt, { ...options, repeat: 'if-refused' })
   } catch (error) {
     if (!mayHavePosted(error)) throw error
     // Give GitHub a moment so a comment that was stored shows up in the listing.
@@ -172,7 +173,7 @@ async function postOnce<T>(
     if (posted !== undefined) return posted
   }
   try {
-    return await withGitHubRetry(post, rt, false, options)
+    return await withGitHubRetry(post, rt, { ...options, repeat: 'if-refused' })
   } catch (error) {
     if (!mayHavePosted(error)) throw error
     const posted = await findPosted().catch(() => undefined)
@@ -231,8 +232,7 @@ export async function updateComment(
       return toIssueComment(data)
     },
     rt,
-    true,
-    options
+    { ...options, repeat: 'safe' }
   )
 }
 
@@ -279,8 +279,7 @@ export async function deleteComment(
           request: { signal }
         }),
       rt,
-      true,
-      options
+      { ...options, repeat: 'safe' }
     )
   } catch (error) {
     if (gitHubErrorStatus(error) !== 404) throw error

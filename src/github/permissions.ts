@@ -59,8 +59,7 @@ export async function getCollaboratorPermission(
         return expectObject(answer.data, `the permission of ${login}`)
       },
       rt,
-      true,
-      options
+      { ...options, repeat: 'safe' }
     )
     return permissionFromResponse(data)
   } catch (error) {

@@ -46,8 +46,7 @@ export async function getPullRequest(
       return expectRecord(answer.data, `pull request #${pullNumber}`)
     },
     rt,
-    true,
-    options
+    { ...options, repeat: 'safe' }
   )
   return {
     number: data.number,

@@ -36,7 +36,6 @@ export async function addReaction(
         : octokit.rest.reactions.createForPullRequestReviewComment(params)
     },
     rt,
-    true,
-    options
+    { ...options, repeat: 'safe' }
   )
 }

@@ -24,7 +24,7 @@ export async function getRunStatus(
           request: { signal }
         }),
       rt,
-      true
+      { repeat: 'safe' }
     )
     return typeof data.status === 'string' ? data.status : undefined
   } catch (error) {
