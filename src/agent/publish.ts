@@ -3,9 +3,8 @@
  * the conversation's; this is what every run leaves, commenting or not.
  */
 import * as core from '@actions/core'
-import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
-import { appendStepSummary } from '../shared/step-summary.js'
+import { writeStepSummary } from '../shared/step-summary.js'
 import type { AgentResult } from './outcome.js'
 import { renderSummary } from './render.js'
 import type { AgentRequest } from './request.js'
@@ -32,9 +31,5 @@ export async function publish({ result, request, comment }: Handled, rt: Runtime
     instruction: request?.instruction ?? '',
     commentUrl: comment?.url
   })
-  try {
-    await appendStepSummary(summary)
-  } catch (error) {
-    rt.log.warning(`Could not write the step summary: ${getErrorMessage(error)}`)
-  }
+  await writeStepSummary(summary, rt)
 }

@@ -17,7 +17,9 @@ import { getRunStatus } from '../github/runs.js'
 import type { MintlifyClient } from '../mintlify/client.js'
 import { isTerminalJobStatus, type AgentJob } from '../mintlify/types.js'
 import { withRetry } from '../mintlify/with-retry.js'
+import { DAY_MS } from '../shared/duration.js'
 import { getErrorMessage } from '../shared/errors.js'
+import { plural } from '../shared/plural.js'
 import type { Runtime } from '../shared/runtime.js'
 import { findCandidates, followingRunOver, type Candidate } from './candidates.js'
 import type { SweepSettings } from './settings.js'
@@ -61,7 +63,7 @@ export async function sweep(
   context: SweepContext,
   rt: Runtime
 ): Promise<SweepOutcome> {
-  const since = new Date(rt.clock.now() - settings.lookbackDays * 86_400_000)
+  const since = new Date(rt.clock.now() - settings.lookbackDays * DAY_MS)
   let comments
   try {
     comments = await listRepoComments(context.octokit, context.repo, since, rt)
@@ -132,10 +134,6 @@ export async function sweep(
     )
   }
   return outcome
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`
 }
 
 async function runIsOver(
