@@ -28,7 +28,12 @@ const NOW = 1_700_000_000_000
 
 /** The policy's decision for a GET (idempotent) or a POST. */
 function decide(error: unknown, idempotent = true, random = zero, now = NOW): RetryDecision {
-  return gitHubRetryPolicy(idempotent ? 'safe' : 'if-refused').decide(error, 1, now, random)
+  return gitHubRetryPolicy(idempotent ? 'safe' : 'if-refused').decide({
+    error,
+    attempt: 1,
+    now,
+    random
+  })
 }
 
 describe('gitHubRetryPolicy', () => {

@@ -134,7 +134,7 @@ function bundleExport(): string {
   const entry = join(PROJECT_ROOT, 'scripts', 'bench-export.ts')
   const built = spawnSync('npx', ['ncc', 'build', entry, '-o', out, '-m'], {
     cwd: PROJECT_ROOT,
-    stdio: 'ignore'
+    stdio: ['ignore', 'ignore', 'inherit']
   })
   if (built.status !== 0) throw new Error('could not bundle scripts/bench-export.ts')
   return join(out, 'index.js')
@@ -375,7 +375,7 @@ const node = spawnSync('bash', [NODE24, '--version'], { encoding: 'utf8' }).stdo
 const report = [
   `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, Node ${node}, ${process.platform} ${process.arch}.`,
   '',
-  '### Polling (virtual time on fake timers, the real poll loop: p-retry backoff from 5 s, factor 1.1, cap 30 s, one jitter draw a run, ≤ 3 % shorter)',
+  '### Polling (virtual time on fake timers, the real poll loop: the shared backoff schedule from 5 s, factor 1.1, cap 30 s, one jitter draw a run, ≤ 3 % shorter)',
   '',
   ...polling.lines,
   '',
@@ -387,7 +387,7 @@ const report = [
   '',
   ...sweeping.lines,
   '',
-  '### Page-view export, plain and with `compare: previous` (committed bundle against the loopback emulator, page size 250, CSV)',
+  '### Page-view export, plain and with `compare: previous` (the action bundled as the committed bundle is, against the loopback emulator, page size 250, CSV)',
   '',
   ...exporting.lines,
   '',

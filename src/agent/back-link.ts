@@ -4,7 +4,7 @@
  * job and PR; when the token cannot reach that repository, a notice says so and the run goes on.
  */
 import { createComment, findComments } from '../github/comments.js'
-import { isOwnComment, type Identity, type IdentityOnce } from '../github/identity.js'
+import { isOwnComment, type GitHubAccess, type Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import { gitHubErrorStatus } from '../github/retry.js'
 import { codeSpan, inert } from '../shared/markdown.js'
@@ -72,7 +72,7 @@ export interface BackLinkRequest {
 export async function backLinkFor(
   result: AgentResult,
   { settings, request, runUrl, serverUrl }: BackLinkRequest,
-  github: { octokit: Octokit; identity: IdentityOnce } | undefined,
+  github: GitHubAccess | undefined,
   rt: Runtime
 ): Promise<BackLinkResult> {
   if (!result.pr || !result.jobId || !settings.comment || !settings.backLink || !github) {

@@ -10,7 +10,7 @@ import {
   replyToReviewComment,
   type IssueComment
 } from '../github/comments.js'
-import { isOwnComment, type IdentityOnce } from '../github/identity.js'
+import { isOwnComment, type GitHubAccess, type IdentityOnce } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import { addReaction } from '../github/reactions.js'
 import { getErrorMessage } from '../shared/errors.js'
@@ -47,7 +47,7 @@ export class Conversation {
   static open(
     settings: AgentSettings,
     request: AgentRequest,
-    github: { octokit: Octokit; identity: IdentityOnce } | undefined,
+    github: GitHubAccess | undefined,
     rt: Runtime
   ): Conversation | undefined {
     if (!settings.comment || github === undefined || request.thread === undefined) return undefined

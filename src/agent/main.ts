@@ -7,8 +7,8 @@ import * as core from '@actions/core'
 import { readFileSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import type { IssueComment } from '../github/comments.js'
-import { IdentityOnce } from '../github/identity.js'
-import { createOctokit, type Octokit } from '../github/octokit.js'
+import { IdentityOnce, type GitHubAccess } from '../github/identity.js'
+import { createOctokit } from '../github/octokit.js'
 import { createMintlifyClient } from '../mintlify/client.js'
 import { isCancellation } from '../shared/cancellation.js'
 import { getErrorMessage } from '../shared/errors.js'
@@ -134,7 +134,7 @@ async function readyRequest(
   decision: Extract<TriggerDecision, { kind: 'run' | 'needs-instruction' }>,
   settings: AgentSettings,
   context: RunnerContext,
-  github: { octokit: Octokit; identity: IdentityOnce } | undefined,
+  github: GitHubAccess | undefined,
   rt: Runtime
 ): Promise<ReadyRequest | undefined> {
   let ready: ReadyRequest = { request: decision.request }

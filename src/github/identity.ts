@@ -98,3 +98,9 @@ export class IdentityOnce {
     return this.learned
   }
 }
+
+/** What a run that has a token reaches GitHub with: the client and who it posts as. */
+export interface GitHubAccess {
+  octokit: Octokit
+  identity: IdentityOnce
+}

@@ -116,7 +116,7 @@ export function gitHubRetryPolicy(repeat: Repeat): RetryPolicy {
       maxTimeoutMs: GITHUB_MAX_BACKOFF_MS,
       randomize: true
     },
-    decide: (error, _attempt, now, random) => {
+    decide: ({ error, now, random }) => {
       const kind = gitHubRetryKind(error)
       if (kind === undefined) return { retry: false, reason: 'final' }
       if (kind === 'transient' && repeat !== 'safe') {

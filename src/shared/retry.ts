@@ -21,10 +21,19 @@ export type RetryDecision =
   /** atLeastMs: the server's own wait (Retry-After), when it named one. */
   | { retry: true; reason: string; atLeastMs?: number }
 
+/** An attempt that failed: the attempt numbered `attempt` (from 1) failed with `error` at `now`. */
+export interface FailedAttempt {
+  error: unknown
+  attempt: number
+  now: number
+  /** A number in [0, 1), for jitter. */
+  random: () => number
+}
+
 export interface RetryPolicy {
   backoff: Backoff
-  /** Pure: about the attempt numbered `attempt` (from 1) that failed with `error`, at time `now`. */
-  decide(error: unknown, attempt: number, now: number, random: () => number): RetryDecision
+  /** Pure: whether the failed attempt is tried again, and the least wait before it. */
+  decide(failed: FailedAttempt): RetryDecision
 }
 
 export interface RetryInfo {
@@ -97,7 +106,12 @@ export async function retrying<T>(
     randomize: backoff.randomize,
     signal,
     shouldRetry: async ({ error, attemptNumber, retryDelay }) => {
-      const decision = policy.decide(error, attemptNumber, rt.clock.now(), rt.random)
+      const decision = policy.decide({
+        error,
+        attempt: attemptNumber,
+        now: rt.clock.now(),
+        random: rt.random
+      })
       if (!decision.retry) return false
       const extraMs = Math.max(0, (decision.atLeastMs ?? 0) - retryDelay)
       const remainingMs =
