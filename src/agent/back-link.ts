@@ -99,15 +99,17 @@ export async function postBackLink(
   try {
     const existing = await findComments(
       octokit,
-      ref,
-      comment => {
-        const marker = isOwnComment(comment, identity) ? readFinalMarker(comment.body) : undefined
-        return marker?.kind === 'back-link' && marker.job === facts.jobId
+      {
+        ref,
+        predicate: comment => {
+          const marker = isOwnComment(comment, identity) ? readFinalMarker(comment.body) : undefined
+          return marker?.kind === 'back-link' && marker.job === facts.jobId
+        }
       },
       rt
     )
     if (existing.length > 0) return 'exists'
-    await createComment(octokit, ref, renderBackLink(facts), rt)
+    await createComment(octokit, { ref, body: renderBackLink(facts) }, rt)
     return 'posted'
   } catch (error) {
     const status = gitHubErrorStatus(error)

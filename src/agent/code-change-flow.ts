@@ -99,7 +99,7 @@ async function readThread(
   rt: Runtime
 ): Promise<IssueComment[] | undefined> {
   try {
-    return await listComments(octokit, ref, rt)
+    return await listComments(octokit, { ref }, rt)
   } catch (error) {
     rt.signal.throwIfAborted()
     rt.log.warning(`Could not read the comments of #${ref.issueNumber}: ${getErrorMessage(error)}`)

@@ -61,9 +61,7 @@ export class Conversation {
     try {
       await addReaction(
         this.octokit,
-        this.ref,
-        { commentId: comment.id, kind: comment.kind },
-        'eyes',
+        { repo: this.ref, target: { commentId: comment.id, kind: comment.kind }, content: 'eyes' },
         this.rt
       )
     } catch (error) {
@@ -87,14 +85,11 @@ export class Conversation {
       if (comment?.kind === 'review_comment') {
         await replyToReviewComment(
           this.octokit,
-          { owner, repo },
-          issueNumber,
-          comment.id,
-          body,
+          { repo: { owner, repo }, pullNumber: issueNumber, commentId: comment.id, body },
           this.rt
         )
       } else {
-        await createComment(this.octokit, this.ref, body, this.rt)
+        await createComment(this.octokit, { ref: this.ref, body }, this.rt)
       }
     } catch (error) {
       this.rt.log.warning(`Could not post the reply: ${getErrorMessage(error)}`)
@@ -106,8 +101,12 @@ export class Conversation {
     const { owner, repo, issueNumber } = this.ref
     const comments =
       this.request.comment?.kind === 'review_comment'
-        ? await listReviewComments(this.octokit, { owner, repo }, issueNumber, this.rt)
-        : await listComments(this.octokit, this.ref, this.rt)
+        ? await listReviewComments(
+            this.octokit,
+            { repo: { owner, repo }, pullNumber: issueNumber },
+            this.rt
+          )
+        : await listComments(this.octokit, { ref: this.ref }, this.rt)
     const identity = await this.identity.get()
     return comments.some(comment => {
       if (!isOwnComment(comment, identity)) return false
@@ -126,7 +125,7 @@ export class Conversation {
     if (ownId === undefined) return undefined
     let comments: IssueComment[]
     try {
-      comments = await listComments(this.octokit, this.ref, this.rt)
+      comments = await listComments(this.octokit, { ref: this.ref }, this.rt)
     } catch (error) {
       // Without a second look a double delivery cannot be told; one run's request must not be lost.
       this.rt.log.warning(
@@ -151,7 +150,7 @@ export class Conversation {
    */
   async read(already?: IssueComment[]): Promise<ThreadReading> {
     try {
-      const comments = already ?? (await listComments(this.octokit, this.ref, this.rt))
+      const comments = already ?? (await listComments(this.octokit, { ref: this.ref }, this.rt))
       const state = readThreadState(comments, this.request.requestKey, await this.identity.get())
       if (state.own) this.tracking.adopt(state.own.comment)
       return { state, unreadable: false }

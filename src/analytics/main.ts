@@ -179,7 +179,7 @@ async function postComment(
   try {
     const octokit = createOctokit(settings.githubToken, context.apiUrl)
     const ref = { owner: context.owner, repo: context.repo, issueNumber }
-    const comment = await createComment(octokit, ref, body, rt)
+    const comment = await createComment(octokit, { ref, body }, rt)
     rt.log.info(`Posted the report to ${comment.htmlUrl || `#${issueNumber}`}.`)
   } catch (error) {
     rt.log.warning(

@@ -42,10 +42,8 @@ export function permissionFromResponse(data: {
 
 export async function getCollaboratorPermission(
   octokit: Octokit,
-  repo: RepoRef,
-  login: string,
-  rt: Runtime,
-  options: GitHubCallOptions = {}
+  { repo, login, ...options }: GitHubCallOptions & { repo: RepoRef; login: string },
+  rt: Runtime
 ): Promise<RepoPermission> {
   try {
     const data = await withGitHubRetry(

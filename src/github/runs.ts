@@ -10,8 +10,7 @@ import { gitHubErrorStatus, withGitHubRetry } from './retry.js'
  */
 export async function getRunStatus(
   octokit: Octokit,
-  repo: RepoRef,
-  runId: string,
+  { repo, runId }: { repo: RepoRef; runId: string },
   rt: Runtime
 ): Promise<string | undefined> {
   try {

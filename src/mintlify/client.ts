@@ -158,30 +158,44 @@ export class MintlifyClient {
   }
 
   async getPageViews(query: PageViewsQuery, call: CallOptions = {}): Promise<PageViewsPage> {
-    return this.read('get-page-views', offsetParams(query), call, parsePageViewsPage)
+    return this.read(
+      { operation: 'get-page-views', params: offsetParams(query), parser: parsePageViewsPage },
+      call
+    )
   }
 
   /** Unique visitors per path; offset paging like page views. */
   async getVisitors(query: PageViewsQuery, call: CallOptions = {}): Promise<VisitorsPage> {
-    return this.read('get-visitors', offsetParams(query), call, parseVisitorsPage)
+    return this.read(
+      { operation: 'get-visitors', params: offsetParams(query), parser: parseVisitorsPage },
+      call
+    )
   }
 
   /** Search terms by hits; cursor paging (`nextCursor`). */
   async getSearches(query: CursorQuery, call: CallOptions = {}): Promise<SearchesPage> {
-    return this.read('get-searches', cursorParams(query), call, parseSearchesPage)
+    return this.read(
+      { operation: 'get-searches', params: cursorParams(query), parser: parseSearchesPage },
+      call
+    )
   }
 
   /** Feedback entries; cursor paging (`nextCursor`, `hasMore`). */
   async getFeedback(query: CursorQuery, call: CallOptions = {}): Promise<FeedbackPage> {
-    return this.read('get-feedback', cursorParams(query), call, parseFeedbackPage)
+    return this.read(
+      { operation: 'get-feedback', params: cursorParams(query), parser: parseFeedbackPage },
+      call
+    )
   }
 
   /** One analytics read: `GET /v1/analytics/{project}/{resource}?params`, parsed. */
   private async read<T>(
-    operation: AnalyticsRead,
-    params: URLSearchParams,
-    call: CallOptions,
-    parser: (body: unknown) => T
+    {
+      operation,
+      params,
+      parser
+    }: { operation: AnalyticsRead; params: URLSearchParams; parser: (body: unknown) => T },
+    call: CallOptions
   ): Promise<T> {
     const project = encodeURIComponent(this.options.projectId)
     const path = `/v1/analytics/${project}/${ANALYTICS_RESOURCES[operation]}?${params}`

@@ -66,7 +66,7 @@ export async function sweep(
   const since = new Date(rt.clock.now() - settings.lookbackDays * DAY_MS)
   let comments
   try {
-    comments = await listRepoComments(context.octokit, context.repo, since, rt)
+    comments = await listRepoComments(context.octokit, { repo: context.repo, since }, rt)
   } catch (error) {
     throw new SweepError(`Could not list the repository's comments: ${getErrorMessage(error)}`)
   }
@@ -142,7 +142,9 @@ async function runIsOver(
   rt: Runtime
 ): Promise<boolean> {
   const run = candidate.marker.run
-  const status = run ? await getRunStatus(context.octokit, context.repo, run, rt) : undefined
+  const status = run
+    ? await getRunStatus(context.octokit, { repo: context.repo, runId: run }, rt)
+    : undefined
   return followingRunOver(candidate, status, rt.clock.now())
 }
 
@@ -163,7 +165,11 @@ async function finish(
   }
   const request = { key: candidate.marker.request ?? '', run: candidate.marker.run }
   const body = finishTrackingComment(candidate.comment.body, result, markerAfter(request, result))
-  await updateComment(context.octokit, context.repo, candidate.comment.id, body, rt)
+  await updateComment(
+    context.octokit,
+    { repo: context.repo, commentId: candidate.comment.id, body },
+    rt
+  )
   rt.log.info(`Finished the comment of agent job ${candidate.jobId}: ${result.status}.`)
   if (settings.backLink && result.pr) {
     const { owner, repo } = context.repo
