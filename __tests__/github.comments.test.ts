@@ -26,7 +26,7 @@ const posts = (): number =>
 describe('createComment', () => {
   it('posts the body and returns the new comment', async () => {
     const comment = await github.call(
-      createComment(github.octokit, ref, 'working on it <!-- marker:1 -->', github.rt)
+      createComment(github.octokit, { ref, body: 'working on it <!-- marker:1 -->' }, github.rt)
     )
     expect(comment).toEqual({
       id: expect.any(Number),
@@ -46,7 +46,7 @@ describe('createComment', () => {
       fault: { status: 502, process: true }
     })
     const comment = await github.call(
-      createComment(github.octokit, ref, 'tracking <!-- marker:502 -->', github.rt)
+      createComment(github.octokit, { ref, body: 'tracking <!-- marker:502 -->' }, github.rt)
     )
     const stored = github.fake.comments('acme', 'docs', 7)
     expect(stored).toHaveLength(1)
@@ -57,7 +57,7 @@ describe('createComment', () => {
   it('a 502 on create that stored nothing is followed by exactly one more POST', async () => {
     github.fake.inject({ method: 'POST', path: commentsPath, fault: { status: 502 } })
     const comment = await github.call(
-      createComment(github.octokit, ref, 'tracking <!-- marker:2 -->', github.rt)
+      createComment(github.octokit, { ref, body: 'tracking <!-- marker:2 -->' }, github.rt)
     )
     expect(github.fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
     expect(posts()).toBe(2)
@@ -66,7 +66,7 @@ describe('createComment', () => {
   it('a connection reset after the comment was stored yields one comment', async () => {
     github.fake.inject({ method: 'POST', path: commentsPath, fault: { kind: 'reset-after-body' } })
     const comment = await github.call(
-      createComment(github.octokit, ref, 'tracking <!-- marker:reset -->', github.rt)
+      createComment(github.octokit, { ref, body: 'tracking <!-- marker:reset -->' }, github.rt)
     )
     expect(github.fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
     expect(posts()).toBe(1)
@@ -79,9 +79,11 @@ describe('createComment', () => {
       fault: { kind: 'hang', process: true }
     })
     const comment = await github.call(
-      createComment(github.octokit, ref, 'tracking <!-- marker:hang -->', github.rt, {
-        timeoutMs: 300
-      })
+      createComment(
+        github.octokit,
+        { ref, body: 'tracking <!-- marker:hang -->', timeoutMs: 300 },
+        github.rt
+      )
     )
     expect(github.fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
     expect(posts()).toBe(1)
@@ -91,7 +93,7 @@ describe('createComment', () => {
     github.fake.addComment('acme', 'docs', 7, 'tracking <!-- marker:old -->')
     github.fake.inject({ method: 'POST', path: commentsPath, fault: { status: 500 } })
     const comment = await github.call(
-      createComment(github.octokit, ref, 'tracking <!-- marker:new -->', github.rt)
+      createComment(github.octokit, { ref, body: 'tracking <!-- marker:new -->' }, github.rt)
     )
     expect(comment.body).toBe('tracking <!-- marker:new -->')
     expect(github.fake.comments('acme', 'docs', 7)).toHaveLength(2)
@@ -100,7 +102,7 @@ describe('createComment', () => {
   it('two 5xx in a row post at most twice, never two comments, and throw', async () => {
     github.fake.inject({ method: 'POST', path: commentsPath, times: 2, fault: { status: 503 } })
     await expect(
-      github.call(createComment(github.octokit, ref, 'x <!-- marker:3 -->', github.rt))
+      github.call(createComment(github.octokit, { ref, body: 'x <!-- marker:3 -->' }, github.rt))
     ).rejects.toMatchObject({
       status: 503
     })
@@ -116,7 +118,7 @@ describe('createComment', () => {
       fault: { status: 502, process: true }
     })
     const comment = await github.call(
-      createComment(github.octokit, ref, 'x <!-- marker:4 -->', github.rt)
+      createComment(github.octokit, { ref, body: 'x <!-- marker:4 -->' }, github.rt)
     )
     expect(github.fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
     expect(posts()).toBe(2)
@@ -125,7 +127,9 @@ describe('createComment', () => {
   it('retries a secondary rate limit after its retry-after', async () => {
     const start = Date.now()
     github.fake.inject({ method: 'POST', path: commentsPath, fault: secondaryRateLimit(3) })
-    await github.call(createComment(github.octokit, ref, 'x <!-- marker:5 -->', github.rt))
+    await github.call(
+      createComment(github.octokit, { ref, body: 'x <!-- marker:5 -->' }, github.rt)
+    )
     expect(github.fake.comments('acme', 'docs', 7)).toHaveLength(1)
     expect(posts()).toBe(2)
     expect(github.retries()).toEqual([
@@ -138,7 +142,7 @@ describe('createComment', () => {
   it('gives up on a rate limit that asks for more than a minute', async () => {
     github.fake.inject({ method: 'POST', path: commentsPath, fault: secondaryRateLimit(120) })
     await expect(
-      github.call(createComment(github.octokit, ref, 'x', github.rt))
+      github.call(createComment(github.octokit, { ref, body: 'x' }, github.rt))
     ).rejects.toMatchObject({
       status: 403
     })
@@ -148,7 +152,7 @@ describe('createComment', () => {
   it('a 403 without rate-limit headers is final', async () => {
     github.fake.denyRepo('acme', 'docs', 403)
     await expect(
-      github.call(createComment(github.octokit, ref, 'x', github.rt))
+      github.call(createComment(github.octokit, { ref, body: 'x' }, github.rt))
     ).rejects.toMatchObject({
       status: 403
     })
@@ -157,7 +161,9 @@ describe('createComment', () => {
 
   it('a bad token is final', async () => {
     const wrong = createOctokit('ghs_wrong', github.fake.url)
-    await expect(github.call(createComment(wrong, ref, 'x', github.rt))).rejects.toMatchObject({
+    await expect(
+      github.call(createComment(wrong, { ref, body: 'x' }, github.rt))
+    ).rejects.toMatchObject({
       status: 401
     })
     expect(github.fake.calls).toHaveLength(1)
@@ -165,7 +171,11 @@ describe('createComment', () => {
 
   it('cuts a body over 65,536 characters so GitHub accepts it', async () => {
     const comment = await github.call(
-      createComment(github.octokit, ref, 'a'.repeat(MAX_COMMENT_LENGTH + 5_000), github.rt)
+      createComment(
+        github.octokit,
+        { ref, body: 'a'.repeat(MAX_COMMENT_LENGTH + 5_000) },
+        github.rt
+      )
     )
     expect(comment.body.length).toBeLessThanOrEqual(MAX_COMMENT_LENGTH)
     expect(github.fake.comments('acme', 'docs', 7)).toHaveLength(1)
@@ -182,9 +192,9 @@ describe('createComment', () => {
         }
       }
     })
-    await expect(github.call(createComment(github.octokit, ref, 'x', rt))).rejects.toThrow(
-      'cancelled'
-    )
+    await expect(
+      github.call(createComment(github.octokit, { ref, body: 'x' }, rt))
+    ).rejects.toThrow('cancelled')
     expect(posts()).toBe(1)
   })
 })
@@ -193,7 +203,7 @@ describe('listComments and findComments', () => {
   it('reads every page, 100 at a time', async () => {
     for (let i = 0; i < 230; i++)
       github.fake.addComment('acme', 'docs', 7, `comment ${i}`, 'octocat')
-    const comments = await github.call(listComments(github.octokit, ref, github.rt))
+    const comments = await github.call(listComments(github.octokit, { ref }, github.rt))
     expect(comments).toHaveLength(230)
     expect(comments[229].body).toBe('comment 229')
     expect(comments[0]).toMatchObject({ userLogin: 'octocat', userType: 'User' })
@@ -216,7 +226,7 @@ describe('listComments and findComments', () => {
         github.fake.inject({ method: 'GET', path: commentsPath, fault: { status: 502 } })
       }
     })
-    const comments = await github.call(listComments(github.octokit, ref, github.rt))
+    const comments = await github.call(listComments(github.octokit, { ref }, github.rt))
     expect(comments.map(c => c.body)).toEqual(Array.from({ length: 150 }, (_, i) => `comment ${i}`))
     const pages = github.fake.calls.filter(c => c.method === 'GET').map(c => c.query.page)
     expect(pages).toEqual(['1', '2', '2'])
@@ -232,7 +242,7 @@ describe('listComments and findComments', () => {
       path: commentsPath,
       fault: { kind: 'malformed', process: true }
     })
-    const comments = await github.call(listComments(github.octokit, ref, github.rt))
+    const comments = await github.call(listComments(github.octokit, { ref }, github.rt))
     expect(comments.map(c => c.body)).toEqual(['only one'])
     expect(github.retries()).toHaveLength(1)
   })
@@ -241,14 +251,18 @@ describe('listComments and findComments', () => {
     github.fake.addComment('acme', 'docs', 7, 'hello', 'octocat')
     const mine = github.fake.addComment('acme', 'docs', 7, 'status <!-- mintlify-agent -->')
     const found = await github.call(
-      findComments(github.octokit, ref, c => c.body.includes('mintlify-agent'), github.rt)
+      findComments(
+        github.octokit,
+        { ref, predicate: c => c.body.includes('mintlify-agent') },
+        github.rt
+      )
     )
     expect(found.map(c => c.id)).toEqual([mine.id])
   })
 
   it('an unknown issue is a 404 error', async () => {
     await expect(
-      github.call(listComments(github.octokit, { ...ref, issueNumber: 99 }, github.rt))
+      github.call(listComments(github.octokit, { ref: { ...ref, issueNumber: 99 } }, github.rt))
     ).rejects.toMatchObject({
       status: 404
     })
@@ -259,7 +273,7 @@ describe('updateComment', () => {
   it('replaces the body', async () => {
     const existing = github.fake.addComment('acme', 'docs', 7, 'working on it')
     const updated = await github.call(
-      updateComment(github.octokit, repo, existing.id, 'done', github.rt)
+      updateComment(github.octokit, { repo, commentId: existing.id, body: 'done' }, github.rt)
     )
     expect(updated).toMatchObject({ id: existing.id, body: 'done' })
     expect(github.fake.comments('acme', 'docs', 7)[0].body).toBe('done')
@@ -270,7 +284,9 @@ describe('updateComment', () => {
     const path = `/repos/acme/docs/issues/comments/${existing.id}`
     github.fake.inject({ method: 'PATCH', path, fault: { status: 502, process: true } })
     github.fake.inject({ method: 'PATCH', path, fault: { kind: 'reset' } })
-    await github.call(updateComment(github.octokit, repo, existing.id, 'done', github.rt))
+    await github.call(
+      updateComment(github.octokit, { repo, commentId: existing.id, body: 'done' }, github.rt)
+    )
     expect(github.fake.calls.filter(c => c.method === 'PATCH')).toHaveLength(3)
     expect(github.fake.comments('acme', 'docs', 7).map(c => c.body)).toEqual(['done'])
   })
@@ -278,14 +294,20 @@ describe('updateComment', () => {
   it('cuts an over-long body', async () => {
     const existing = github.fake.addComment('acme', 'docs', 7, 'working on it')
     const updated = await github.call(
-      updateComment(github.octokit, repo, existing.id, 'b'.repeat(70_000), github.rt)
+      updateComment(
+        github.octokit,
+        { repo, commentId: existing.id, body: 'b'.repeat(70_000) },
+        github.rt
+      )
     )
     expect(updated.body.length).toBeLessThanOrEqual(MAX_COMMENT_LENGTH)
   })
 
   it('a deleted comment is a 404 error', async () => {
     await expect(
-      github.call(updateComment(github.octokit, repo, 424242, 'done', github.rt))
+      github.call(
+        updateComment(github.octokit, { repo, commentId: 424242, body: 'done' }, github.rt)
+      )
     ).rejects.toMatchObject({
       status: 404
     })
@@ -297,7 +319,11 @@ describe('replyToReviewComment', () => {
     github.fake.addIssue('acme', 'docs', { number: 8, pull_request: true })
     const parent = github.fake.addReviewComment('acme', 'docs', 8, { body: '/mintlify fix this' })
     const reply = await github.call(
-      replyToReviewComment(github.octokit, repo, 8, parent, 'on it', github.rt)
+      replyToReviewComment(
+        github.octokit,
+        { repo, pullNumber: 8, commentId: parent, body: 'on it' },
+        github.rt
+      )
     )
     expect(github.fake.reviewReplies).toEqual([
       expect.objectContaining({ id: reply.id, inReplyTo: parent, body: 'on it' })
@@ -317,7 +343,13 @@ describe('replyToReviewComment', () => {
       fault: { status: 500 }
     })
     await expect(
-      github.call(replyToReviewComment(github.octokit, repo, 8, parent, 'on it', github.rt))
+      github.call(
+        replyToReviewComment(
+          github.octokit,
+          { repo, pullNumber: 8, commentId: parent, body: 'on it' },
+          github.rt
+        )
+      )
     ).rejects.toMatchObject({ status: 502 })
     expect(github.fake.calls.filter(c => c.method === 'POST')).toHaveLength(1)
   })

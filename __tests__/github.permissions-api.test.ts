@@ -8,7 +8,7 @@ const github = useGitHubFake()
 
 /** The permission call for `login`, run to its end. */
 const permissionOf = (login: string): Promise<string> =>
-  github.call(getCollaboratorPermission(github.octokit, repo, login, github.rt))
+  github.call(getCollaboratorPermission(github.octokit, { repo, login }, github.rt))
 
 describe('getCollaboratorPermission', () => {
   it.each(['admin', 'write', 'read'] as const)('reads %s', async permission => {

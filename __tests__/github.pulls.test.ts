@@ -23,17 +23,17 @@ describe('getPullRequest', () => {
       head: 'sdk-docs',
       base: 'main'
     })
-    await expect(github.call(getPullRequest(github.octokit, repo, 12, github.rt))).resolves.toEqual(
-      {
-        number: 12,
-        title: 'Add SDK docs',
-        body: 'Please review',
-        htmlUrl: 'https://github.com/acme/docs/pull/12',
-        author: 'alice',
-        baseRef: 'main',
-        headRef: 'sdk-docs'
-      }
-    )
+    await expect(
+      github.call(getPullRequest(github.octokit, { repo, pullNumber: 12 }, github.rt))
+    ).resolves.toEqual({
+      number: 12,
+      title: 'Add SDK docs',
+      body: 'Please review',
+      htmlUrl: 'https://github.com/acme/docs/pull/12',
+      author: 'alice',
+      baseRef: 'main',
+      headRef: 'sdk-docs'
+    })
   })
 
   it('retries a request that hangs past its timeout', async () => {
@@ -44,7 +44,7 @@ describe('getPullRequest', () => {
       fault: { kind: 'hang' }
     })
     const pull = await github.call(
-      getPullRequest(github.octokit, repo, 12, github.rt, { timeoutMs: 300 })
+      getPullRequest(github.octokit, { repo, pullNumber: 12, timeoutMs: 300 }, github.rt)
     )
     expect(pull.number).toBe(12)
     expect(github.fake.calls).toHaveLength(2)
@@ -54,7 +54,9 @@ describe('getPullRequest', () => {
 describe('listPullFiles', () => {
   it('reads every page of changed files', async () => {
     github.fake.addIssue('acme', 'docs', { number: 12, pull_request: true, files: files(250) })
-    const listed = await github.call(listPullFiles(github.octokit, repo, 12, github.rt))
+    const listed = await github.call(
+      listPullFiles(github.octokit, { repo, pullNumber: 12 }, github.rt)
+    )
     expect(listed).toHaveLength(250)
     expect(listed[249]).toEqual({
       path: 'docs/page-249.mdx',
@@ -67,7 +69,9 @@ describe('listPullFiles', () => {
 
   it('stops at the maximum without asking for more pages', async () => {
     github.fake.addIssue('acme', 'docs', { number: 12, pull_request: true, files: files(450) })
-    const listed = await github.call(listPullFiles(github.octokit, repo, 12, github.rt, 150))
+    const listed = await github.call(
+      listPullFiles(github.octokit, { repo, pullNumber: 12, max: 150 }, github.rt)
+    )
     expect(listed).toHaveLength(150)
     expect(listed[149].path).toBe('docs/page-149.mdx')
     expect(github.fake.calls).toHaveLength(2)
@@ -76,7 +80,7 @@ describe('listPullFiles', () => {
   it('stops at 300 files by default', async () => {
     github.fake.addIssue('acme', 'docs', { number: 12, pull_request: true, files: files(450) })
     await expect(
-      github.call(listPullFiles(github.octokit, repo, 12, github.rt))
+      github.call(listPullFiles(github.octokit, { repo, pullNumber: 12 }, github.rt))
     ).resolves.toHaveLength(300)
   })
 })

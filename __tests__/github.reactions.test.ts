@@ -13,9 +13,7 @@ describe('addReaction', () => {
     await github.call(
       addReaction(
         github.octokit,
-        repo,
-        { commentId: comment.id, kind: 'issue_comment' },
-        'eyes',
+        { repo, target: { commentId: comment.id, kind: 'issue_comment' }, content: 'eyes' },
         github.rt
       )
     )
@@ -34,9 +32,7 @@ describe('addReaction', () => {
     await github.call(
       addReaction(
         github.octokit,
-        repo,
-        { commentId: id, kind: 'review_comment' },
-        'rocket',
+        { repo, target: { commentId: id, kind: 'review_comment' }, content: 'rocket' },
         github.rt
       )
     )
@@ -52,9 +48,7 @@ describe('addReaction', () => {
     await github.call(
       addReaction(
         github.octokit,
-        repo,
-        { commentId: comment.id, kind: 'issue_comment' },
-        '+1',
+        { repo, target: { commentId: comment.id, kind: 'issue_comment' }, content: '+1' },
         github.rt
       )
     )
@@ -67,9 +61,7 @@ describe('addReaction', () => {
       github.call(
         addReaction(
           github.octokit,
-          repo,
-          { commentId: 5, kind: 'issue_comment' },
-          'confused',
+          { repo, target: { commentId: 5, kind: 'issue_comment' }, content: 'confused' },
           github.rt
         )
       )

@@ -28,7 +28,12 @@ const NOW = 1_700_000_000_000
 
 /** The policy's decision for a GET (idempotent) or a POST. */
 function decide(error: unknown, idempotent = true, random = zero, now = NOW): RetryDecision {
-  return gitHubRetryPolicy(idempotent).decide(error, 1, now, random)
+  return gitHubRetryPolicy(idempotent ? 'safe' : 'if-refused').decide({
+    error,
+    attempt: 1,
+    now,
+    random
+  })
 }
 
 describe('gitHubRetryPolicy', () => {
@@ -93,7 +98,7 @@ describe('gitHubRetryPolicy', () => {
     expect(gitHubRetryKind(networkError())).toBe('transient')
     expect(decide(httpError(502))).toEqual({ retry: true, reason: 'transient' })
     expect(decide(networkError())).toEqual({ retry: true, reason: 'transient' })
-    expect(gitHubRetryPolicy(true).backoff).toEqual({
+    expect(gitHubRetryPolicy('safe').backoff).toEqual({
       retries: GITHUB_MAX_ATTEMPTS - 1,
       minTimeoutMs: 1000,
       factor: 2,
@@ -138,7 +143,7 @@ describe('withGitHubRetry (virtual time)', () => {
   it('retries a secondary rate limit after its retry-after, even for a POST', async () => {
     const rt = testRuntime()
     const { call, calls } = failing([httpError(403, { 'retry-after': '7' })])
-    const result = await time().drive(withGitHubRetry(call, rt, false))
+    const result = await time().drive(withGitHubRetry(call, rt, { repeat: 'if-refused' }))
     expect(result).toBe('ok')
     expect(calls()).toBe(2)
     // p-retry's own first wait (1 s at random 0... its randomize is 1 to 2 times) is inside the 7 s.
@@ -149,40 +154,46 @@ describe('withGitHubRetry (virtual time)', () => {
 
   it('retries a 502 of an idempotent call', async () => {
     const { call, calls } = failing([httpError(502), networkError()])
-    await expect(time().drive(withGitHubRetry(call, testRuntime(), true))).resolves.toBe('ok')
+    await expect(
+      time().drive(withGitHubRetry(call, testRuntime(), { repeat: 'safe' }))
+    ).resolves.toBe('ok')
     expect(calls()).toBe(3)
   })
 
   it('does not retry a 502 of a non-idempotent call', async () => {
     const error = httpError(502)
     const { call, calls } = failing([error])
-    await expect(time().drive(withGitHubRetry(call, testRuntime(), false))).rejects.toBe(error)
+    await expect(
+      time().drive(withGitHubRetry(call, testRuntime(), { repeat: 'if-refused' }))
+    ).rejects.toBe(error)
     expect(calls()).toBe(1)
   })
 
   it('throws the last error after four attempts', async () => {
     const last = httpError(500)
     const { call, calls } = failing([httpError(500), httpError(500), httpError(500), last])
-    await expect(time().drive(withGitHubRetry(call, testRuntime(), true))).rejects.toBe(last)
+    await expect(
+      time().drive(withGitHubRetry(call, testRuntime(), { repeat: 'safe' }))
+    ).rejects.toBe(last)
     expect(calls()).toBe(4)
   })
 
   it('stops waiting when the signal aborts', async () => {
     const rt = testRuntime()
     const { call, calls } = failing([httpError(502), httpError(502)])
-    const retrying = withGitHubRetry(call, rt, true)
+    const retrying = withGitHubRetry(call, rt, { repeat: 'safe' })
     rt.abort(new Error('cancelled'))
     await expect(time().drive(retrying)).rejects.toThrow('cancelled')
     expect(calls()).toBe(1)
   })
 
-  it('is not stopped by the run signal when the call opts out (signal: null)', async () => {
+  it('is not stopped by the run signal when the call opts out (stopOn: nothing)', async () => {
     const rt = testRuntime()
     rt.abort(new Error('cancelled'))
     const { call, calls } = failing([httpError(502)])
-    await expect(time().drive(withGitHubRetry(call, rt, true, { signal: null }))).resolves.toBe(
-      'ok'
-    )
+    await expect(
+      time().drive(withGitHubRetry(call, rt, { repeat: 'safe', stopOn: 'nothing' }))
+    ).resolves.toBe('ok')
     expect(calls()).toBe(2)
   })
 
@@ -197,7 +208,7 @@ describe('withGitHubRetry (virtual time)', () => {
       )
     }
     await expect(
-      time().drive(withGitHubRetry(call, testRuntime(), false, { timeoutMs: 20 }))
+      time().drive(withGitHubRetry(call, testRuntime(), { repeat: 'if-refused', timeoutMs: 20 }))
     ).rejects.toThrow('timeout')
     expect(seen?.aborted).toBe(true)
   })

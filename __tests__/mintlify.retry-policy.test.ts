@@ -34,7 +34,10 @@ function decide(
   fields: Partial<MintlifyErrorFields> & Pick<MintlifyErrorFields, 'kind'>,
   random: () => number = half
 ): RetryDecision {
-  return decideRetry(operation, failure(operation, fields), RETRY_BUDGETS[operation], random)
+  return decideRetry(operation, failure(operation, fields), {
+    budget: RETRY_BUDGETS[operation],
+    random
+  })
 }
 
 describe('decideRetry: create is never blindly retried', () => {

@@ -9,6 +9,7 @@ import { agentInputs, serviceInputs } from '../fakes/inputs.js'
 import { ServiceEmulator } from '../fakes/service-emulator.js'
 import { cleanUp, runBundle, type BundleRun } from '../fakes/action-env.js'
 import { issueCommentEvent } from '../fakes/webhooks.js'
+import { DAY_MS } from '../src/shared/duration.js'
 import { demoMergedPull } from './demo-code-change.js'
 
 const rule = (title: string): void => console.log(`\n\x1b[1m=== ${title} ===\x1b[0m\n`)
@@ -146,7 +147,7 @@ try {
   const day = (daysAgo: number): string => {
     const now = new Date()
     const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
-    return new Date(midnight - daysAgo * 86_400_000).toISOString().slice(0, 10)
+    return new Date(midnight - daysAgo * DAY_MS).toISOString().slice(0, 10)
   }
   emulator.generatePageViews(1234, day(7))
   emulator.generatePageViews(1100, day(14), 1)

@@ -45,8 +45,7 @@ export async function authorize(
   try {
     permission = await getCollaboratorPermission(
       octokit,
-      { owner: request.thread.owner, repo: request.thread.repo },
-      requester.login,
+      { repo: { owner: request.thread.owner, repo: request.thread.repo }, login: requester.login },
       rt
     )
   } catch (error) {

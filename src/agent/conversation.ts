@@ -10,7 +10,7 @@ import {
   replyToReviewComment,
   type IssueComment
 } from '../github/comments.js'
-import { isOwnComment, type IdentityOnce } from '../github/identity.js'
+import { isOwnComment, type GitHubAccess, type IdentityOnce } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import { addReaction } from '../github/reactions.js'
 import { getErrorMessage } from '../shared/errors.js'
@@ -47,7 +47,7 @@ export class Conversation {
   static open(
     settings: AgentSettings,
     request: AgentRequest,
-    github: { octokit: Octokit; identity: IdentityOnce } | undefined,
+    github: GitHubAccess | undefined,
     rt: Runtime
   ): Conversation | undefined {
     if (!settings.comment || github === undefined || request.thread === undefined) return undefined
@@ -61,9 +61,7 @@ export class Conversation {
     try {
       await addReaction(
         this.octokit,
-        this.ref,
-        { commentId: comment.id, kind: comment.kind },
-        'eyes',
+        { repo: this.ref, target: { commentId: comment.id, kind: comment.kind }, content: 'eyes' },
         this.rt
       )
     } catch (error) {
@@ -87,14 +85,11 @@ export class Conversation {
       if (comment?.kind === 'review_comment') {
         await replyToReviewComment(
           this.octokit,
-          { owner, repo },
-          issueNumber,
-          comment.id,
-          body,
+          { repo: { owner, repo }, pullNumber: issueNumber, commentId: comment.id, body },
           this.rt
         )
       } else {
-        await createComment(this.octokit, this.ref, body, this.rt)
+        await createComment(this.octokit, { ref: this.ref, body }, this.rt)
       }
     } catch (error) {
       this.rt.log.warning(`Could not post the reply: ${getErrorMessage(error)}`)
@@ -106,8 +101,12 @@ export class Conversation {
     const { owner, repo, issueNumber } = this.ref
     const comments =
       this.request.comment?.kind === 'review_comment'
-        ? await listReviewComments(this.octokit, { owner, repo }, issueNumber, this.rt)
-        : await listComments(this.octokit, this.ref, this.rt)
+        ? await listReviewComments(
+            this.octokit,
+            { repo: { owner, repo }, pullNumber: issueNumber },
+            this.rt
+          )
+        : await listComments(this.octokit, { ref: this.ref }, this.rt)
     const identity = await this.identity.get()
     return comments.some(comment => {
       if (!isOwnComment(comment, identity)) return false
@@ -126,7 +125,7 @@ export class Conversation {
     if (ownId === undefined) return undefined
     let comments: IssueComment[]
     try {
-      comments = await listComments(this.octokit, this.ref, this.rt)
+      comments = await listComments(this.octokit, { ref: this.ref }, this.rt)
     } catch (error) {
       // Without a second look a double delivery cannot be told; one run's request must not be lost.
       this.rt.log.warning(
@@ -151,7 +150,7 @@ export class Conversation {
    */
   async read(already?: IssueComment[]): Promise<ThreadReading> {
     try {
-      const comments = already ?? (await listComments(this.octokit, this.ref, this.rt))
+      const comments = already ?? (await listComments(this.octokit, { ref: this.ref }, this.rt))
       const keys = { key: this.request.requestKey, formerKey: this.request.formerKey }
       const state = readThreadState(comments, keys, await this.identity.get())
       if (state.own) this.tracking.adopt(state.own.comment)

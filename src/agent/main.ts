@@ -7,19 +7,14 @@ import * as core from '@actions/core'
 import { readFileSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import type { IssueComment } from '../github/comments.js'
-import { IdentityOnce } from '../github/identity.js'
-import { createOctokit, type Octokit } from '../github/octokit.js'
+import { IdentityOnce, type GitHubAccess } from '../github/identity.js'
+import { createOctokit } from '../github/octokit.js'
 import { createMintlifyClient } from '../mintlify/client.js'
-import { isCancellation, listenForCancellation } from '../shared/cancellation.js'
+import { isCancellation } from '../shared/cancellation.js'
 import { getErrorMessage } from '../shared/errors.js'
 import { readRunnerContext, runUrl, type RunnerContext } from '../shared/runner-context.js'
-import {
-  actionsLog,
-  createRuntime,
-  type Runtime,
-  type RuntimeOverrides
-} from '../shared/runtime.js'
-import { maskApiKey } from '../shared/service-settings.js'
+import { runAction, type ActionRun, type RunOptions } from '../shared/run-action.js'
+import type { Runtime } from '../shared/runtime.js'
 import { authorize } from './authorize.js'
 import { backLinkFor } from '../job/back-link.js'
 import { Conversation } from './conversation.js'
@@ -36,51 +31,33 @@ import type { AgentRequest, TriggerDecision } from './request.js'
 import { causeOf } from './follow-code/event.js'
 import { prepareChange } from './follow-code/prepare.js'
 
-export interface RunOptions extends RuntimeOverrides {
-  /** Per-request timeout of service calls (30 s by default). */
-  requestTimeoutMs?: number
-  /** Listen for SIGINT / SIGTERM and exit after reporting a cancel (true by default). */
-  handleSignals?: boolean
+export type { RunOptions }
+
+export function run(options: RunOptions = {}): Promise<void> {
+  return runAction({ flow: action => agent(action, options), failure: failureOf }, options)
 }
 
-export async function run(options: RunOptions = {}): Promise<void> {
-  const read = (name: string): string => core.getInput(name)
-  // The key is masked before anything else can log it.
-  const redact = maskApiKey(read)
-  const handleSignals = options.handleSignals ?? true
-  const cancellation = listenForCancellation(options.signal, handleSignals)
-  const rt = createRuntime(cancellation.signal, { log: actionsLog(redact), ...options })
+async function agent(action: ActionRun, options: RunOptions): Promise<void> {
+  const { read, rt } = action
   const runStartedAt = rt.clock.now()
-  try {
-    const context = readRunnerContext()
-    const settings = parseAgentSettings(read, path =>
-      readFileSync(isAbsolute(path) ? path : resolve(context.workspace, path))
-    )
-    const handled = await handle(settings, context, rt, { runStartedAt, ...options })
-    if (handled) await publish(handled, rt)
-    if (cancellation.cancelled) {
-      core.setFailed('The run was cancelled; the agent job may still finish.')
-    } else if (
-      handled &&
-      'result' in handled &&
-      settings.failOnError &&
-      isFailure(handled.result)
-    ) {
-      core.setFailed(failureLine(handled.result))
-    }
-  } catch (error) {
-    if (isCancellation(error)) {
-      // Cancelled before a job was asked for (the permission check, the thread): nothing was started.
-      await publish({ result: { status: 'cancelled', elapsedMs: 0 } }, rt)
-      core.setFailed('The run was cancelled before an agent job was started.')
-    } else {
-      core.setFailed(getErrorMessage(error))
-    }
-  } finally {
-    cancellation.dispose()
+  const context = readRunnerContext()
+  const settings = parseAgentSettings(read, path =>
+    readFileSync(isAbsolute(path) ? path : resolve(context.workspace, path))
+  )
+  const handled = await handle(settings, context, rt, { runStartedAt, ...options })
+  if (handled) await publish(handled, rt)
+  if (action.cancelled) {
+    action.fail('The run was cancelled; the agent job may still finish.')
+  } else if (handled && 'result' in handled && settings.failOnError && isFailure(handled.result)) {
+    action.fail(failureLine(handled.result))
   }
-  // The signal handler kept the process alive; after reporting, it must end itself.
-  if (cancellation.cancelled && handleSignals) process.exit(1)
+}
+
+async function failureOf(error: unknown, { rt }: ActionRun): Promise<string> {
+  if (!isCancellation(error)) return getErrorMessage(error)
+  // Cancelled before a job was asked for (the permission check, the thread): nothing was started.
+  await publish({ result: { status: 'cancelled', elapsedMs: 0 } }, rt)
+  return 'The run was cancelled before an agent job was started.'
 }
 
 async function handle(
@@ -158,7 +135,7 @@ async function readyRequest(
   decision: Extract<TriggerDecision, { kind: 'run' | 'needs-instruction' }>,
   settings: AgentSettings,
   context: RunnerContext,
-  github: { octokit: Octokit; identity: IdentityOnce } | undefined,
+  github: GitHubAccess | undefined,
   rt: Runtime
 ): Promise<ReadyRequest | undefined> {
   let ready: ReadyRequest = { request: decision.request }

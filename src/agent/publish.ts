@@ -3,9 +3,8 @@
  * the conversation's; this is what every run leaves, commenting or not.
  */
 import * as core from '@actions/core'
-import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
-import { appendStepSummary } from '../shared/step-summary.js'
+import { writeStepSummary } from '../shared/step-summary.js'
 import { pullRequestOf, type JobResult } from '../job/result.js'
 import { renderOwnedSummary, renderSummary } from './summary.js'
 import type { OwnedElsewhere } from './job-flow.js'
@@ -45,9 +44,5 @@ export async function publish(handled: Handled, rt: Runtime): Promise<void> {
           instruction: handled.request?.instruction ?? '',
           commentUrl: comment?.url
         })
-  try {
-    await appendStepSummary(summary)
-  } catch (error) {
-    rt.log.warning(`Could not write the step summary: ${getErrorMessage(error)}`)
-  }
+  await writeStepSummary(summary, rt)
 }

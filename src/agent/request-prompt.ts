@@ -38,8 +38,12 @@ export async function promptFor(
   if (thread.isPullRequest && octokit) {
     try {
       const repo = { owner: thread.owner, repo: thread.repo }
-      const pull = await getPullRequest(octokit, repo, thread.issueNumber, rt)
-      const files = await listPullFiles(octokit, repo, thread.issueNumber, rt, CONTEXT_FILES + 1)
+      const pull = await getPullRequest(octokit, { repo, pullNumber: thread.issueNumber }, rt)
+      const files = await listPullFiles(
+        octokit,
+        { repo, pullNumber: thread.issueNumber, max: CONTEXT_FILES + 1 },
+        rt
+      )
       context.title ??= pull.title
       context.url ??= pull.htmlUrl
       context.body = thread.body || pull.body

@@ -73,18 +73,21 @@ export function parseAgentSettings(read: InputReader, readFile: ReadFile): Agent
     prompt,
     triggerPhrase,
     jobId,
-    wait: parseBoolean(read, 'wait', true),
+    wait: parseBoolean(read, 'wait', { fallback: true }),
     ...waits,
     githubToken: readString(read, 'github-token'),
     issueNumber: parseIssueNumber(read, 'issue-number'),
-    comment: parseBoolean(read, 'comment', true),
-    requiredPermission: parseChoice(read, 'required-permission', PERMISSION_CHOICES, 'write'),
+    comment: parseBoolean(read, 'comment', { fallback: true }),
+    requiredPermission: parseChoice(read, 'required-permission', {
+      choices: PERMISSION_CHOICES,
+      fallback: 'write'
+    }),
     allowedBots,
-    failOnError: parseBoolean(read, 'fail-on-error', true),
-    includeContext: parseBoolean(read, 'include-context', true),
-    followUp: parseBoolean(read, 'follow-up', true),
-    backLink: parseBoolean(read, 'back-link', true),
-    detach: parseBoolean(read, 'detach', false),
+    failOnError: parseBoolean(read, 'fail-on-error', { fallback: true }),
+    includeContext: parseBoolean(read, 'include-context', { fallback: true }),
+    followUp: parseBoolean(read, 'follow-up', { fallback: true }),
+    backLink: parseBoolean(read, 'back-link', { fallback: true }),
+    detach: parseBoolean(read, 'detach', { fallback: false }),
     ...parseCodeChangeInputs(read)
   }
 }
@@ -115,7 +118,11 @@ function parseCodeChangeInputs(
       )
     }
   }
-  return { skipLabel, ignorePaths, includeDiff: parseBoolean(read, 'include-diff', true) }
+  return {
+    skipLabel,
+    ignorePaths,
+    includeDiff: parseBoolean(read, 'include-diff', { fallback: true })
+  }
 }
 
 /** `prompt` or the text of `prompt-file` (never both); undefined: the event gives it. */

@@ -3,6 +3,7 @@
  * date-time (`2024-01-31T12:00:00Z`, offset optional), or `-Nd` (N days before today, UTC). The
  * value is sent as written, except `-Nd`, which becomes `YYYY-MM-DD`.
  */
+import { DAY_MS } from '../shared/duration.js'
 import { InputError, readString, type InputReader } from '../shared/inputs.js'
 
 export interface ParsedDate {
@@ -12,7 +13,6 @@ export interface ParsedDate {
   instant: number
 }
 
-const DAY_MS = 86_400_000
 /** A hundred years back is as far as a relative date sensibly goes. */
 const MAX_RELATIVE_DAYS = 36_500
 

@@ -1,22 +1,15 @@
 /**
  * The analytics export action: inputs → settings → export (views, visitors, searches or feedback) →
- * outputs, step summary and the optional comment. One try/catch reports any failure as one message;
- * the API key is masked first of all.
+ * outputs, step summary and the optional comment. A failure is reported as one message, in the
+ * summary too (runAction: the secrets masked first of all).
  */
 import * as core from '@actions/core'
 import { createComment } from '../github/comments.js'
 import { createOctokit } from '../github/octokit.js'
 import { getErrorMessage } from '../shared/errors.js'
-import type { InputReader } from '../shared/inputs.js'
 import { readRunnerContext, runUrl, type RunnerContext } from '../shared/runner-context.js'
-import { listenForCancellation } from '../shared/cancellation.js'
-import {
-  actionsLog,
-  createRuntime,
-  type Runtime,
-  type RuntimeOverrides
-} from '../shared/runtime.js'
-import { maskApiKey } from '../shared/service-settings.js'
+import { runAction, type ActionRun, type RunOptions as EntryOptions } from '../shared/run-action.js'
+import type { Runtime } from '../shared/runtime.js'
 import { exportDataset, ExportFailure, type ExportOutcome } from './export/export-dataset.js'
 import { DATASET_INFO } from './datasets.js'
 import { feedbackPrompt, searchesPrompt } from './report/prompt.js'
@@ -31,88 +24,91 @@ import {
   type ExportReport
 } from './report/render.js'
 import { parseAnalyticsSettings, type AnalyticsSettings } from './settings.js'
-import { appendStepSummary } from '../shared/step-summary.js'
 import { plural } from '../shared/plural.js'
 
-export interface RunOptions extends RuntimeOverrides {
-  /** Per-request timeout of the service client (default 30 s). */
-  requestTimeoutMs?: number
+export interface RunOptions extends EntryOptions {
   /** "Today" for relative dates such as -7d (default: now). */
   today?: Date
   /** Requests a run may make (default 100, the service's hourly budget; the benchmark lifts it). */
   maxRequests?: number
 }
 
-/** The environment variable the benchmark sets to measure memory far beyond 100 requests. */
-export const MAX_REQUESTS_ENV = 'MINTLIFY_ANALYTICS_MAX_REQUESTS'
-
-function maxRequestsOf(options: RunOptions): number | undefined {
-  if (options.maxRequests !== undefined) return options.maxRequests
-  const raw = process.env[MAX_REQUESTS_ENV]
-  return raw && /^\d+$/.test(raw) ? Number(raw) : undefined
+export function run(options: RunOptions = {}): Promise<void> {
+  // Read by the failure report: what is known of the settings when the run failed.
+  let settings: AnalyticsSettings | undefined
+  return runAction(
+    {
+      flow: async action => {
+        settings = parseAnalyticsSettings(
+          action.read,
+          options.today ?? new Date(action.rt.clock.now())
+        )
+        await analytics(action, settings, options)
+      },
+      failure: (error, action) => reportFailure(error, action, settings)
+    },
+    options
+  )
 }
 
-export async function run(options: RunOptions = {}): Promise<void> {
-  const read: InputReader = name => core.getInput(name)
-  // Before anything can be logged: the runner then replaces the key with *** in every log line.
-  const redact = maskApiKey(read)
+async function analytics(
+  action: ActionRun,
+  settings: AnalyticsSettings,
+  options: RunOptions
+): Promise<void> {
+  const { rt } = action
+  const context = readRunnerContext()
+  const path = resolveOutputPath(context.workspace, settings.outputFile)
+  const shown = displayPath(context.workspace, path)
+  checkOutputLocation(path, settings.outputFile)
 
-  const cancellation = listenForCancellation(options.signal)
-  const rt = createRuntime(cancellation.signal, { log: actionsLog(redact), ...options })
-  let settings: AnalyticsSettings | undefined
-  try {
-    settings = parseAnalyticsSettings(read, options.today ?? new Date(rt.clock.now()))
-    if (settings.githubToken) core.setSecret(settings.githubToken)
-    const context = readRunnerContext()
-    const path = resolveOutputPath(context.workspace, settings.outputFile)
-    const shown = displayPath(context.workspace, path)
-    checkOutputLocation(path, settings.outputFile)
+  const info = DATASET_INFO[settings.dataset]
+  const compared = settings.previous
+    ? `, compared with ${settings.previous.dateFrom} to ${settings.previous.dateTo}`
+    : ''
+  rt.log.info(
+    `Exporting ${info.label} of project ${settings.service.projectId} ` +
+      `(from ${settings.dateFrom ?? 'an open start'} to ${settings.dateTo ? `${settings.dateTo}, exclusive` : 'an open end'}${compared}; ` +
+      `${plural(settings.pageSize, 'row')} per request) to ${shown}.`
+  )
+  const outcome = await exportDataset(settings, path, rt, options)
+  rt.log.info(
+    `Wrote ${plural(outcome.rows, 'row')} to ${shown} in ${plural(outcome.requests, 'request')}.`
+  )
+  setOutputs(settings, outcome, path)
 
-    const info = DATASET_INFO[settings.dataset]
-    const compared = settings.previous
-      ? `, compared with ${settings.previous.dateFrom} to ${settings.previous.dateTo}`
-      : ''
-    rt.log.info(
-      `Exporting ${info.label} of project ${settings.service.projectId} ` +
-        `(from ${settings.dateFrom ?? 'an open start'} to ${settings.dateTo ? `${settings.dateTo}, exclusive` : 'an open end'}${compared}; ` +
-        `${plural(settings.pageSize, 'row')} per request) to ${shown}.`
-    )
-    const outcome = await exportDataset(settings, path, rt, {
-      ...options,
-      maxRequests: maxRequestsOf(options)
+  const report = toReport(settings, outcome, shown)
+  await action.summary(renderReport(report))
+  if (settings.issueNumber !== undefined) {
+    await postComment(settings, context, report, rt, action.redact)
+  }
+}
+
+/** The failure in the summary as well as in the step's error; returns the message. */
+async function reportFailure(
+  error: unknown,
+  { rt, redact, summary }: ActionRun,
+  settings: AnalyticsSettings | undefined
+): Promise<string> {
+  const message = redact(
+    describeFailure(error, {
+      now: rt.clock.now(),
+      pageSize: settings?.pageSize,
+      maxPageSize: settings && DATASET_INFO[settings.dataset].maxPageSize
     })
-    rt.log.info(
-      `Wrote ${plural(outcome.rows, 'row')} to ${shown} in ${plural(outcome.requests, 'request')}.`
-    )
-    setOutputs(settings, outcome, path)
-
-    const report = toReport(settings, outcome, shown)
-    await writeSummary(redact(renderReport(report)), rt)
-    if (settings.issueNumber !== undefined) {
-      await postComment(settings, context, report, rt, redact)
-    }
-  } catch (error) {
-    const message = redact(
-      describeFailure(error, {
-        now: rt.clock.now(),
-        pageSize: settings?.pageSize,
-        maxPageSize: settings && DATASET_INFO[settings.dataset].maxPageSize
-      })
-    )
-    const requests = error instanceof ExportFailure ? error.requests : 0
-    if (requests > 0) rt.log.info(`Made ${plural(requests, 'request')} before the export stopped.`)
-    const failure = renderFailure(message, {
+  )
+  const requests = error instanceof ExportFailure ? error.requests : 0
+  if (requests > 0) rt.log.info(`Made ${plural(requests, 'request')} before the export stopped.`)
+  await summary(
+    renderFailure(message, {
       projectId: settings?.service.projectId,
       dateFrom: settings?.dateFrom,
       dateTo: settings?.dateTo,
       dataset: settings?.dataset,
       requests
     })
-    await writeSummary(redact(failure), rt)
-    core.setFailed(message)
-  } finally {
-    cancellation.dispose()
-  }
+  )
+  return message
 }
 
 function setOutputs(settings: AnalyticsSettings, outcome: ExportOutcome, path: string): void {
@@ -158,15 +154,6 @@ function toReport(settings: AnalyticsSettings, outcome: ExportOutcome, file: str
   }
 }
 
-/** The summary is a convenience: failing to write it must not fail the export. */
-async function writeSummary(markdown: string, rt: Runtime): Promise<void> {
-  try {
-    await appendStepSummary(markdown)
-  } catch (error) {
-    rt.log.warning(`Could not write the step summary: ${logLine(getErrorMessage(error))}`)
-  }
-}
-
 /** Posts the report once; a failure here is a warning, the file and outputs are already done. */
 async function postComment(
   settings: AnalyticsSettings,
@@ -192,7 +179,7 @@ async function postComment(
   try {
     const octokit = createOctokit(settings.githubToken, context.apiUrl)
     const ref = { owner: context.owner, repo: context.repo, issueNumber }
-    const comment = await createComment(octokit, ref, body, rt)
+    const comment = await createComment(octokit, { ref, body }, rt)
     rt.log.info(`Posted the report to ${comment.htmlUrl || `#${issueNumber}`}.`)
   } catch (error) {
     rt.log.warning(

@@ -58,9 +58,9 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
     )
   }
 
-  const dataset = parseChoice(read, 'dataset', DATASETS, 'views')
+  const dataset = parseChoice(read, 'dataset', { choices: DATASETS, fallback: 'views' })
   const previous = parseCompare(read, dataset, dateFrom, dateTo)
-  const chart = parseBoolean(read, 'chart', true)
+  const chart = parseBoolean(read, 'chart', { fallback: true })
   const maxPageSize = DATASET_INFO[dataset].maxPageSize
   const pageSize = parseNumber(read, 'page-size', {
     fallback: maxPageSize,
@@ -69,7 +69,7 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
     min: 1,
     max: maxPageSize
   })
-  const format = parseChoice(read, 'format', EXPORT_FORMATS, 'json')
+  const format = parseChoice(read, 'format', { choices: EXPORT_FORMATS, fallback: 'json' })
   const outputFile = parseOutputFile(read, format, dataset)
   const summaryRows = parseNumber(read, 'summary-rows', {
     fallback: 10,
@@ -111,7 +111,7 @@ function parseCompare(
   dateFrom: ParsedDate | undefined,
   dateTo: ParsedDate | undefined
 ): { dateFrom: string; dateTo: string } | undefined {
-  const compare = parseChoice(read, 'compare', COMPARE_MODES, 'none')
+  const compare = parseChoice(read, 'compare', { choices: COMPARE_MODES, fallback: 'none' })
   if (compare === 'none') return undefined
   if (!DATASET_INFO[dataset].comparable) {
     throw new InputError(

@@ -93,7 +93,7 @@ export async function listPullsOfCommit(
       return expectArray(data, `the pull requests of commit ${sha}`)
     },
     rt,
-    true
+    { repeat: 'safe' }
   )
   return answer.map(pull => ({
     number: pull.number,
@@ -128,7 +128,7 @@ export async function compareCommits(
       return expectObject(answer.data, `the compare ${base}...${head}`)
     },
     rt,
-    true
+    { repeat: 'safe' }
   )
   return {
     htmlUrl: data.html_url,
@@ -173,7 +173,7 @@ export async function searchCommentsFor(
       return expectObject(answer.data, 'the issue search')
     },
     rt,
-    true
+    { repeat: 'safe' }
   )
   return expectArray(data.items, 'the issue search').map(item => ({
     number: item.number,

@@ -3,6 +3,7 @@
  * the comment may exist, so before posting again we look for it (its body carries a unique hidden
  * marker from the caller) and post a second time only when it is not there.
  */
+import { stopSignal } from '../shared/retry.js'
 import type { Runtime } from '../shared/runtime.js'
 import { cutAtCharacter } from '../shared/text-cut.js'
 import type { IssueRef, RepoRef } from './refs.js'
@@ -80,11 +81,21 @@ function sameBody(stored: string, sent: string): boolean {
 }
 
 /** Every comment of the issue or pull request, oldest first. */
+/** One issue or pull request's conversation, and how the call is made. */
+export interface IssueCall extends GitHubCallOptions {
+  ref: IssueRef
+}
+
+/** One issue comment, and how the call is made. */
+export interface CommentCall extends GitHubCallOptions {
+  repo: RepoRef
+  commentId: number
+}
+
 export async function listComments(
   octokit: Octokit,
-  ref: IssueRef,
-  rt: Runtime,
-  options: GitHubCallOptions = {}
+  { ref, ...options }: IssueCall,
+  rt: Runtime
 ): Promise<IssueComment[]> {
   const raw = await listAllPages(
     page =>
@@ -106,8 +117,7 @@ export async function listComments(
  */
 export async function listRepoComments(
   octokit: Octokit,
-  repo: RepoRef,
-  since: Date,
+  { repo, since }: { repo: RepoRef; since: Date },
   rt: Runtime
 ): Promise<RepoComment[]> {
   const raw = await listAllPages(
@@ -131,12 +141,10 @@ export async function listRepoComments(
 
 export async function findComments(
   octokit: Octokit,
-  ref: IssueRef,
-  predicate: (comment: IssueComment) => boolean,
-  rt: Runtime,
-  options: GitHubCallOptions = {}
+  { predicate, ...call }: IssueCall & { predicate: (comment: IssueComment) => boolean },
+  rt: Runtime
 ): Promise<IssueComment[]> {
-  return (await listComments(octokit, ref, rt, options)).filter(predicate)
+  return (await listComments(octokit, call, rt)).filter(predicate)
 }
 
 /**
@@ -144,16 +152,21 @@ export async function findComments(
  * 5xx, reset or timeout is followed by a look for what was sent, then at most one more POST.
  */
 async function postOnce<T>(
-  post: (signal?: AbortSignal) => Promise<T>,
-  findPosted: () => Promise<T | undefined>,
+  {
+    post,
+    findPosted
+  }: {
+    post: (signal?: AbortSignal) => Promise<T>
+    findPosted: () => Promise<T | undefined>
+  },
   rt: Runtime,
   options: GitHubCallOptions
 ): Promise<T> {
-  const signal = options.signal === undefined ? rt.signal : (options.signal ?? undefined)
+  const signal = stopSignal(rt, options.stopOn)
   const mayHavePosted = (error: unknown): boolean =>
     !signal?.aborted && gitHubRetryKind(error) === 'transient'
   try {
-    return await withGitHubRetry(post, rt, false, options)
+    return await withGitHubRetry(post, rt, { ...options, repeat: 'if-refused' })
   } catch (error) {
     if (!mayHavePosted(error)) throw error
     // Give GitHub a moment so a comment that was stored shows up in the listing.
@@ -172,7 +185,7 @@ async function postOnce<T>(
     if (posted !== undefined) return posted
   }
   try {
-    return await withGitHubRetry(post, rt, false, options)
+    return await withGitHubRetry(post, rt, { ...options, repeat: 'if-refused' })
   } catch (error) {
     if (!mayHavePosted(error)) throw error
     const posted = await findPosted().catch(() => undefined)
@@ -183,26 +196,27 @@ async function postOnce<T>(
 
 export async function createComment(
   octokit: Octokit,
-  ref: IssueRef,
-  body: string,
-  rt: Runtime,
-  options: GitHubCallOptions = {}
+  { ref, body, ...options }: IssueCall & { body: string },
+  rt: Runtime
 ): Promise<IssueComment> {
   const sent = clampCommentBody(body)
   return postOnce(
-    async signal => {
-      const { data } = await octokit.rest.issues.createComment({
-        owner: ref.owner,
-        repo: ref.repo,
-        issue_number: ref.issueNumber,
-        body: sent,
-        request: { signal }
-      })
-      return toIssueComment(data)
-    },
-    async () => {
-      const found = await findComments(octokit, ref, c => sameBody(c.body, sent), rt, options)
-      return found.at(-1)
+    {
+      post: async signal => {
+        const { data } = await octokit.rest.issues.createComment({
+          owner: ref.owner,
+          repo: ref.repo,
+          issue_number: ref.issueNumber,
+          body: sent,
+          request: { signal }
+        })
+        return toIssueComment(data)
+      },
+      findPosted: async () => {
+        const predicate = (c: IssueComment): boolean => sameBody(c.body, sent)
+        const found = await findComments(octokit, { ref, predicate, ...options }, rt)
+        return found.at(-1)
+      }
     },
     rt,
     options
@@ -212,11 +226,8 @@ export async function createComment(
 /** Replaces the body of an issue comment; PATCH is idempotent, so every transient error is retried. */
 export async function updateComment(
   octokit: Octokit,
-  repo: RepoRef,
-  commentId: number,
-  body: string,
-  rt: Runtime,
-  options: GitHubCallOptions = {}
+  { repo, commentId, body, ...options }: CommentCall & { body: string },
+  rt: Runtime
 ): Promise<IssueComment> {
   const sent = clampCommentBody(body)
   return withGitHubRetry(
@@ -231,8 +242,7 @@ export async function updateComment(
       return toIssueComment(data)
     },
     rt,
-    true,
-    options
+    { ...options, repeat: 'safe' }
   )
 }
 
@@ -244,8 +254,7 @@ export interface ReviewComment extends IssueComment {
 /** Every review comment of the pull request, replies included, oldest first. */
 export async function listReviewComments(
   octokit: Octokit,
-  repo: RepoRef,
-  pullNumber: number,
+  { repo, pullNumber }: { repo: RepoRef; pullNumber: number },
   rt: Runtime
 ): Promise<ReviewComment[]> {
   const raw = await listAllPages(
@@ -264,10 +273,8 @@ export async function listReviewComments(
 /** Removes an issue comment; one that is gone already counts as removed (DELETE may be repeated). */
 export async function deleteComment(
   octokit: Octokit,
-  repo: RepoRef,
-  commentId: number,
-  rt: Runtime,
-  options: GitHubCallOptions = {}
+  { repo, commentId, ...options }: CommentCall,
+  rt: Runtime
 ): Promise<void> {
   try {
     await withGitHubRetry(
@@ -279,8 +286,7 @@ export async function deleteComment(
           request: { signal }
         }),
       rt,
-      true,
-      options
+      { ...options, repeat: 'safe' }
     )
   } catch (error) {
     if (gitHubErrorStatus(error) !== 404) throw error
@@ -290,29 +296,33 @@ export async function deleteComment(
 /** Answers in the thread of a pull-request review comment; not repeated blindly, as createComment. */
 export async function replyToReviewComment(
   octokit: Octokit,
-  repo: RepoRef,
-  pullNumber: number,
-  commentId: number,
-  body: string,
+  {
+    repo,
+    pullNumber,
+    commentId,
+    body
+  }: { repo: RepoRef; pullNumber: number; commentId: number; body: string },
   rt: Runtime
 ): Promise<{ id: number; htmlUrl: string }> {
   const sent = clampCommentBody(body)
   const pull = { owner: repo.owner, repo: repo.repo, pull_number: pullNumber }
   return postOnce(
-    async signal => {
-      const { data } = await octokit.rest.pulls.createReplyForReviewComment({
-        ...pull,
-        comment_id: commentId,
-        body: sent,
-        request: { signal }
-      })
-      expectRecord(data, 'a review comment reply')
-      return { id: data.id, htmlUrl: data.html_url }
-    },
-    async () => {
-      const replies = await listReviewComments(octokit, repo, pullNumber, rt)
-      const last = replies.filter(c => c.inReplyTo === commentId && sameBody(c.body, sent)).at(-1)
-      return last === undefined ? undefined : { id: last.id, htmlUrl: last.htmlUrl }
+    {
+      post: async signal => {
+        const { data } = await octokit.rest.pulls.createReplyForReviewComment({
+          ...pull,
+          comment_id: commentId,
+          body: sent,
+          request: { signal }
+        })
+        expectRecord(data, 'a review comment reply')
+        return { id: data.id, htmlUrl: data.html_url }
+      },
+      findPosted: async () => {
+        const replies = await listReviewComments(octokit, { repo, pullNumber }, rt)
+        const last = replies.filter(c => c.inReplyTo === commentId && sameBody(c.body, sent)).at(-1)
+        return last === undefined ? undefined : { id: last.id, htmlUrl: last.htmlUrl }
+      }
     },
     rt,
     {}

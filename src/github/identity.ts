@@ -39,7 +39,7 @@ async function fromUser(octokit: Octokit, rt: Runtime): Promise<Identity> {
   const { data } = await withGitHubRetry(
     signal => octokit.rest.users.getAuthenticated({ request: { signal } }),
     rt,
-    true
+    { repeat: 'safe' }
   )
   const isBot = data.type === 'Bot'
   return { login: isBot ? botLogin(data.login) : data.login, isBot }
@@ -53,7 +53,7 @@ async function fromViewer(octokit: Octokit, rt: Runtime): Promise<Identity> {
         { request: { signal } }
       ),
     rt,
-    true
+    { repeat: 'safe' }
   )
   const isBot = answer.viewer.__typename === 'Bot'
   return { login: isBot ? botLogin(answer.viewer.login) : answer.viewer.login, isBot }
@@ -97,4 +97,10 @@ export class IdentityOnce {
     this.learned ??= learnIdentity(this.octokit, this.token, this.rt)
     return this.learned
   }
+}
+
+/** What a run that has a token reaches GitHub with: the client and who it posts as. */
+export interface GitHubAccess {
+  octokit: Octokit
+  identity: IdentityOnce
 }

@@ -47,8 +47,7 @@ export async function listAllPages<T>(
         return answer
       },
       rt,
-      true,
-      options
+      { ...options, repeat: 'safe' }
     )
     items.push(...page.data.slice(0, max - items.length))
     if (page.data.length === 0 || !hasNextPage(page, PER_PAGE)) break

@@ -42,10 +42,8 @@ export function permissionFromResponse(data: {
 
 export async function getCollaboratorPermission(
   octokit: Octokit,
-  repo: RepoRef,
-  login: string,
-  rt: Runtime,
-  options: GitHubCallOptions = {}
+  { repo, login, ...options }: GitHubCallOptions & { repo: RepoRef; login: string },
+  rt: Runtime
 ): Promise<RepoPermission> {
   try {
     const data = await withGitHubRetry(
@@ -59,8 +57,7 @@ export async function getCollaboratorPermission(
         return expectObject(answer.data, `the permission of ${login}`)
       },
       rt,
-      true,
-      options
+      { ...options, repeat: 'safe' }
     )
     return permissionFromResponse(data)
   } catch (error) {

@@ -28,12 +28,16 @@ export interface PullFile {
 /** GitHub lists at most 3000 files of a pull request; a prompt needs far fewer. */
 export const DEFAULT_MAX_PULL_FILES = 300
 
+/** One pull request, and how the call is made. */
+export interface PullCall extends GitHubCallOptions {
+  repo: RepoRef
+  pullNumber: number
+}
+
 export async function getPullRequest(
   octokit: Octokit,
-  repo: RepoRef,
-  pullNumber: number,
-  rt: Runtime,
-  options: GitHubCallOptions = {}
+  { repo, pullNumber, ...options }: PullCall,
+  rt: Runtime
 ): Promise<PullRequestInfo> {
   const data = await withGitHubRetry(
     async signal => {
@@ -46,8 +50,7 @@ export async function getPullRequest(
       return expectRecord(answer.data, `pull request #${pullNumber}`)
     },
     rt,
-    true,
-    options
+    { ...options, repeat: 'safe' }
   )
   return {
     number: data.number,
@@ -62,11 +65,20 @@ export async function getPullRequest(
 
 export async function listPullFiles(
   octokit: Octokit,
-  repo: RepoRef,
-  pullNumber: number,
-  rt: Runtime,
-  max: number = DEFAULT_MAX_PULL_FILES,
-  until?: (files: PullFile[]) => boolean
+  {
+    repo,
+    pullNumber,
+    max = DEFAULT_MAX_PULL_FILES,
+    until
+  }: {
+    repo: RepoRef
+    pullNumber: number
+    /** At most this many files are listed. */
+    max?: number
+    /** Stops listing once the files so far satisfy it. */
+    until?: (files: PullFile[]) => boolean
+  },
+  rt: Runtime
 ): Promise<PullFile[]> {
   if (max <= 0) return []
   const files = await listAllPages(

@@ -16,11 +16,13 @@ export interface ReactionTarget {
 
 export async function addReaction(
   octokit: Octokit,
-  repo: RepoRef,
-  target: ReactionTarget,
-  content: ReactionContent,
-  rt: Runtime,
-  options: GitHubCallOptions = {}
+  {
+    repo,
+    target,
+    content,
+    ...options
+  }: GitHubCallOptions & { repo: RepoRef; target: ReactionTarget; content: ReactionContent },
+  rt: Runtime
 ): Promise<void> {
   await withGitHubRetry(
     signal => {
@@ -36,7 +38,6 @@ export async function addReaction(
         : octokit.rest.reactions.createForPullRequestReviewComment(params)
     },
     rt,
-    true,
-    options
+    { ...options, repeat: 'safe' }
   )
 }

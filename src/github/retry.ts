@@ -9,7 +9,7 @@
  * - Everything else (other 4xx, non-HTTP errors, the caller's abort) is final.
  */
 import { parseRetryAfter } from '../shared/retry-after.js'
-import { retrying, type RetryPolicy } from '../shared/retry.js'
+import { retrying, type RetryPolicy, type StopOn } from '../shared/retry.js'
 import type { Runtime } from '../shared/runtime.js'
 import { MalformedResponseError } from './response.js'
 
@@ -26,12 +26,18 @@ const RATE_LIMIT_JITTER_MS = 1_000
 
 export type GitHubRetryKind = 'rate-limit' | 'transient'
 
-/** How one GitHub call is made: whether it may be repeated, its timeout, its signal. */
+/**
+ * Whether a call that may have reached GitHub can be sent again: a read, an edit or a reaction can
+ * ('safe'); a POST that creates something is repeated only when GitHub refused it ('if-refused').
+ */
+export type Repeat = 'safe' | 'if-refused'
+
+/** How one GitHub call is made: its timeout and what stops it. */
 export interface GitHubCallOptions {
   /** Per-attempt timeout in ms (default GITHUB_REQUEST_TIMEOUT_MS). */
   timeoutMs?: number
-  /** Replaces the run's signal for this call; null: not stopped by a cancel. */
-  signal?: AbortSignal | null
+  /** The run's cancel by default. */
+  stopOn?: StopOn
 }
 
 interface HttpLikeError {
@@ -101,7 +107,7 @@ function rateLimitWaitMs(error: HttpLikeError, now: number): number | undefined 
 }
 
 /** Pure: which failures are tried again, and how long GitHub asked to wait first. */
-export function gitHubRetryPolicy(idempotent: boolean): RetryPolicy {
+export function gitHubRetryPolicy(repeat: Repeat): RetryPolicy {
   return {
     backoff: {
       retries: GITHUB_MAX_ATTEMPTS - 1,
@@ -110,10 +116,10 @@ export function gitHubRetryPolicy(idempotent: boolean): RetryPolicy {
       maxTimeoutMs: GITHUB_MAX_BACKOFF_MS,
       randomize: true
     },
-    decide: (error, _attempt, now, random) => {
+    decide: ({ error, now, random }) => {
       const kind = gitHubRetryKind(error)
       if (kind === undefined) return { retry: false, reason: 'final' }
-      if (kind === 'transient' && !idempotent) {
+      if (kind === 'transient' && repeat !== 'safe') {
         return { retry: false, reason: 'a write that may have been carried out' }
       }
       const http = asHttpError(error)
@@ -138,17 +144,16 @@ export function gitHubRetryPolicy(idempotent: boolean): RetryPolicy {
 
 /**
  * Runs `call` until it succeeds or the policy says stop; the last error is thrown as is. `call`
- * receives a signal to pass to octokit (`request: { signal }`) that fires on the run's cancel (or
- * the call's own signal) or the per-attempt timeout. Each retry is one log line.
+ * receives a signal to pass to octokit (`request: { signal }`) that fires on what `stopOn` names
+ * (the run's cancel by default) or the per-attempt timeout. Each retry is one log line.
  */
 export function withGitHubRetry<T>(
   call: (signal?: AbortSignal) => Promise<T>,
   rt: Runtime,
-  idempotent: boolean,
-  options: GitHubCallOptions = {}
+  options: GitHubCallOptions & { repeat: Repeat }
 ): Promise<T> {
-  return retrying(call, gitHubRetryPolicy(idempotent), rt, {
-    signal: options.signal,
+  return retrying(call, gitHubRetryPolicy(options.repeat), rt, {
+    stopOn: options.stopOn,
     attemptTimeoutMs: options.timeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS,
     onRetry: ({ attempt, delayMs }) =>
       rt.log.info(

@@ -10,8 +10,7 @@ import { gitHubErrorStatus, withGitHubRetry } from './retry.js'
  */
 export async function getRunStatus(
   octokit: Octokit,
-  repo: RepoRef,
-  runId: string,
+  { repo, runId }: { repo: RepoRef; runId: string },
   rt: Runtime
 ): Promise<string | undefined> {
   try {
@@ -24,7 +23,7 @@ export async function getRunStatus(
           request: { signal }
         }),
       rt,
-      true
+      { repeat: 'safe' }
     )
     return typeof data.status === 'string' ? data.status : undefined
   } catch (error) {

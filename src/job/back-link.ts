@@ -4,7 +4,7 @@
  * job and PR; when the token cannot reach that repository, a notice says so and the run goes on.
  */
 import { createComment, findComments } from '../github/comments.js'
-import { isOwnComment, type Identity, type IdentityOnce } from '../github/identity.js'
+import { isOwnComment, type GitHubAccess, type Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import { gitHubErrorStatus } from '../github/retry.js'
 import { codeSpan, inert } from '../shared/markdown.js'
@@ -78,7 +78,7 @@ export interface BackLinkRequest {
 export async function backLinkFor(
   result: JobResult,
   { settings, request, runUrl, serverUrl }: BackLinkRequest,
-  github: { octokit: Octokit; identity: IdentityOnce } | undefined,
+  github: GitHubAccess | undefined,
   rt: Runtime
 ): Promise<BackLinkResult> {
   const pr = pullRequestOf(result)
@@ -106,15 +106,17 @@ export async function postBackLink(
   try {
     const existing = await findComments(
       octokit,
-      ref,
-      comment => {
-        const marker = isOwnComment(comment, identity) ? readFinalMarker(comment.body) : undefined
-        return marker?.kind === 'back-link' && marker.job === facts.jobId
+      {
+        ref,
+        predicate: comment => {
+          const marker = isOwnComment(comment, identity) ? readFinalMarker(comment.body) : undefined
+          return marker?.kind === 'back-link' && marker.job === facts.jobId
+        }
       },
       rt
     )
     if (existing.length > 0) return 'exists'
-    await createComment(octokit, ref, renderBackLink(facts), rt)
+    await createComment(octokit, { ref, body: renderBackLink(facts) }, rt)
     return 'posted'
   } catch (error) {
     const status = gitHubErrorStatus(error)

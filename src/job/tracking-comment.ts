@@ -49,9 +49,15 @@ export class TrackingComment {
     if (!this.comment) return
     const { owner, repo } = this.thread
     try {
-      await deleteComment(this.octokit, { owner, repo }, this.comment.id, this.rt, {
-        signal: AbortSignal.timeout(WRITE_DEADLINE_MS)
-      })
+      await deleteComment(
+        this.octokit,
+        {
+          repo: { owner, repo },
+          commentId: this.comment.id,
+          stopOn: { signal: AbortSignal.timeout(WRITE_DEADLINE_MS) }
+        },
+        this.rt
+      )
       this.comment = undefined
       this.lastBody = undefined
     } catch (error) {
@@ -67,13 +73,24 @@ export class TrackingComment {
     // A write stops at the run's cancel, so a hanging edit never keeps the run past the runner's
     // kill; the final "cancelled" edit then has a short budget of its own.
     const call = options.urgent
-      ? { timeoutMs: CANCEL_WRITE_TIMEOUT_MS, signal: AbortSignal.timeout(CANCEL_WRITE_TIMEOUT_MS) }
-      : { signal: AbortSignal.any([this.rt.signal, AbortSignal.timeout(WRITE_DEADLINE_MS)]) }
+      ? {
+          timeoutMs: CANCEL_WRITE_TIMEOUT_MS,
+          stopOn: { signal: AbortSignal.timeout(CANCEL_WRITE_TIMEOUT_MS) }
+        }
+      : {
+          stopOn: {
+            signal: AbortSignal.any([this.rt.signal, AbortSignal.timeout(WRITE_DEADLINE_MS)])
+          }
+        }
     const repo = { owner: this.thread.owner, repo: this.thread.repo }
     try {
       const written: IssueComment = this.comment
-        ? await updateComment(this.octokit, repo, this.comment.id, body, this.rt, call)
-        : await createComment(this.octokit, this.thread, body, this.rt, call)
+        ? await updateComment(
+            this.octokit,
+            { repo, commentId: this.comment.id, body, ...call },
+            this.rt
+          )
+        : await createComment(this.octokit, { ref: this.thread, body, ...call }, this.rt)
       this.comment = { id: written.id, htmlUrl: written.htmlUrl }
       this.lastBody = body
     } catch (error) {

@@ -43,6 +43,21 @@ export interface CallOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000
 
+/** What a request is about, as its errors name it: the project, or one job. */
+type Target = { kind: 'project' } | { kind: 'job'; jobId: string }
+
+const PROJECT: Target = { kind: 'project' }
+
+/** One request to the service. */
+interface ServiceRequest {
+  operation: Operation
+  method: 'GET' | 'POST'
+  path: string
+  /** Sent as JSON; none for a GET. */
+  body?: unknown
+  target: Target
+}
+
 /** The analytics operations and the resource each one reads. */
 const ANALYTICS_RESOURCES = {
   'get-page-views': 'views',
@@ -100,14 +115,24 @@ export class MintlifyClient {
   }
 
   async createJob(prompt: string, call: CallOptions = {}): Promise<AgentJob> {
-    const body = await this.request('create-job', 'POST', this.agentPath('job'), { prompt }, call)
-    return this.parse('create-job', this.options.projectId, () => parseAgentJob(body))
+    const body = await this.request(
+      {
+        operation: 'create-job',
+        method: 'POST',
+        path: this.agentPath('job'),
+        body: { prompt },
+        target: PROJECT
+      },
+      call
+    )
+    return this.parse('create-job', PROJECT, () => parseAgentJob(body))
   }
 
   async getJob(jobId: string, call: CallOptions = {}): Promise<AgentJob> {
     const path = this.agentPath(`job/${encodeURIComponent(jobId)}`)
-    const body = await this.request('get-job', 'GET', path, undefined, call, jobId)
-    const job = this.parse('get-job', jobId, () => parseAgentJob(body))
+    const target: Target = { kind: 'job', jobId }
+    const body = await this.request({ operation: 'get-job', method: 'GET', path, target }, call)
+    const job = this.parse('get-job', target, () => parseAgentJob(body))
     // An answer about another job is a bad answer, never this job's status (or its PR).
     if (job.id !== jobId) {
       throw new MintlifyError({
@@ -116,7 +141,7 @@ export class MintlifyClient {
         code: JOB_MISMATCH,
         serviceMessage: `the answer is about job ${job.id}, not job ${jobId}`,
         mayHaveReachedServer: true,
-        target: this.describeTarget(jobId)
+        target: this.describe(target)
       })
     }
     return job
@@ -124,47 +149,65 @@ export class MintlifyClient {
 
   async sendMessage(jobId: string, prompt: string, call: CallOptions = {}): Promise<AgentJob> {
     const path = this.agentPath(`job/${encodeURIComponent(jobId)}/message`)
-    const body = await this.request('send-message', 'POST', path, { prompt }, call, jobId)
-    return this.parse('send-message', jobId, () => parseAgentJob(body))
+    const target: Target = { kind: 'job', jobId }
+    const body = await this.request(
+      { operation: 'send-message', method: 'POST', path, body: { prompt }, target },
+      call
+    )
+    return this.parse('send-message', target, () => parseAgentJob(body))
   }
 
   async getPageViews(query: PageViewsQuery, call: CallOptions = {}): Promise<PageViewsPage> {
-    return this.read('get-page-views', offsetParams(query), call, parsePageViewsPage)
+    return this.read(
+      { operation: 'get-page-views', params: offsetParams(query), parser: parsePageViewsPage },
+      call
+    )
   }
 
   /** Unique visitors per path; offset paging like page views. */
   async getVisitors(query: PageViewsQuery, call: CallOptions = {}): Promise<VisitorsPage> {
-    return this.read('get-visitors', offsetParams(query), call, parseVisitorsPage)
+    return this.read(
+      { operation: 'get-visitors', params: offsetParams(query), parser: parseVisitorsPage },
+      call
+    )
   }
 
   /** Search terms by hits; cursor paging (`nextCursor`). */
   async getSearches(query: CursorQuery, call: CallOptions = {}): Promise<SearchesPage> {
-    return this.read('get-searches', cursorParams(query), call, parseSearchesPage)
+    return this.read(
+      { operation: 'get-searches', params: cursorParams(query), parser: parseSearchesPage },
+      call
+    )
   }
 
   /** Feedback entries; cursor paging (`nextCursor`, `hasMore`). */
   async getFeedback(query: CursorQuery, call: CallOptions = {}): Promise<FeedbackPage> {
-    return this.read('get-feedback', cursorParams(query), call, parseFeedbackPage)
+    return this.read(
+      { operation: 'get-feedback', params: cursorParams(query), parser: parseFeedbackPage },
+      call
+    )
   }
 
   /** One analytics read: `GET /v1/analytics/{project}/{resource}?params`, parsed. */
   private async read<T>(
-    operation: AnalyticsRead,
-    params: URLSearchParams,
-    call: CallOptions,
-    parser: (body: unknown) => T
+    {
+      operation,
+      params,
+      parser
+    }: { operation: AnalyticsRead; params: URLSearchParams; parser: (body: unknown) => T },
+    call: CallOptions
   ): Promise<T> {
     const project = encodeURIComponent(this.options.projectId)
     const path = `/v1/analytics/${project}/${ANALYTICS_RESOURCES[operation]}?${params}`
-    const body = await this.request(operation, 'GET', path, undefined, call)
-    return this.parse(operation, this.options.projectId, () => parser(body))
+    const body = await this.request({ operation, method: 'GET', path, target: PROJECT }, call)
+    return this.parse(operation, PROJECT, () => parser(body))
   }
 
   private agentPath(rest: string): string {
     return `/v2/agent/${encodeURIComponent(this.options.projectId)}/${rest}`
   }
 
-  private parse<T>(operation: Operation, target: string, parser: () => T): T {
+  private parse<T>(operation: Operation, target: Target, parser: () => T): T {
     try {
       return parser()
     } catch (error) {
@@ -175,24 +218,18 @@ export class MintlifyClient {
         serviceMessage: error.message,
         mayHaveReachedServer: true,
         schemaBroken: true,
-        target: this.describeTarget(target)
+        target: this.describe(target)
       })
     }
   }
 
-  private describeTarget(id: string): string {
-    return id === this.options.projectId ? `project ${id}` : `job ${id}`
+  private describe(target: Target): string {
+    return target.kind === 'job' ? `job ${target.jobId}` : `project ${this.options.projectId}`
   }
 
-  private async request(
-    operation: Operation,
-    method: 'GET' | 'POST',
-    path: string,
-    body: unknown,
-    call: CallOptions,
-    targetId: string = this.options.projectId
-  ): Promise<unknown> {
-    const target = this.describeTarget(targetId)
+  private async request(request: ServiceRequest, call: CallOptions): Promise<unknown> {
+    const { operation, method, path, body } = request
+    const target = this.describe(request.target)
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.options.apiKey}`,
       Accept: 'application/json',

@@ -73,16 +73,22 @@ export function serviceRetryPolicy(
       maxTimeoutMs: budget.maxDelayMs,
       randomize: true
     },
-    decide: (error, _attempt, _now, random) => decideRetry(operation, error, budget, random)
+    decide: ({ error, random }) => decideRetry(operation, error, { budget, random })
   }
+}
+
+export interface DecideOptions {
+  /** The operation's own budget by default. */
+  budget?: RetryBudget
+  /** For the jitter on a Retry-After. */
+  random?: () => number
 }
 
 /** Whether a failed request of `operation` is worth another attempt, and the least wait it needs. */
 export function decideRetry(
   operation: Operation,
   error: unknown,
-  budget: RetryBudget = RETRY_BUDGETS[operation],
-  random: () => number = Math.random
+  { budget = RETRY_BUDGETS[operation], random = Math.random }: DecideOptions = {}
 ): RetryDecision {
   if (!(error instanceof MintlifyError)) return { retry: false, reason: 'not a service error' }
   if (error.kind === 'not-sent') return { retry: false, reason: 'the request cannot be built' }

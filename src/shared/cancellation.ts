@@ -14,15 +14,30 @@ export interface Cancellation {
   signal: AbortSignal
   /** True once a signal arrived. */
   readonly cancelled: boolean
+  /** True once SIGINT or SIGTERM reached this process: its handler keeps the process alive. */
+  readonly byProcessSignal: boolean
   dispose(): void
 }
 
-export function listenForCancellation(external?: AbortSignal, handleSignals = true): Cancellation {
+export interface CancellationSources {
+  /** Aborting it stands for the runner's cancel (tests, the bench). */
+  external?: AbortSignal
+  /** Listen for SIGINT and SIGTERM (true by default). */
+  handleSignals?: boolean
+}
+
+export function listenForCancellation(sources: CancellationSources = {}): Cancellation {
+  const { external, handleSignals = true } = sources
   const controller = new AbortController()
-  const onSignal = (name: NodeJS.Signals): void => {
+  let byProcessSignal = false
+  const cancel = (name: NodeJS.Signals): void => {
     if (!controller.signal.aborted) controller.abort(new CancelledError(name))
   }
-  const onExternal = (): void => onSignal('SIGINT')
+  const onSignal = (name: NodeJS.Signals): void => {
+    byProcessSignal = true
+    cancel(name)
+  }
+  const onExternal = (): void => cancel('SIGINT')
   external?.addEventListener('abort', onExternal, { once: true })
   if (external?.aborted) onExternal()
   if (handleSignals) {
@@ -33,6 +48,9 @@ export function listenForCancellation(external?: AbortSignal, handleSignals = tr
     signal: controller.signal,
     get cancelled() {
       return controller.signal.aborted
+    },
+    get byProcessSignal() {
+      return byProcessSignal
     },
     dispose() {
       external?.removeEventListener('abort', onExternal)

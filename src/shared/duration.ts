@@ -1,3 +1,5 @@
+export const DAY_MS = 86_400_000
+
 /** "1 h 2 min", "3 min 5 s", "42 s": short human durations for comments and summaries. */
 export function formatDuration(ms: number): string {
   const totalSeconds = Math.max(0, Math.round(ms / 1000))

@@ -36,7 +36,11 @@ const TRUE_WORDS = ['true', 'True', 'TRUE']
 const FALSE_WORDS = ['false', 'False', 'FALSE']
 
 /** The YAML 1.2 core booleans, as @actions/core's getBooleanInput accepts them. */
-export function parseBoolean(read: InputReader, name: string, fallback: boolean): boolean {
+export function parseBoolean(
+  read: InputReader,
+  name: string,
+  { fallback }: { fallback: boolean }
+): boolean {
   const value = readString(read, name)
   if (!value) return fallback
   if (TRUE_WORDS.includes(value)) return true
@@ -72,8 +76,7 @@ export function parseNumber(read: InputReader, name: string, rule: NumberRule): 
 export function parseChoice<T extends string>(
   read: InputReader,
   name: string,
-  choices: readonly T[],
-  fallback: T
+  { choices, fallback }: { choices: readonly T[]; fallback: T }
 ): T {
   const raw = readString(read, name)
   if (!raw) return fallback

@@ -2,6 +2,7 @@
  * The one retry loop of the action, on p-retry: p-retry counts the attempts and waits its own
  * exponential backoff; a pure policy per client decides which failures are worth another attempt and
  * names the least wait the server asked for (Retry-After), which is waited on top when it is longer.
+ * The poll loop (a job followed to its end) waits the same backoff schedule on the runtime's clock.
  */
 import pRetry from 'p-retry'
 import type { Runtime } from './runtime.js'
@@ -20,10 +21,19 @@ export type RetryDecision =
   /** atLeastMs: the server's own wait (Retry-After), when it named one. */
   | { retry: true; reason: string; atLeastMs?: number }
 
+/** An attempt that failed: the attempt numbered `attempt` (from 1) failed with `error` at `now`. */
+export interface FailedAttempt {
+  error: unknown
+  attempt: number
+  now: number
+  /** A number in [0, 1), for jitter. */
+  random: () => number
+}
+
 export interface RetryPolicy {
   backoff: Backoff
-  /** Pure: about the attempt numbered `attempt` (from 1) that failed with `error`, at time `now`. */
-  decide(error: unknown, attempt: number, now: number, random: () => number): RetryDecision
+  /** Pure: whether the failed attempt is tried again, and the least wait before it. */
+  decide(failed: FailedAttempt): RetryDecision
 }
 
 export interface RetryInfo {
@@ -34,15 +44,41 @@ export interface RetryInfo {
   error: unknown
 }
 
+/**
+ * What stops a call early: the run's cancel (the default); a signal of the caller's own instead (a
+ * write with a budget of its own); or nothing at all (a report written after the cancel).
+ */
+export type StopOn = 'run-cancel' | 'nothing' | { signal: AbortSignal }
+
+/** The signal a call runs under: the one place a `StopOn` is resolved. */
+export function stopSignal(rt: Runtime, stopOn: StopOn = 'run-cancel'): AbortSignal | undefined {
+  if (stopOn === 'run-cancel') return rt.signal
+  if (stopOn === 'nothing') return undefined
+  return stopOn.signal
+}
+
 export interface RetryCall {
   /** Epoch ms: a wait that would pass it is not taken, and the last error is thrown. */
   deadline?: number
   /** Per-attempt timeout, joined to the signal each attempt receives. */
   attemptTimeoutMs?: number
-  /** Replaces the run's signal for this call; null: not stopped by a cancel at all. */
-  signal?: AbortSignal | null
+  stopOn?: StopOn
   onRetry?: (info: RetryInfo) => void
 }
+
+/**
+ * The wait before retry number `retry` (from 1), as p-retry computes it: for a loop that waits on
+ * the runtime's clock itself (the poll loop), so both follow one schedule.
+ */
+export function backoffDelayMs(backoff: Backoff, retry: number, random: () => number): number {
+  if (backoff.minTimeoutMs === 0) return 0
+  const spread = backoff.randomize ? random() + 1 : 1
+  const delay = Math.round(spread * backoff.minTimeoutMs * backoff.factor ** (retry - 1))
+  return Math.min(delay, Math.ceil(backoff.maxTimeoutMs), MAX_TIMER_MS)
+}
+
+/** The longest delay setTimeout can hold. */
+const MAX_TIMER_MS = 2 ** 31 - 1
 
 /** The caller's signal joined with a per-attempt timeout. */
 function attemptSignal(
@@ -60,7 +96,7 @@ export async function retrying<T>(
   rt: Runtime,
   options: RetryCall = {}
 ): Promise<T> {
-  const signal = options.signal === undefined ? rt.signal : (options.signal ?? undefined)
+  const signal = stopSignal(rt, options.stopOn)
   const { backoff } = policy
   return pRetry(() => call(attemptSignal(signal, options.attemptTimeoutMs)), {
     retries: backoff.retries,
@@ -70,7 +106,12 @@ export async function retrying<T>(
     randomize: backoff.randomize,
     signal,
     shouldRetry: async ({ error, attemptNumber, retryDelay }) => {
-      const decision = policy.decide(error, attemptNumber, rt.clock.now(), rt.random)
+      const decision = policy.decide({
+        error,
+        attempt: attemptNumber,
+        now: rt.clock.now(),
+        random: rt.random
+      })
       if (!decision.retry) return false
       const extraMs = Math.max(0, (decision.atLeastMs ?? 0) - retryDelay)
       const remainingMs =

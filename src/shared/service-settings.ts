@@ -2,7 +2,6 @@
  * The inputs every action shares to reach the service: the key, the project and the base URL. Parsed
  * here once, with the same rules and the same errors in every action.
  */
-import * as core from '@actions/core'
 import { InputError, parseApiUrl, requireString, type InputReader } from './inputs.js'
 
 export const DEFAULT_API_URL = 'https://api.mintlify.com'
@@ -12,17 +11,6 @@ export interface ServiceSettings {
   projectId: string
   /** No trailing slash. */
   apiUrl: string
-}
-
-/**
- * Masks the key before anything can log it: as given and as trimmed, since either form may be echoed.
- * Returns a function that cuts both forms out of a text bound for a summary or a comment.
- */
-export function maskApiKey(read: InputReader): (text: string) => string {
-  const raw = read('api-key')
-  const forms = [...new Set([raw, raw.trim()])].filter(form => form.length > 0)
-  for (const form of forms) core.setSecret(form)
-  return text => forms.reduce((out, form) => out.split(form).join('***'), text)
 }
 
 export function parseServiceSettings(read: InputReader): ServiceSettings {

@@ -5,6 +5,9 @@
  */
 import { appendFile } from 'node:fs/promises'
 import { EOL } from 'node:os'
+import { getErrorMessage } from './errors.js'
+import { logLine } from './log-line.js'
+import type { Runtime } from './runtime.js'
 
 /** False when the runner gave no summary file (a local run). */
 export async function appendStepSummary(
@@ -15,4 +18,13 @@ export async function appendStepSummary(
   if (!path) return false
   await appendFile(path, markdown + EOL, 'utf8')
   return true
+}
+
+/** The summary is a convenience: failing to write it is a warning, never a failed run. */
+export async function writeStepSummary(markdown: string, rt: Runtime): Promise<void> {
+  try {
+    await appendStepSummary(markdown)
+  } catch (error) {
+    rt.log.warning(`Could not write the step summary: ${logLine(getErrorMessage(error))}`)
+  }
 }

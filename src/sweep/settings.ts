@@ -41,6 +41,6 @@ export function parseSweepSettings(read: InputReader): SweepSettings {
       min: 1,
       max: 100
     }),
-    backLink: parseBoolean(read, 'back-link', true)
+    backLink: parseBoolean(read, 'back-link', { fallback: true })
   }
 }

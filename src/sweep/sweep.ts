@@ -15,6 +15,7 @@ import { getRunStatus } from '../github/runs.js'
 import type { MintlifyClient } from '../mintlify/client.js'
 import { isEndedJob, type AgentJob, type EndedJob } from '../mintlify/types.js'
 import { withRetry } from '../mintlify/with-retry.js'
+import { DAY_MS } from '../shared/duration.js'
 import { getErrorMessage } from '../shared/errors.js'
 import { plural } from '../shared/plural.js'
 import type { Runtime } from '../shared/runtime.js'
@@ -60,10 +61,10 @@ export async function sweep(
   context: SweepContext,
   rt: Runtime
 ): Promise<SweepOutcome> {
-  const since = new Date(rt.clock.now() - settings.lookbackDays * 86_400_000)
+  const since = new Date(rt.clock.now() - settings.lookbackDays * DAY_MS)
   let comments
   try {
-    comments = await listRepoComments(context.octokit, context.repo, since, rt)
+    comments = await listRepoComments(context.octokit, { repo: context.repo, since }, rt)
   } catch (error) {
     throw new SweepError(`Could not list the repository's comments: ${getErrorMessage(error)}`)
   }
@@ -139,7 +140,9 @@ async function runIsOver(
   rt: Runtime
 ): Promise<boolean> {
   const run = candidate.marker.run
-  const status = run ? await getRunStatus(context.octokit, context.repo, run, rt) : undefined
+  const status = run
+    ? await getRunStatus(context.octokit, { repo: context.repo, runId: run }, rt)
+    : undefined
   return followingRunOver(candidate, status, rt.clock.now())
 }
 
@@ -160,7 +163,11 @@ async function finish(
   })
   const request = { key: candidate.marker.request ?? '', run: candidate.marker.run }
   const body = finishTrackingComment(candidate.comment.body, result, markerAfter(request, result))
-  await updateComment(context.octokit, context.repo, candidate.comment.id, body, rt)
+  await updateComment(
+    context.octokit,
+    { repo: context.repo, commentId: candidate.comment.id, body },
+    rt
+  )
   rt.log.info(`Finished the comment of agent job ${candidate.jobId}: ${result.status}.`)
   const pr = pullRequestOf(result)
   if (settings.backLink && pr) {

@@ -63,7 +63,7 @@ async function reportingThread(
       const comments =
         hit.number === pull.number && thread
           ? thread
-          : await listComments(octokit, { ...repo, issueNumber: hit.number }, rt)
+          : await listComments(octokit, { ref: { ...repo, issueNumber: hit.number } }, rt)
       if (reports(comments)) return hit.number
     }
   } catch (error) {

@@ -5,7 +5,7 @@
  * before this has decided, so a skipped change leaves no trace.
  */
 import { listComments, type IssueComment } from '../../github/comments.js'
-import type { IdentityOnce } from '../../github/identity.js'
+import type { GitHubAccess } from '../../github/identity.js'
 import type { Octokit } from '../../github/octokit.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import type { RunnerContext } from '../../shared/runner-context.js'
@@ -29,16 +29,11 @@ export type PreparedChange =
       threadComments?: IssueComment[]
     }
 
-interface GitHub {
-  octokit: Octokit
-  identity: IdentityOnce
-}
-
 export async function prepareChange(
   request: AgentRequest,
   settings: AgentSettings,
   context: Pick<RunnerContext, 'owner' | 'repo'>,
-  github: GitHub | undefined,
+  github: GitHubAccess | undefined,
   rt: Runtime
 ): Promise<PreparedChange> {
   const change = request.change
@@ -104,7 +99,7 @@ async function readThread(
   rt: Runtime
 ): Promise<IssueComment[] | undefined> {
   try {
-    return await listComments(octokit, ref, rt)
+    return await listComments(octokit, { ref }, rt)
   } catch (error) {
     rt.signal.throwIfAborted()
     rt.log.warning(`Could not read the comments of #${ref.issueNumber}: ${getErrorMessage(error)}`)

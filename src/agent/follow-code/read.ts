@@ -91,7 +91,12 @@ async function readPull(pull: ChangedPull, reader: Reader): Promise<ChangeReadin
   const anyWanted = (listed: PullFile[]): boolean => listed.some(file => !ignored(file.path))
   const files = await reads.of(
     'the changed files',
-    () => listPullFiles(octokit, repo, pull.number, rt, PULL_FILES_CAP, anyWanted),
+    () =>
+      listPullFiles(
+        octokit,
+        { repo, pullNumber: pull.number, max: PULL_FILES_CAP, until: anyWanted },
+        rt
+      ),
     undefined
   )
   const commits = await reads.of(

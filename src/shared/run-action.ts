@@ -1,0 +1,76 @@
+/**
+ * The start-up every action shares, so each entry's `run` is its flow and nothing else: the secret
+ * inputs masked before anything is logged, the runtime (the runner's cancel, a redacting log), the
+ * step summary written safely, one failure report with the secrets cut out, and the exit after a
+ * cancel the runner sent (a signal handler keeps the process alive, so the run must end itself).
+ */
+import * as core from '@actions/core'
+import { listenForCancellation } from './cancellation.js'
+import { getErrorMessage } from './errors.js'
+import type { InputReader } from './inputs.js'
+import { actionsLog, createRuntime, type Runtime, type RuntimeOverrides } from './runtime.js'
+import { maskSecretInputs } from './secrets.js'
+import { writeStepSummary } from './step-summary.js'
+
+/** Inputs that hold secrets in any of the actions. */
+const SECRET_INPUTS = ['api-key', 'github-token']
+
+/** What an entry's caller (a test, the bench) may set; the rest comes from the runner. */
+export interface RunOptions extends RuntimeOverrides {
+  /** Per-request timeout of service calls (30 s by default). */
+  requestTimeoutMs?: number
+  /** Listen for SIGINT / SIGTERM, and exit after reporting a cancel they brought (true by default). */
+  handleSignals?: boolean
+}
+
+/** What an action's flow runs with. */
+export interface ActionRun {
+  read: InputReader
+  rt: Runtime
+  /** Cuts the secret inputs out of a text bound for a summary, a comment or an output. */
+  redact: (text: string) => string
+  /** True once the run was cancelled. */
+  readonly cancelled: boolean
+  /** Appends Markdown (redacted) to the step summary; failing to write it is only a warning. */
+  summary(markdown: string): Promise<void>
+  /** Fails the step with the message, redacted. */
+  fail(message: string): void
+}
+
+export interface Action {
+  flow(run: ActionRun): Promise<void>
+  /**
+   * The message a throw from `flow` fails the step with (redacted here), after reporting what the
+   * action reports on a failure; by default the error's message.
+   */
+  failure?(error: unknown, run: ActionRun): Promise<string>
+}
+
+export async function runAction(action: Action, options: RunOptions = {}): Promise<void> {
+  const read: InputReader = name => core.getInput(name)
+  // First of all: the runner then hides the secrets in every later line.
+  const redact = maskSecretInputs(read, SECRET_INPUTS)
+  const cancellation = listenForCancellation({
+    external: options.signal,
+    handleSignals: options.handleSignals
+  })
+  const rt = createRuntime(cancellation.signal, { log: actionsLog(redact), ...options })
+  const run: ActionRun = {
+    read,
+    rt,
+    redact,
+    get cancelled() {
+      return cancellation.cancelled
+    },
+    summary: markdown => writeStepSummary(redact(markdown), rt),
+    fail: message => core.setFailed(redact(message))
+  }
+  try {
+    await action.flow(run)
+  } catch (error) {
+    run.fail(action.failure ? await action.failure(error, run) : getErrorMessage(error))
+  } finally {
+    cancellation.dispose()
+  }
+  if (cancellation.byProcessSignal) process.exit(1)
+}
