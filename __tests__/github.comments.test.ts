@@ -8,9 +8,9 @@ import {
   createComment,
   findComments,
   listComments,
-  replyToReviewComment,
   updateComment
 } from '../src/github/comments.js'
+import { replyToReviewComment } from '../src/github/review-comments.js'
 
 const ref = { owner: 'acme', repo: 'docs', issueNumber: 7 }
 const repo = { owner: 'acme', repo: 'docs' }

@@ -3,16 +3,11 @@
  * comments, and the tracking comment. It exists only when the run comments (`comment: true`, a token,
  * and a thread to answer in), so the flow never asks whether it may.
  */
-import {
-  createComment,
-  listComments,
-  listReviewComments,
-  replyToReviewComment,
-  type IssueComment
-} from '../github/comments.js'
+import { createComment, listComments, type IssueComment } from '../github/comments.js'
 import { isOwnComment, type GitHubAccess, type IdentityOnce } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import { addReaction } from '../github/reactions.js'
+import { listReviewComments, replyToReviewComment } from '../github/review-comments.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
 import { renderReply } from './replies.js'

@@ -3,20 +3,14 @@
  * the comment may exist, so before posting again we look for it (its body carries a unique hidden
  * marker from the caller) and post a second time only when it is not there.
  */
-import { stopSignal } from '../shared/retry.js'
 import type { Runtime } from '../shared/runtime.js'
 import { cutAtCharacter } from '../shared/text-cut.js'
 import type { IssueRef, RepoRef } from './refs.js'
 import type { Octokit } from './octokit.js'
 import { listAllPages } from './paginate.js'
 import { expectRecord } from './response.js'
-import {
-  GITHUB_BASE_DELAY_MS,
-  gitHubErrorStatus,
-  gitHubRetryKind,
-  withGitHubRetry,
-  type GitHubCallOptions
-} from './retry.js'
+import { postOnce, sameBody } from './post-once.js'
+import { gitHubErrorStatus, withGitHubRetry, type GitHubCallOptions } from './retry.js'
 
 export type { IssueRef, RepoRef } from './refs.js'
 
@@ -47,7 +41,7 @@ export function clampCommentBody(body: string, max: number = MAX_COMMENT_LENGTH)
   return cut + TRUNCATION_NOTICE
 }
 
-interface RestComment {
+export interface RestComment {
   id: number
   body?: string | null
   html_url: string
@@ -63,7 +57,7 @@ export interface RepoComment extends IssueComment {
   createdAt: number
 }
 
-function toIssueComment(raw: RestComment): IssueComment {
+export function toIssueComment(raw: RestComment): IssueComment {
   expectRecord(raw, 'a comment')
   return {
     id: raw.id,
@@ -74,13 +68,6 @@ function toIssueComment(raw: RestComment): IssueComment {
   }
 }
 
-/** Equal as GitHub stores them: it may turn CRLF into LF and trim the end. */
-function sameBody(stored: string, sent: string): boolean {
-  const normalize = (text: string): string => text.replace(/\r\n?/g, '\n').trimEnd()
-  return normalize(stored) === normalize(sent)
-}
-
-/** Every comment of the issue or pull request, oldest first. */
 /** One issue or pull request's conversation, and how the call is made. */
 export interface IssueCall extends GitHubCallOptions {
   ref: IssueRef
@@ -92,6 +79,7 @@ export interface CommentCall extends GitHubCallOptions {
   commentId: number
 }
 
+/** Every comment of the issue or pull request, oldest first. */
 export async function listComments(
   octokit: Octokit,
   { ref, ...options }: IssueCall,
@@ -147,53 +135,6 @@ export async function findComments(
   return (await listComments(octokit, call, rt)).filter(predicate)
 }
 
-/**
- * Posts without ever posting twice: a rate limit is retried (GitHub refused, nothing happened); a
- * 5xx, reset or timeout is followed by a look for what was sent, then at most one more POST.
- */
-async function postOnce<T>(
-  {
-    post,
-    findPosted
-  }: {
-    post: (signal?: AbortSignal) => Promise<T>
-    findPosted: () => Promise<T | undefined>
-  },
-  rt: Runtime,
-  options: GitHubCallOptions
-): Promise<T> {
-  const signal = stopSignal(rt, options.stopOn)
-  const mayHavePosted = (error: unknown): boolean =>
-    !signal?.aborted && gitHubRetryKind(error) === 'transient'
-  try {
-    return await withGitHubRetry(post, rt, { ...options, repeat: 'if-refused' })
-  } catch (error) {
-    if (!mayHavePosted(error)) throw error
-    // Give GitHub a moment so a comment that was stored shows up in the listing.
-    const settleMs = Math.round(GITHUB_BASE_DELAY_MS * (1 + rt.random()))
-    rt.log.info(
-      `GitHub API call failed; looking for what was sent in ${Math.round(settleMs / 1000)} s.`
-    )
-    await rt.clock.sleep(settleMs, signal)
-    let posted: T | undefined
-    try {
-      posted = await findPosted()
-    } catch {
-      // Without the listing we cannot tell whether it was posted: better none than two.
-      throw error
-    }
-    if (posted !== undefined) return posted
-  }
-  try {
-    return await withGitHubRetry(post, rt, { ...options, repeat: 'if-refused' })
-  } catch (error) {
-    if (!mayHavePosted(error)) throw error
-    const posted = await findPosted().catch(() => undefined)
-    if (posted !== undefined) return posted
-    throw error
-  }
-}
-
 export async function createComment(
   octokit: Octokit,
   { ref, body, ...options }: IssueCall & { body: string },
@@ -246,30 +187,6 @@ export async function updateComment(
   )
 }
 
-/** A review comment (or a reply in its thread), with the comment it answers. */
-export interface ReviewComment extends IssueComment {
-  inReplyTo?: number
-}
-
-/** Every review comment of the pull request, replies included, oldest first. */
-export async function listReviewComments(
-  octokit: Octokit,
-  { repo, pullNumber }: { repo: RepoRef; pullNumber: number },
-  rt: Runtime
-): Promise<ReviewComment[]> {
-  const raw = await listAllPages(
-    page =>
-      octokit.rest.pulls.listReviewComments({
-        owner: repo.owner,
-        repo: repo.repo,
-        pull_number: pullNumber,
-        ...page
-      }),
-    rt
-  )
-  return raw.map(comment => ({ ...toIssueComment(comment), inReplyTo: comment.in_reply_to_id }))
-}
-
 /** Removes an issue comment; one that is gone already counts as removed (DELETE may be repeated). */
 export async function deleteComment(
   octokit: Octokit,
@@ -291,40 +208,4 @@ export async function deleteComment(
   } catch (error) {
     if (gitHubErrorStatus(error) !== 404) throw error
   }
-}
-
-/** Answers in the thread of a pull-request review comment; not repeated blindly, as createComment. */
-export async function replyToReviewComment(
-  octokit: Octokit,
-  {
-    repo,
-    pullNumber,
-    commentId,
-    body
-  }: { repo: RepoRef; pullNumber: number; commentId: number; body: string },
-  rt: Runtime
-): Promise<{ id: number; htmlUrl: string }> {
-  const sent = clampCommentBody(body)
-  const pull = { owner: repo.owner, repo: repo.repo, pull_number: pullNumber }
-  return postOnce(
-    {
-      post: async signal => {
-        const { data } = await octokit.rest.pulls.createReplyForReviewComment({
-          ...pull,
-          comment_id: commentId,
-          body: sent,
-          request: { signal }
-        })
-        expectRecord(data, 'a review comment reply')
-        return { id: data.id, htmlUrl: data.html_url }
-      },
-      findPosted: async () => {
-        const replies = await listReviewComments(octokit, { repo, pullNumber }, rt)
-        const last = replies.filter(c => c.inReplyTo === commentId && sameBody(c.body, sent)).at(-1)
-        return last === undefined ? undefined : { id: last.id, htmlUrl: last.htmlUrl }
-      }
-    },
-    rt,
-    {}
-  )
 }

@@ -4,8 +4,10 @@
  * one attempt: retries are the caller's choice (see retry-policy.ts).
  */
 import { MintlifyError, type Operation } from './errors.js'
-import { httpRequest, HttpTimeoutError, type HttpAnswer } from './http.js'
-import { parseRetryAfter } from '../shared/retry-after.js'
+import { httpRequest, type HttpAnswer } from './http.js'
+import { answerBody } from './answer.js'
+import { cursorParams, offsetParams } from './query-params.js'
+import { unansweredError } from './unanswered.js'
 import type { ServiceSettings } from '../shared/service-settings.js'
 import {
   parseAgentJob,
@@ -69,35 +71,6 @@ type AnalyticsRead = keyof typeof ANALYTICS_RESOURCES
 
 /** The code of an answer to a job read that names another job. */
 export const JOB_MISMATCH = 'JOB_MISMATCH'
-
-/**
- * Codes of a request Node refused to build (an invalid header value, URL or method): nothing left the
- * machine, and trying again cannot help.
- */
-const NOT_BUILT_CODES = new Set([
-  'ERR_INVALID_CHAR',
-  'ERR_INVALID_HTTP_TOKEN',
-  'ERR_HTTP_INVALID_HEADER_VALUE',
-  'ERR_INVALID_ARG_VALUE',
-  'ERR_INVALID_ARG_TYPE',
-  'ERR_INVALID_URL',
-  'ERR_UNESCAPED_CHARACTERS',
-  // undici's own check of a header value or URL.
-  'UND_ERR_INVALID_ARG'
-])
-
-/**
- * Codes that prove the request never reached the server: safe to retry even a create. So does
- * `EPROXY<status>`: the proxy refused to open the tunnel (see http.ts).
- */
-const NEVER_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT'
-])
 
 export class MintlifyClient {
   private readonly baseUrl: string
@@ -249,127 +222,10 @@ export class MintlifyClient {
       })
     } catch (error) {
       if (call.signal?.aborted) throw call.signal.reason
-      if (error instanceof HttpTimeoutError) {
-        throw new MintlifyError({ operation, kind: 'timeout', mayHaveReachedServer: true, target })
-      }
-      const code = networkCode(error)
-      if (code && NOT_BUILT_CODES.has(code)) {
-        throw new MintlifyError({
-          operation,
-          kind: 'not-sent',
-          code,
-          mayHaveReachedServer: false,
-          target
-        })
-      }
-      throw new MintlifyError({
-        operation,
-        kind: 'network',
-        code,
-        mayHaveReachedServer: !(code && (NEVER_SENT_CODES.has(code) || code.startsWith('EPROXY'))),
-        target,
-        host: new URL(this.baseUrl).host
-      })
+      throw unansweredError(error, { operation, target, host: new URL(this.baseUrl).host })
     }
-    const text = response.text
-    const ok = response.status >= 200 && response.status < 300
-
-    if (!ok) {
-      const { message, details } = this.readErrorBody(text)
-      throw new MintlifyError({
-        operation,
-        kind: 'http',
-        status: response.status,
-        serviceMessage: message,
-        details,
-        mayHaveReachedServer: true,
-        retryAfterMs: parseRetryAfter(firstHeader(response.headers['retry-after']), this.now()),
-        target
-      })
-    }
-
-    try {
-      return JSON.parse(text) as unknown
-    } catch {
-      throw new MintlifyError({
-        operation,
-        kind: 'invalid-response',
-        status: response.status,
-        serviceMessage: 'the body is not valid JSON',
-        mayHaveReachedServer: true,
-        target
-      })
-    }
+    return answerBody(response, { operation, target, apiKey: this.options.apiKey, now: this.now() })
   }
-
-  /** The documented error shape `{error, details?: [{message}]}`, with the key cut out. */
-  private readErrorBody(text: string): { message?: string; details: string[] } {
-    let parsed: unknown
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      return { message: text ? this.redact(text).slice(0, 500) : undefined, details: [] }
-    }
-    if (typeof parsed !== 'object' || parsed === null) return { details: [] }
-    const record = parsed as { error?: unknown; message?: unknown; details?: unknown }
-    const raw = typeof record.error === 'string' ? record.error : record.message
-    const details = Array.isArray(record.details)
-      ? record.details
-          .map(detail =>
-            typeof detail === 'object' && detail !== null && 'message' in detail
-              ? String((detail as { message: unknown }).message)
-              : String(detail)
-          )
-          .map(detail => this.redact(detail))
-      : []
-    return { message: typeof raw === 'string' ? this.redact(raw) : undefined, details }
-  }
-
-  private redact(text: string): string {
-    const key = this.options.apiKey
-    return key ? text.split(key).join('***') : text
-  }
-}
-
-function rangeParams(query: { dateFrom?: string; dateTo?: string }): URLSearchParams {
-  const params = new URLSearchParams()
-  if (query.dateFrom) params.set('dateFrom', query.dateFrom)
-  if (query.dateTo) params.set('dateTo', query.dateTo)
-  return params
-}
-
-function offsetParams(query: PageViewsQuery): URLSearchParams {
-  const params = rangeParams(query)
-  params.set('limit', String(query.limit))
-  params.set('offset', String(query.offset))
-  return params
-}
-
-function cursorParams(query: CursorQuery): URLSearchParams {
-  const params = rangeParams(query)
-  params.set('limit', String(query.limit))
-  if (query.cursor !== undefined) params.set('cursor', query.cursor)
-  return params
-}
-
-function firstHeader(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value
-}
-
-/** The system error code of a failed request (it may be nested in `cause` or an AggregateError). */
-function networkCode(error: unknown): string | undefined {
-  const seen = new Set<unknown>()
-  const queue: unknown[] = [error]
-  while (queue.length > 0) {
-    const current = queue.shift()
-    if (typeof current !== 'object' || current === null || seen.has(current)) continue
-    seen.add(current)
-    const { code, cause, errors } = current as { code?: unknown; cause?: unknown; errors?: unknown }
-    if (typeof code === 'string') return code
-    queue.push(cause)
-    if (Array.isArray(errors)) queue.push(...errors)
-  }
-  return undefined
 }
 
 /** The one place a client is built from the parsed service inputs. */

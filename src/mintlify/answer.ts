@@ -1,0 +1,78 @@
+/**
+ * An answer of the service: the JSON body of a 2xx, or the MintlifyError it stands for (an error
+ * status with the documented body `{error, details?: [{message}]}`, or a body that is not JSON).
+ */
+import { parseRetryAfter } from '../shared/retry-after.js'
+import { MintlifyError, type Operation } from './errors.js'
+import type { HttpAnswer } from './http.js'
+
+/** What the answer was to, for its error. */
+export interface AnswerContext {
+  operation: Operation
+  target: string
+  /** Cut out of the echoed error text. */
+  apiKey: string
+  /** Epoch ms, for a Retry-After given as a date. */
+  now: number
+}
+
+export function answerBody(response: HttpAnswer, context: AnswerContext): unknown {
+  const { operation, target } = context
+  const text = response.text
+  if (response.status < 200 || response.status >= 300) {
+    const { message, details } = readErrorBody(text, context.apiKey)
+    throw new MintlifyError({
+      operation,
+      kind: 'http',
+      status: response.status,
+      serviceMessage: message,
+      details,
+      mayHaveReachedServer: true,
+      retryAfterMs: parseRetryAfter(firstHeader(response.headers['retry-after']), context.now),
+      target
+    })
+  }
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new MintlifyError({
+      operation,
+      kind: 'invalid-response',
+      status: response.status,
+      serviceMessage: 'the body is not valid JSON',
+      mayHaveReachedServer: true,
+      target
+    })
+  }
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}
+
+/** The message and details of an error body, with the key cut out (the body may echo it). */
+export function readErrorBody(
+  text: string,
+  apiKey: string
+): { message?: string; details: string[] } {
+  const redact = (part: string): string => (apiKey ? part.split(apiKey).join('***') : part)
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return { message: text ? redact(text).slice(0, 500) : undefined, details: [] }
+  }
+  if (typeof parsed !== 'object' || parsed === null) return { details: [] }
+  const record = parsed as { error?: unknown; message?: unknown; details?: unknown }
+  const raw = typeof record.error === 'string' ? record.error : record.message
+  const details = Array.isArray(record.details)
+    ? record.details
+        .map(detail =>
+          typeof detail === 'object' && detail !== null && 'message' in detail
+            ? String((detail as { message: unknown }).message)
+            : String(detail)
+        )
+        .map(redact)
+    : []
+  return { message: typeof raw === 'string' ? redact(raw) : undefined, details }
+}
