@@ -76,55 +76,24 @@ export async function sweep(
   const outcome: SweepOutcome = { checked: 0, finished: 0, pending: 0, rows: [] }
   let unreadable = 0
   for (const candidate of candidates) {
-    const row = (text: string, finished = false, prUrl?: string): void => {
-      outcome.rows.push({
-        thread: candidate.comment.issueNumber,
-        jobId: candidate.jobId,
-        outcome: text,
-        finished,
-        commentUrl: candidate.comment.htmlUrl,
-        prUrl
-      })
-      if (finished) outcome.finished++
-      else outcome.pending++
-    }
-    if (candidate.phase === 'following' && !(await runIsOver(candidate, context, rt))) {
-      row('a run still follows it')
-      continue
-    }
-    if (outcome.checked >= settings.maxJobs) {
-      row('left for the next sweep (max-jobs)')
-      continue
-    }
-    let job: AgentJob
-    try {
-      job = await withRetry(
-        'get-job',
-        s => context.client.getJob(candidate.jobId, { signal: s }),
-        rt
-      )
-    } catch (error) {
-      rt.signal.throwIfAborted()
-      unreadable++
-      rt.log.warning(`Could not read agent job ${candidate.jobId}: ${getErrorMessage(error)}`)
-      row('the job could not be read')
-      continue
-    }
-    outcome.checked++
-    if (!isEndedJob(job)) {
-      row('still running')
-      continue
-    }
-    try {
-      const result = await finish(candidate, job, settings, context, rt)
-      row(result.status, true, pullRequestOf(result)?.url)
-    } catch (error) {
-      rt.signal.throwIfAborted()
-      rt.log.warning(
-        `Could not edit the comment of agent job ${candidate.jobId}: ${getErrorMessage(error)}`
-      )
-      row(`${job.status}, but the comment could not be edited`)
-    }
+    const step = await sweepOne(candidate, {
+      settings,
+      context,
+      rt,
+      budgetLeft: outcome.checked < settings.maxJobs
+    })
+    if (step.read) outcome.checked++
+    if (step.unreadable) unreadable++
+    outcome.rows.push({
+      thread: candidate.comment.issueNumber,
+      jobId: candidate.jobId,
+      outcome: step.text,
+      finished: step.finished,
+      commentUrl: candidate.comment.htmlUrl,
+      prUrl: step.prUrl
+    })
+    if (step.finished) outcome.finished++
+    else outcome.pending++
   }
   if (unreadable > 0 && outcome.checked === 0) {
     throw new SweepError(
@@ -132,6 +101,51 @@ export async function sweep(
     )
   }
   return outcome
+}
+
+/** What the sweep did about one comment: its row's text, and whether it read or finished the job. */
+interface Step {
+  text: string
+  finished: boolean
+  /** The job was read (it counts against max-jobs). */
+  read: boolean
+  unreadable?: boolean
+  prUrl?: string
+}
+
+async function sweepOne(
+  candidate: Candidate,
+  {
+    settings,
+    context,
+    rt,
+    budgetLeft
+  }: { settings: SweepSettings; context: SweepContext; rt: Runtime; budgetLeft: boolean }
+): Promise<Step> {
+  const left = (text: string, read = false): Step => ({ text, finished: false, read })
+  if (candidate.phase === 'following' && !(await runIsOver(candidate, context, rt))) {
+    return left('a run still follows it')
+  }
+  if (!budgetLeft) return left('left for the next sweep (max-jobs)')
+  let job: AgentJob
+  try {
+    job = await withRetry('get-job', s => context.client.getJob(candidate.jobId, { signal: s }), rt)
+  } catch (error) {
+    rt.signal.throwIfAborted()
+    rt.log.warning(`Could not read agent job ${candidate.jobId}: ${getErrorMessage(error)}`)
+    return { ...left('the job could not be read'), unreadable: true }
+  }
+  if (!isEndedJob(job)) return left('still running', true)
+  try {
+    const result = await finish(candidate, job, settings, context, rt)
+    return { text: result.status, finished: true, read: true, prUrl: pullRequestOf(result)?.url }
+  } catch (error) {
+    rt.signal.throwIfAborted()
+    rt.log.warning(
+      `Could not edit the comment of agent job ${candidate.jobId}: ${getErrorMessage(error)}`
+    )
+    return left(`${job.status}, but the comment could not be edited`, true)
+  }
 }
 
 async function runIsOver(
