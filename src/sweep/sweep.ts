@@ -100,11 +100,9 @@ export async function sweep(
     }
     let job: AgentJob
     try {
-      job = await withRetry(
-        'get-job',
-        s => context.client.getJob(candidate.jobId, { signal: s }),
-        rt
-      )
+      job = await withRetry(s => context.client.getJob(candidate.jobId, { signal: s }), rt, {
+        operation: 'get-job'
+      })
     } catch (error) {
       rt.signal.throwIfAborted()
       unreadable++
