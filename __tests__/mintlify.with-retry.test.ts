@@ -18,10 +18,10 @@ const time = useVirtualTime()
 function retried<T>(
   operation: Operation,
   call: (signal?: AbortSignal) => Promise<T>,
-  options: WithRetryOptions = {},
+  options: Omit<WithRetryOptions, 'operation'> = {},
   rt: TestRuntime = testRuntime()
 ): Promise<T> {
-  return time().drive(withRetry(operation, call, rt, options), [service.emu.traffic])
+  return time().drive(withRetry(call, rt, { operation, ...options }), [service.emu.traffic])
 }
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {

@@ -152,7 +152,8 @@ export function withGitHubRetry<T>(
   rt: Runtime,
   options: GitHubCallOptions & { repeat: Repeat }
 ): Promise<T> {
-  return retrying(call, gitHubRetryPolicy(options.repeat), rt, {
+  return retrying(call, rt, {
+    policy: gitHubRetryPolicy(options.repeat),
     stopOn: options.stopOn,
     attemptTimeoutMs: options.timeoutMs ?? GITHUB_REQUEST_TIMEOUT_MS,
     onRetry: ({ attempt, delayMs }) =>

@@ -97,7 +97,8 @@ export async function pollJob(plan: PollPlan, rt: Runtime): Promise<PollOutcome>
 async function readJob(plan: PollPlan, rt: Runtime): Promise<Reading> {
   const grace = plan.notFoundGraceMs ?? DEFAULT_NOT_FOUND_GRACE_MS
   try {
-    const job = await withRetry('get-job', plan.getJob, rt, {
+    const job = await withRetry(plan.getJob, rt, {
+      operation: 'get-job',
       deadline: plan.deadline,
       onRetry: ({ reason, delayMs }) =>
         rt.log.warning(

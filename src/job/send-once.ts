@@ -33,7 +33,6 @@ export async function sendOnce(
   let cutOff = false
   try {
     const job = await withRetry(
-      followUp ? 'send-message' : 'create-job',
       async signal => {
         try {
           return await (followUp
@@ -46,6 +45,7 @@ export async function sendOnce(
       },
       rt,
       {
+        operation: followUp ? 'send-message' : 'create-job',
         deadline,
         onRetry: ({ reason, delayMs }) =>
           rt.log.warning(

@@ -5,6 +5,7 @@ import type { Operation } from './errors.js'
 import { serviceRetryPolicy, type RetryBudget } from './retry-policy.js'
 
 export interface WithRetryOptions {
+  operation: Operation
   /** Epoch ms after which no further wait starts. */
   deadline?: number
   budget?: RetryBudget
@@ -13,12 +14,12 @@ export interface WithRetryOptions {
 }
 
 export function withRetry<T>(
-  operation: Operation,
   call: (signal?: AbortSignal) => Promise<T>,
   rt: Runtime,
-  options: WithRetryOptions = {}
+  options: WithRetryOptions
 ): Promise<T> {
-  return retrying(call, serviceRetryPolicy(operation, options.budget), rt, {
+  return retrying(call, rt, {
+    policy: serviceRetryPolicy(options.operation, options.budget),
     deadline: options.deadline,
     onRetry: options.onRetry
   })

@@ -58,6 +58,7 @@ export function stopSignal(rt: Runtime, stopOn: StopOn = 'run-cancel'): AbortSig
 }
 
 export interface RetryCall {
+  policy: RetryPolicy
   /** Epoch ms: a wait that would pass it is not taken, and the last error is thrown. */
   deadline?: number
   /** Per-attempt timeout, joined to the signal each attempt receives. */
@@ -92,11 +93,11 @@ function attemptSignal(
 
 export async function retrying<T>(
   call: (signal?: AbortSignal) => Promise<T>,
-  policy: RetryPolicy,
   rt: Runtime,
-  options: RetryCall = {}
+  options: RetryCall
 ): Promise<T> {
   const signal = stopSignal(rt, options.stopOn)
+  const { policy } = options
   const { backoff } = policy
   return pRetry(() => call(attemptSignal(signal, options.attemptTimeoutMs)), {
     retries: backoff.retries,

@@ -129,7 +129,9 @@ async function sweepOne(
   if (!budgetLeft) return left('left for the next sweep (max-jobs)')
   let job: AgentJob
   try {
-    job = await withRetry('get-job', s => context.client.getJob(candidate.jobId, { signal: s }), rt)
+    job = await withRetry(s => context.client.getJob(candidate.jobId, { signal: s }), rt, {
+      operation: 'get-job'
+    })
   } catch (error) {
     rt.signal.throwIfAborted()
     rt.log.warning(`Could not read agent job ${candidate.jobId}: ${getErrorMessage(error)}`)

@@ -115,12 +115,14 @@ export function fetchPage<T>(
 ): Promise<T> {
   const { rt, budget, progress } = ctx
   return withRetry(
-    operation,
     signal => {
       budget.take()
       return call(signal)
     },
     rt,
-    { onRetry: progress.retryLine(rt.log, page, RETRY_BUDGETS[operation].maxAttempts) }
+    {
+      operation,
+      onRetry: progress.retryLine(rt.log, page, RETRY_BUDGETS[operation].maxAttempts)
+    }
   )
 }
