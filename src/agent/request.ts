@@ -1,6 +1,6 @@
 /**
  * A request to the agent as the event gives it: who asked, where to answer, what to send, and the
- * key a re-run finds it by. The decision of trigger.ts and code-change.ts is one of these.
+ * key a re-run finds it by. The decision of trigger.ts and follow-code/event.ts is one of these.
  */
 import type { CodeChange } from './follow-code/change.js'
 
@@ -75,4 +75,16 @@ export function requesterOf(
 ): Requester | undefined {
   if (!user?.login) return undefined
   return { login: user.login, isBot: user.type === 'Bot' || user.login.endsWith('[bot]') }
+}
+
+/**
+ * `issue-number`'s thread: where a workflow's own prompt, a push without a pull request, or a
+ * release reports.
+ */
+export function issueThread(
+  repository: { owner: string; repo: string },
+  { issueNumber }: { issueNumber?: number }
+): Thread | undefined {
+  if (issueNumber === undefined) return undefined
+  return { owner: repository.owner, repo: repository.repo, issueNumber, isPullRequest: false }
 }

@@ -3,10 +3,11 @@
  * and the settings and decides; nothing is called here.
  */
 import type { RunnerContext } from '../shared/runner-context.js'
-import { CODE_CHANGE_EVENTS, codeChangeDecision, issueThread } from './follow-code/event.js'
+import { CODE_CHANGE_EVENTS, codeChangeDecision } from './follow-code/event.js'
 import { isActionComment } from '../job/markers.js'
 import {
   isAllowedBot,
+  issueThread,
   requesterOf,
   type AgentRequest,
   type Requester,

@@ -8,6 +8,7 @@ import { botAuthorIgnored, labelIgnored } from './guards.js'
 import type { AgentSettings } from '../settings.js'
 import type { ChangedPull, ChangedPush, ChangedRelease, CodeChange } from './change.js'
 import {
+  issueThread,
   requesterOf,
   type AgentRequest,
   type Requester,
@@ -163,16 +164,6 @@ function releaseDecision(context: RunnerContext, settings: AgentSettings): Trigg
     thread: issueThread(context, settings),
     requestKey: `release-${release.id}`
   })
-}
-
-/** `issue-number`'s thread: where a push without a pull request, or a release, reports. */
-export function issueThread(
-  context: Pick<RunnerContext, 'owner' | 'repo'>,
-  settings: Pick<AgentSettings, 'issueNumber'>
-): Thread | undefined {
-  if (settings.issueNumber === undefined) return undefined
-  const { owner, repo } = context
-  return { owner, repo, issueNumber: settings.issueNumber, isPullRequest: false }
 }
 
 /** The request of a change: the workflow's `prompt`, or the built-in instruction. */
