@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { addEarlierComment, commentScenario, runAgentBundle, useWorld } from './helpers/world.js'
+import { completedWithPr } from './helpers/outputs.js'
 import { commandLines, markerOf, shown } from './helpers/text.js'
 import { addMergedPull, CODE_CHANGE_DEFAULTS, mergedPullSpec } from './helpers/code-change.js'
 
@@ -17,14 +18,7 @@ describe('the bundle, as the runner starts it', () => {
     expect(run.stderr).toBe('')
     expect(run.exitCode).toBe(0)
     const [comment] = world().botComments()
-    expect(run.outputs).toEqual({
-      'job-id': 'job_1',
-      status: 'completed',
-      'pr-url': 'https://github.com/acme/docs/pull/12',
-      'pr-number': '12',
-      'comment-id': String(comment.id),
-      'comment-url': `https://github.com/acme/docs/issues/7#issuecomment-${comment.id}`
-    })
+    expect(run.outputs).toEqual(completedWithPr(12, comment.id))
     expect(run.summary).toContain(
       '| Pull request | [acme/docs#12](https://github.com/acme/docs/pull/12) |'
     )

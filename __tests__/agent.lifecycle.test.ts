@@ -12,6 +12,7 @@ import {
   useWorld,
   pathsOf
 } from './helpers/world.js'
+import { completedWithPr } from './helpers/outputs.js'
 import { commandLines, markerOf, trackingMarker } from './helpers/text.js'
 
 const world = useWorld()
@@ -25,14 +26,7 @@ describe('job lifecycle: outcomes', () => {
     const result = await runComment(world(), { body: ASK })
     expect(result.exitCode).toBe(0)
     const [comment] = world().botComments()
-    expect(result.outputs).toEqual({
-      'job-id': 'job_1',
-      status: 'completed',
-      'pr-url': 'https://github.com/acme/docs/pull/31',
-      'pr-number': '31',
-      'comment-id': String(comment.id),
-      'comment-url': `https://github.com/acme/docs/issues/7#issuecomment-${comment.id}`
-    })
+    expect(result.outputs).toEqual(completedWithPr(31, comment.id))
     expect(commandLines(result.stdout, 'notice')).toEqual([
       '::notice::The Mintlify agent opened https://github.com/acme/docs/pull/31'
     ])

@@ -21,6 +21,12 @@ function errorLines(result: ActionRunResult): string[] {
   return result.stdout.split('\n').filter(line => line.startsWith('::error::'))
 }
 
+/** The step ended with exactly one error, one containing `message`, and sent no request. */
+function expectOnlyError(result: ActionRunResult, message: string): void {
+  expect(errorLines(result)).toEqual([expect.stringContaining(message)])
+  expect(world().svc.requests).toHaveLength(0)
+}
+
 const cases: [string, string, RegExp][] = [
   ['api-key', '', /is required: the Mintlify admin API key/],
   ['api-key', 'mint_one two', /no spaces or line breaks/],
@@ -67,37 +73,25 @@ describe('bad inputs', () => {
 
   it('rejects date-from after date-to, naming date-from', async () => {
     const result = await runWith({ 'date-from': '-1d', 'date-to': '-3d' })
-    expect(errorLines(result)).toEqual([
-      expect.stringContaining("Input 'date-from' must be before date-to (2024-03-07")
-    ])
-    expect(world().svc.requests).toHaveLength(0)
+    expectOnlyError(result, "Input 'date-from' must be before date-to (2024-03-07")
   })
 
   it('rejects an empty range (date-from equal to date-to, which is exclusive) before any request', async () => {
     const result = await runWith({ 'date-from': '2024-03-01', 'date-to': '2024-03-01' })
-    expect(errorLines(result)).toEqual([
-      expect.stringContaining("Input 'date-from' must be before date-to (2024-03-01")
-    ])
+    expectOnlyError(result, "Input 'date-from' must be before date-to (2024-03-01")
     expect(errorLines(result)[0]).toContain('equal dates are an empty range')
-    expect(world().svc.requests).toHaveLength(0)
   })
 
   it('asks for github-token when issue-number is set without one', async () => {
     const result = await runWith({ 'issue-number': '5', 'github-token': '' })
-    expect(errorLines(result)).toEqual([
-      expect.stringContaining("Input 'github-token' is required")
-    ])
-    expect(world().svc.requests).toHaveLength(0)
+    expectOnlyError(result, "Input 'github-token' is required")
   })
 
   it('rejects an output-file that is an existing folder', async () => {
     const result = await runWith({ 'output-file': 'out' }, workspace =>
       mkdirSync(join(workspace, 'out'))
     )
-    expect(errorLines(result)).toEqual([
-      expect.stringContaining("Input 'output-file' must name a file, not an existing folder")
-    ])
-    expect(world().svc.requests).toHaveLength(0)
+    expectOnlyError(result, "Input 'output-file' must name a file, not an existing folder")
   })
 
   const root = process.getuid?.() === 0
@@ -106,7 +100,6 @@ describe('bad inputs', () => {
       mkdirSync(join(workspace, 'locked'))
       chmodSync(join(workspace, 'locked'), 0o555)
     })
-    expect(errorLines(result)).toEqual([expect.stringContaining('is not writable')])
-    expect(world().svc.requests).toHaveLength(0)
+    expectOnlyError(result, 'is not writable')
   })
 })

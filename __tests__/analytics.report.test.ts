@@ -11,6 +11,7 @@ import { compareRank, TopPages } from '../src/analytics/report/top-pages.js'
 import { describeFailure } from '../src/analytics/failure.js'
 import { MintlifyError } from '../src/mintlify/errors.js'
 import type { PageViewRow } from '../src/mintlify/types.js'
+import { expectToContainAll } from './helpers/text.js'
 
 function row(path: string, total: number, ai = 0): PageViewRow {
   return { path, human: total - ai, ai, total }
@@ -53,16 +54,17 @@ const REPORT: ExportReport = {
 
 describe('renderReport', () => {
   it('shows the range, the totals with human and AI shares, the top pages and the file', () => {
-    const text = renderReport(REPORT)
-    expect(text).toContain('- **From:** `2024-01-01`')
-    expect(text).toContain('- **To (exclusive):** open-ended (the service decides)')
-    expect(text).toContain('| Human | 750 | 75.0% |')
-    expect(text).toContain('| AI | 250 | 25.0% |')
-    expect(text).toContain('| **Total** | **1,000** | 100% |')
-    expect(text).toContain('`page-views.json` (JSON, 1,234 pages, 5 requests)')
-    expect(text).toContain('#### Top 2 pages by total views')
-    expect(text).toContain('| 1 | /quickstart | 600 | 500 | 100 | 16.7% |')
-    expect(text).toContain('| 2 | /api | 400 | 250 | 150 | 37.5% |')
+    expectToContainAll(renderReport(REPORT), [
+      '- **From:** `2024-01-01`',
+      '- **To (exclusive):** open-ended (the service decides)',
+      '| Human | 750 | 75.0% |',
+      '| AI | 250 | 25.0% |',
+      '| **Total** | **1,000** | 100% |',
+      '`page-views.json` (JSON, 1,234 pages, 5 requests)',
+      '#### Top 2 pages by total views',
+      '| 1 | /quickstart | 600 | 500 | 100 | 16.7% |',
+      '| 2 | /api | 400 | 250 | 150 | 37.5% |'
+    ])
   })
 
   it('renders untrusted paths inert: no mention, no link, no HTML, no broken table', () => {

@@ -53,6 +53,11 @@ async function statuses(id: string, n: number): Promise<unknown[]> {
   return seen
 }
 
+/** The emulator recorded exactly these contract violations, in order, each containing its part. */
+function expectViolations(...parts: string[]): void {
+  expect(emu.contractViolations).toEqual(parts.map(part => expect.stringContaining(part)))
+}
+
 describe('ServiceEmulator: auth and routing', () => {
   it('answers 401 with the service error shape without a key or with a wrong one', async () => {
     for (const auth of [null, 'Bearer mint_wrong', `Basic ${emu.apiKey}`]) {
@@ -124,12 +129,12 @@ describe('ServiceEmulator: agent jobs', () => {
       expect(await res.json()).toEqual({ error })
     }
     expect(emu.job('job_1')).toBeUndefined()
-    expect(emu.contractViolations).toEqual([
-      expect.stringContaining("body must have required property 'prompt'"),
-      expect.stringContaining('body/prompt must NOT have fewer than 1 characters'),
-      expect.stringContaining('body/prompt must be string'),
-      expect.stringContaining('the body is not valid JSON')
-    ])
+    expectViolations(
+      "body must have required property 'prompt'",
+      'body/prompt must NOT have fewer than 1 characters',
+      'body/prompt must be string',
+      'the body is not valid JSON'
+    )
   })
 
   it('follows the default script: active for two polls, then completed with a PR link', async () => {
@@ -285,12 +290,12 @@ describe('ServiceEmulator: page views', () => {
       })
     }
     // dateFrom/dateTo are plain strings in the OpenAPI document, so only the numbers are violations.
-    expect(emu.contractViolations).toEqual([
-      expect.stringContaining('query/limit must be >= 1'),
-      expect.stringContaining('query/limit must be <= 250'),
-      expect.stringContaining('query/limit must be integer'),
-      expect.stringContaining('query/offset must be >= 0')
-    ])
+    expectViolations(
+      'query/limit must be >= 1',
+      'query/limit must be <= 250',
+      'query/limit must be integer',
+      'query/offset must be >= 0'
+    )
   })
 
   it('serves a million generated rows without building them', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { secondaryRateLimit } from '../fakes/github-fake.js'
+import { secondaryRateLimit, type Fault } from '../fakes/github-fake.js'
 import { createOctokit } from '../src/github/octokit.js'
 import { useGitHubFake } from './helpers/github-client.js'
 import { testRuntime } from './helpers/runtime.js'
@@ -23,6 +23,11 @@ const github = useGitHubFake(fake =>
 const posts = (): number =>
   github.fake.calls.filter(c => c.method === 'POST' && c.path === commentsPath).length
 
+/** The next `times` POSTs of a comment to issue 7 meet `fault`. */
+function failPosts(fault: Fault, times = 1): void {
+  github.fake.inject({ method: 'POST', path: commentsPath, times, fault })
+}
+
 describe('createComment', () => {
   it('posts the body and returns the new comment', async () => {
     const comment = await github.call(
@@ -40,11 +45,7 @@ describe('createComment', () => {
   })
 
   it('a 502 on create followed by a listing that shows the comment yields one comment', async () => {
-    github.fake.inject({
-      method: 'POST',
-      path: commentsPath,
-      fault: { status: 502, process: true }
-    })
+    failPosts({ status: 502, process: true })
     const comment = await github.call(
       createComment(github.octokit, { ref, body: 'tracking <!-- marker:502 -->' }, github.rt)
     )
@@ -55,7 +56,7 @@ describe('createComment', () => {
   })
 
   it('a 502 on create that stored nothing is followed by exactly one more POST', async () => {
-    github.fake.inject({ method: 'POST', path: commentsPath, fault: { status: 502 } })
+    failPosts({ status: 502 })
     const comment = await github.call(
       createComment(github.octokit, { ref, body: 'tracking <!-- marker:2 -->' }, github.rt)
     )
@@ -64,7 +65,7 @@ describe('createComment', () => {
   })
 
   it('a connection reset after the comment was stored yields one comment', async () => {
-    github.fake.inject({ method: 'POST', path: commentsPath, fault: { kind: 'reset-after-body' } })
+    failPosts({ kind: 'reset-after-body' })
     const comment = await github.call(
       createComment(github.octokit, { ref, body: 'tracking <!-- marker:reset -->' }, github.rt)
     )
@@ -73,11 +74,7 @@ describe('createComment', () => {
   })
 
   it('a hang after the comment was stored times out and yields one comment', async () => {
-    github.fake.inject({
-      method: 'POST',
-      path: commentsPath,
-      fault: { kind: 'hang', process: true }
-    })
+    failPosts({ kind: 'hang', process: true })
     const comment = await github.call(
       createComment(
         github.octokit,
@@ -91,7 +88,7 @@ describe('createComment', () => {
 
   it('does not take an older comment with a different marker for the one it sent', async () => {
     github.fake.addComment('acme', 'docs', 7, 'tracking <!-- marker:old -->')
-    github.fake.inject({ method: 'POST', path: commentsPath, fault: { status: 500 } })
+    failPosts({ status: 500 })
     const comment = await github.call(
       createComment(github.octokit, { ref, body: 'tracking <!-- marker:new -->' }, github.rt)
     )
@@ -100,7 +97,7 @@ describe('createComment', () => {
   })
 
   it('two 5xx in a row post at most twice, never two comments, and throw', async () => {
-    github.fake.inject({ method: 'POST', path: commentsPath, times: 2, fault: { status: 503 } })
+    failPosts({ status: 503 }, 2)
     await expect(
       github.call(createComment(github.octokit, { ref, body: 'x <!-- marker:3 -->' }, github.rt))
     ).rejects.toMatchObject({
@@ -111,12 +108,8 @@ describe('createComment', () => {
   })
 
   it('a second 5xx after the comment was stored still yields that one comment', async () => {
-    github.fake.inject({ method: 'POST', path: commentsPath, fault: { status: 502 } })
-    github.fake.inject({
-      method: 'POST',
-      path: commentsPath,
-      fault: { status: 502, process: true }
-    })
+    failPosts({ status: 502 })
+    failPosts({ status: 502, process: true })
     const comment = await github.call(
       createComment(github.octokit, { ref, body: 'x <!-- marker:4 -->' }, github.rt)
     )
@@ -126,7 +119,7 @@ describe('createComment', () => {
 
   it('retries a secondary rate limit after its retry-after', async () => {
     const start = Date.now()
-    github.fake.inject({ method: 'POST', path: commentsPath, fault: secondaryRateLimit(3) })
+    failPosts(secondaryRateLimit(3))
     await github.call(
       createComment(github.octokit, { ref, body: 'x <!-- marker:5 -->' }, github.rt)
     )
@@ -140,7 +133,7 @@ describe('createComment', () => {
   })
 
   it('gives up on a rate limit that asks for more than a minute', async () => {
-    github.fake.inject({ method: 'POST', path: commentsPath, fault: secondaryRateLimit(120) })
+    failPosts(secondaryRateLimit(120))
     await expect(
       github.call(createComment(github.octokit, { ref, body: 'x' }, github.rt))
     ).rejects.toMatchObject({
@@ -182,7 +175,7 @@ describe('createComment', () => {
   })
 
   it('stops when the signal aborts during the wait', async () => {
-    github.fake.inject({ method: 'POST', path: commentsPath, fault: secondaryRateLimit(3) })
+    failPosts(secondaryRateLimit(3))
     const rt = testRuntime({
       clock: {
         now: () => Date.now(),

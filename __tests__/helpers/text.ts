@@ -1,4 +1,6 @@
 /** Readers for what a run wrote: workflow-command lines, comment markers, comment text. */
+import { expect } from '@jest/globals'
+
 /**
  * Lines of stdout that are workflow commands of one kind (`warning`, `error`, `notice`, ...), only
  * those that contain `text` when it is given.
@@ -30,4 +32,9 @@ export function markerOf(body: string): Record<string, string> | undefined {
 /** The text as a reader sees it: Markdown escapes and zero-width spaces of inert() taken out. */
 export function shown(body: string): string {
   return body.replace(/\\([\\`*_[\]()!|~])/g, '$1').replace(/\u200B/g, '')
+}
+
+/** `text` contains each of `parts`: one expectation a part, so a failure shows the part missing. */
+export function expectToContainAll(text: string, parts: string[]): void {
+  for (const part of parts) expect(text).toContain(part)
 }
