@@ -84,12 +84,14 @@ describe('pathsIgnored', () => {
   const ignored = ignoreMatcher(['**/*.md', 'docs.json'])
 
   it('skips only a complete list whose every file matches', () => {
-    expect(pathsIgnored([file('README.md'), file('docs.json')], true, ignored)).toBe(
-      'all 2 changed files match ignore-paths'
-    )
-    expect(pathsIgnored([file('README.md'), file('src/a.ts')], true, ignored)).toBeUndefined()
-    expect(pathsIgnored([file('README.md')], false, ignored)).toBeUndefined()
-    expect(pathsIgnored([], true, ignored)).toBeUndefined()
+    expect(
+      pathsIgnored({ files: [file('README.md'), file('docs.json')], complete: true }, ignored)
+    ).toBe('all 2 changed files match ignore-paths')
+    expect(
+      pathsIgnored({ files: [file('README.md'), file('src/a.ts')], complete: true }, ignored)
+    ).toBeUndefined()
+    expect(pathsIgnored({ files: [file('README.md')], complete: false }, ignored)).toBeUndefined()
+    expect(pathsIgnored({ files: [], complete: true }, ignored)).toBeUndefined()
   })
 
   it('matches dot files and nested paths with the globs as written', () => {

@@ -8,10 +8,8 @@ import {
   meetsPermission,
   type RepoPermission
 } from '../github/permissions.js'
-import type { Octokit } from '../github/octokit.js'
 import { getErrorMessage } from '../shared/errors.js'
-import type { Runtime } from '../shared/runtime.js'
-import type { AgentSettings } from './settings.js'
+import type { AgentFlow } from './flow.js'
 import { isAllowedBot, type AgentRequest } from './request.js'
 
 export type Authorization =
@@ -19,11 +17,10 @@ export type Authorization =
   | { allowed: false; permission: RepoPermission | 'unknown'; reason: string }
 
 export async function authorize(
-  octokit: Octokit | undefined,
   request: AgentRequest,
-  settings: AgentSettings,
-  rt: Runtime
+  { settings, github, rt }: Pick<AgentFlow, 'settings' | 'github' | 'rt'>
 ): Promise<Authorization> {
+  const octokit = github?.octokit
   // A workflow author's own prompt (schedule, dispatch, pipeline) needs no commenter check.
   if (request.origin === 'manual') return { allowed: true, reason: 'the workflow gives the prompt' }
   // Only people with write access can merge, push or publish: GitHub checked them already.

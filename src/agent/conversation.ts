@@ -4,19 +4,19 @@
  * and a thread to answer in), so the flow never asks whether it may.
  */
 import { createComment, listComments, type IssueComment } from '../github/comments.js'
-import { isOwnComment, type GitHubAccess, type IdentityOnce } from '../github/identity.js'
+import { isOwnComment, type IdentityOnce } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import { addReaction } from '../github/reactions.js'
 import { listReviewComments, replyToReviewComment } from '../github/review-comments.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
 import { renderReply } from './replies.js'
-import type { AgentSettings } from './settings.js'
 import { readFinalMarker } from '../job/markers.js'
 import { standingClaim } from '../job/rerun-protocol.js'
 import { readThreadState, type ThreadState } from './thread-state.js'
 import { TrackingComment } from '../job/tracking-comment.js'
 import type { AgentRequest, Thread } from './request.js'
+import type { AgentFlow } from './flow.js'
 
 /** What the thread holds; `unreadable` when its comments could not be listed. */
 export interface ThreadReading {
@@ -40,10 +40,8 @@ export class Conversation {
   }
 
   static open(
-    settings: AgentSettings,
     request: AgentRequest,
-    github: GitHubAccess | undefined,
-    rt: Runtime
+    { settings, github, rt }: Pick<AgentFlow, 'settings' | 'github' | 'rt'>
   ): Conversation | undefined {
     if (!settings.comment || github === undefined || request.thread === undefined) return undefined
     return new Conversation(github.octokit, github.identity, request.thread, request, rt)

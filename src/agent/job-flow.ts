@@ -67,7 +67,7 @@ export async function runJobFlow(
     await show({ phase: 'working' }, markerWhileSending(request, followUpOf))
     const owner = await context.otherClaim?.()
     if (owner) return { ownedBy: owner }
-    const sent = await sendOnce(plan, context.client, rt, context.deadline)
+    const sent = await sendOnce(plan, context)
     if (!sent.sent) {
       return finish({ ...sent.result, elapsedMs: rt.clock.now() - context.runStartedAt })
     }

@@ -7,15 +7,15 @@ import * as core from '@actions/core'
 import { readFileSync } from 'node:fs'
 import { isAbsolute, resolve } from 'node:path'
 import type { IssueComment } from '../github/comments.js'
-import { IdentityOnce, type GitHubAccess } from '../github/identity.js'
+import { IdentityOnce } from '../github/identity.js'
 import { createOctokit } from '../github/octokit.js'
 import { createMintlifyClient } from '../mintlify/client.js'
 import { isCancellation } from '../shared/cancellation.js'
 import { getErrorMessage } from '../shared/errors.js'
-import { readRunnerContext, runUrl, type RunnerContext } from '../shared/runner-context.js'
+import { readRunnerContext, runUrl } from '../shared/runner-context.js'
 import { runAction, type ActionRun, type RunOptions } from '../shared/run-action.js'
-import type { Runtime } from '../shared/runtime.js'
 import { authorize } from './authorize.js'
+import type { AgentFlow } from './flow.js'
 import { backLinkFor } from '../job/back-link.js'
 import { Conversation } from './conversation.js'
 import { planFor } from './plan-request.js'
@@ -25,7 +25,7 @@ import { publish, type Handled } from './publish.js'
 import { failureLine } from '../job/result-text.js'
 import { needsInstructionText, refusalText } from './replies.js'
 import { ownedElsewhereText } from './summary.js'
-import { parseAgentSettings, type AgentSettings } from './settings.js'
+import { parseAgentSettings } from './settings.js'
 import { decideTrigger } from './trigger.js'
 import type { AgentRequest, TriggerDecision } from './request.js'
 import { causeOf } from './follow-code/event.js'
@@ -44,7 +44,7 @@ async function agent(action: ActionRun, options: RunOptions): Promise<void> {
   const settings = parseAgentSettings(read, path =>
     readFileSync(isAbsolute(path) ? path : resolve(context.workspace, path))
   )
-  const handled = await handle(settings, context, rt, { runStartedAt, ...options })
+  const handled = await handle({ settings, context, rt }, { runStartedAt, ...options })
   if (handled) await publish(handled, rt)
   if (action.cancelled) {
     action.fail('The run was cancelled; the agent job may still finish.')
@@ -61,11 +61,10 @@ async function failureOf(error: unknown, { rt }: ActionRun): Promise<string> {
 }
 
 async function handle(
-  settings: AgentSettings,
-  context: RunnerContext,
-  rt: Runtime,
+  start: Omit<AgentFlow, 'github'>,
   timing: { runStartedAt: number; requestTimeoutMs?: number }
 ): Promise<Handled | undefined> {
+  const { settings, context, rt } = start
   const decision = decideTrigger(context, settings)
   if (decision.kind === 'error') throw new Error(decision.message)
   if (decision.kind === 'ignore') {
@@ -75,7 +74,8 @@ async function handle(
   const token = settings.githubToken
   const octokit = token ? createOctokit(token, context.apiUrl) : undefined
   const github = octokit && { octokit, identity: new IdentityOnce(octokit, token, rt) }
-  const ready = await readyRequest(decision, settings, context, github, rt)
+  const flow: AgentFlow = { ...start, github }
+  const ready = await readyRequest(decision, flow)
   if (!ready) return skipped()
   const { request, conversation } = ready
   await conversation?.react()
@@ -84,7 +84,7 @@ async function handle(
     unreadable: false
   }
 
-  const plan = await planFor(settings, request, thread, context, octokit, rt, ready.prompt)
+  const plan = await planFor(flow, { request, thread, knownPrompt: ready.prompt })
   const link = runUrl(context) || undefined
   const outcome = await runJobFlow(plan, settings, {
     client: createMintlifyClient(settings.service, timing),
@@ -114,7 +114,7 @@ async function handle(
   const result = outcome
 
   const serverUrl = context.serverUrl
-  await backLinkFor(result, { settings, request, runUrl: link, serverUrl }, github, rt)
+  await backLinkFor(result, { settings, request, runUrl: link, serverUrl, github }, rt)
   const tracking = conversation?.tracking
   return { result, request, comment: { id: tracking?.id, url: tracking?.url } }
 }
@@ -133,14 +133,12 @@ interface ReadyRequest {
  */
 async function readyRequest(
   decision: Extract<TriggerDecision, { kind: 'run' | 'needs-instruction' }>,
-  settings: AgentSettings,
-  context: RunnerContext,
-  github: GitHubAccess | undefined,
-  rt: Runtime
+  flow: AgentFlow
 ): Promise<ReadyRequest | undefined> {
+  const { settings, rt } = flow
   let ready: ReadyRequest = { request: decision.request }
   if (ready.request.change) {
-    const prepared = await prepareChange(ready.request, settings, context, github, rt)
+    const prepared = await prepareChange(ready.request, flow)
     if (prepared.kind === 'skip') {
       rt.log.info(`Not starting a job: ${prepared.reason}.`)
       return undefined
@@ -148,8 +146,8 @@ async function readyRequest(
     ready = prepared
   }
   const { request } = ready
-  const conversation = Conversation.open(settings, request, github, rt)
-  const authorization = await authorize(github?.octokit, request, settings, rt)
+  const conversation = Conversation.open(request, flow)
+  const authorization = await authorize(request, flow)
   if (!authorization.allowed) {
     rt.log.info(`Not starting a job: ${authorization.reason}.`)
     const { permission } = authorization

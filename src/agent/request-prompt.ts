@@ -2,11 +2,10 @@
  * The prompt a request sends: the workflow's own prompt as given, or the event's instruction with
  * the context block (for a pull request also its branches and changed files, read from GitHub).
  */
-import type { Octokit } from '../github/octokit.js'
 import { getPullRequest, listPullFiles } from '../github/pulls.js'
 import { getErrorMessage } from '../shared/errors.js'
-import type { Runtime } from '../shared/runtime.js'
 import { buildPrompt, type PromptContext } from './prompt-context.js'
+import type { AgentFlow } from './flow.js'
 import type { AgentRequest } from './request.js'
 
 /** GitHub lists the files of a pull request; one more than the context shows tells that there are more. */
@@ -14,10 +13,10 @@ const CONTEXT_FILES = 100
 
 export async function promptFor(
   request: AgentRequest,
-  includeContext: boolean,
-  octokit: Octokit | undefined,
-  rt: Runtime
+  { settings, github, rt }: Pick<AgentFlow, 'settings' | 'github' | 'rt'>
 ): Promise<string> {
+  const { includeContext } = settings
+  const octokit = github?.octokit
   // The workflow author's own prompt (`prompt` / `prompt-file`) is sent as given: no cut, no context.
   if (request.instructionSource === 'workflow') return request.instruction
   const thread = request.thread

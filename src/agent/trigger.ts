@@ -108,7 +108,11 @@ function commentDecision(
     instruction: settings.prompt ?? rest,
     instructionSource: settings.prompt === undefined ? 'event' : 'workflow',
     requester,
-    thread: threadOf(context, issue, isReview || issue.pull_request !== undefined),
+    thread: threadOf(context, {
+      issue,
+      number: issue.number,
+      isPullRequest: isReview || issue.pull_request !== undefined
+    }),
     comment: {
       id: comment.id,
       kind: isReview ? 'review_comment' : 'issue_comment',
@@ -149,17 +153,20 @@ function issueDecision(
       instruction: settings.prompt ?? fromIssue,
       instructionSource: settings.prompt === undefined ? 'event' : 'workflow',
       requester,
-      thread: threadOf(context, issue, false),
+      thread: threadOf(context, { issue, number: issue.number, isPullRequest: false }),
       requestKey: `issue-${issue.number}`
     }
   }
 }
 
-function threadOf(context: RunnerContext, issue: PayloadIssue, isPullRequest: boolean): Thread {
+function threadOf(
+  context: RunnerContext,
+  { issue, number, isPullRequest }: { issue: PayloadIssue; number: number; isPullRequest: boolean }
+): Thread {
   return {
     owner: context.owner,
     repo: context.repo,
-    issueNumber: issue.number as number,
+    issueNumber: number,
     isPullRequest,
     title: issue.title,
     body: issue.body ?? '',

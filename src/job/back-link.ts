@@ -69,6 +69,8 @@ export interface BackLinkRequest {
   runUrl?: string
   /** The GitHub web host, for the link to an issue the event does not carry. */
   serverUrl: string
+  /** Absent when the run has no GitHub token. */
+  github?: GitHubAccess
 }
 
 /**
@@ -77,8 +79,7 @@ export interface BackLinkRequest {
  */
 export async function backLinkFor(
   result: JobResult,
-  { settings, request, runUrl, serverUrl }: BackLinkRequest,
-  github: GitHubAccess | undefined,
+  { settings, request, runUrl, serverUrl, github }: BackLinkRequest,
   rt: Runtime
 ): Promise<BackLinkResult> {
   const pr = pullRequestOf(result)
@@ -93,12 +94,12 @@ export async function backLinkFor(
     requester: request.requester?.login,
     origin: originOf(request.thread, runUrl, serverUrl)
   }
-  return postBackLink(github.octokit, await github.identity.get(), facts, rt)
+  const identity = await github.identity.get()
+  return postBackLink({ octokit: github.octokit, identity }, facts, rt)
 }
 
 export async function postBackLink(
-  octokit: Octokit,
-  identity: Identity,
+  { octokit, identity }: { octokit: Octokit; identity: Identity },
   facts: BackLinkFacts,
   rt: Runtime
 ): Promise<BackLinkResult> {

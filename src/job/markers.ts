@@ -6,10 +6,17 @@
 
 const PREFIX = 'mintlify-docs-agent'
 
-export type MarkerKind = 'tracking' | 'back-link' | 'reply'
+const MARKER_KINDS = ['tracking', 'back-link', 'reply'] as const
+export type MarkerKind = (typeof MARKER_KINDS)[number]
 
 /** pending: tracking comment written, create not answered yet; job: the job exists. */
-export type TrackingState = 'pending' | 'job' | 'unknown'
+const TRACKING_STATES = ['pending', 'job', 'unknown'] as const
+export type TrackingState = (typeof TRACKING_STATES)[number]
+
+/** Whether `value` is one of `choices`: a field read from a comment is checked, never cast. */
+function isOneOf<T extends string>(choices: readonly T[], value: string): value is T {
+  return (choices as readonly string[]).includes(value)
+}
 
 export interface Marker {
   kind: MarkerKind
@@ -28,7 +35,8 @@ export interface Marker {
   deadline?: string
 }
 
-export type JobPhase = 'following' | 'left' | 'ended'
+const JOB_PHASES = ['following', 'left', 'ended'] as const
+export type JobPhase = (typeof JOB_PHASES)[number]
 
 /**
  * A value as it is written into a marker: letters, digits and `._:-` as they are, anything else
@@ -64,16 +72,18 @@ const MARKER_PATTERN = new RegExp(
 export function readMarkers(body: string): Marker[] {
   const markers: Marker[] = []
   for (const match of body.matchAll(MARKER_PATTERN)) {
-    const marker: Marker = { kind: match[1] as MarkerKind }
+    const kind = match[1]
+    if (!isOneOf(MARKER_KINDS, kind)) continue
+    const marker: Marker = { kind }
     for (const pair of match[2].trim().split(' ').filter(Boolean)) {
       const [key, raw] = pair.split('=')
       const value = decodeValue(raw)
       if (value === undefined) continue
       if (key === 'request') marker.request = value
       if (key === 'job') marker.job = value
-      if (key === 'state') marker.state = value as TrackingState
+      if (key === 'state' && isOneOf(TRACKING_STATES, value)) marker.state = value
       if (key === 'run') marker.run = value
-      if (key === 'phase') marker.phase = value as JobPhase
+      if (key === 'phase' && isOneOf(JOB_PHASES, value)) marker.phase = value
       if (key === 'deadline') marker.deadline = value
     }
     markers.push(marker)

@@ -22,9 +22,7 @@ export type SendOutcome =
 
 export async function sendOnce(
   plan: SendPlan,
-  client: MintlifyClient,
-  rt: Runtime,
-  deadline: number
+  { client, rt, deadline }: { client: MintlifyClient; rt: Runtime; deadline: number }
 ): Promise<SendOutcome> {
   const followUp = plan.kind === 'follow-up'
   const jobId = followUp ? plan.jobId : undefined
@@ -75,14 +73,15 @@ export async function sendOnce(
         status: 'failed',
         jobId,
         mode: followUp ? 'follow-up' : undefined,
-        problem: problemOf(error, followUp)
+        problem: problemOf(error, plan.kind)
       }
     }
   }
 }
 
 /** How a failed create or follow-up is reported; never "try again" when it may have happened. */
-function problemOf(error: MintlifyError, followUp: boolean): Problem {
+function problemOf(error: MintlifyError, sent: SendPlan['kind']): Problem {
+  const followUp = sent === 'follow-up'
   if (error.kind === 'http' && error.status === 429) {
     return { kind: 'rate-limited', retryAfterMs: error.retryAfterMs }
   }

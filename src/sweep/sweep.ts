@@ -113,14 +113,16 @@ interface Step {
   prUrl?: string
 }
 
+/** What every comment of one sweep is handled with. */
+interface SweepRun {
+  settings: SweepSettings
+  context: SweepContext
+  rt: Runtime
+}
+
 async function sweepOne(
   candidate: Candidate,
-  {
-    settings,
-    context,
-    rt,
-    budgetLeft
-  }: { settings: SweepSettings; context: SweepContext; rt: Runtime; budgetLeft: boolean }
+  { settings, context, rt, budgetLeft }: SweepRun & { budgetLeft: boolean }
 ): Promise<Step> {
   const left = (text: string, read = false): Step => ({ text, finished: false, read })
   if (candidate.phase === 'following' && !(await runIsOver(candidate, context, rt))) {
@@ -139,7 +141,7 @@ async function sweepOne(
   }
   if (!isEndedJob(job)) return left('still running', true)
   try {
-    const result = await finish(candidate, job, settings, context, rt)
+    const result = await finish({ candidate, job }, { settings, context, rt })
     return { text: result.status, finished: true, read: true, prUrl: pullRequestOf(result)?.url }
   } catch (error) {
     rt.signal.throwIfAborted()
@@ -164,11 +166,8 @@ async function runIsOver(
 
 /** Edits the comment into the job's result, as the agent action words it, and posts the back-link. */
 async function finish(
-  candidate: Candidate,
-  job: EndedJob,
-  settings: SweepSettings,
-  context: SweepContext,
-  rt: Runtime
+  { candidate, job }: { candidate: Candidate; job: EndedJob },
+  { settings, context, rt }: SweepRun
 ): Promise<JobResult> {
   const result = endedResult(job, {
     jobId: candidate.jobId,
@@ -190,8 +189,7 @@ async function finish(
     const { owner, repo } = context.repo
     const number = candidate.comment.issueNumber
     await postBackLink(
-      context.octokit,
-      context.identity,
+      context,
       {
         pr,
         jobId: candidate.jobId,

@@ -38,8 +38,7 @@ export function ignoreMatcher(globs: readonly string[]): (path: string) => boole
  * not list, or none at all, the change goes on.
  */
 export function pathsIgnored(
-  files: readonly PullFile[],
-  complete: boolean,
+  { files, complete }: { files: readonly PullFile[]; complete: boolean },
   ignored: (path: string) => boolean
 ): string | undefined {
   if (!complete || files.length === 0) return undefined

@@ -5,7 +5,6 @@
  * before this has decided, so a skipped change leaves no trace.
  */
 import { listComments, type IssueComment } from '../../github/comments.js'
-import type { GitHubAccess } from '../../github/identity.js'
 import type { Octokit } from '../../github/octokit.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import type { RunnerContext } from '../../shared/runner-context.js'
@@ -16,8 +15,8 @@ import { buildChangePrompt } from './prompt.js'
 import { readChange, unreadChange, type ChangeReading } from './read.js'
 import { pullRequestKey, pullThread } from './event.js'
 import { ownPullReason } from './loop-guard.js'
+import type { AgentFlow } from '../flow.js'
 import type { AgentRequest } from '../request.js'
-import type { AgentSettings } from '../settings.js'
 
 export type PreparedChange =
   | { kind: 'skip'; reason: string }
@@ -31,10 +30,7 @@ export type PreparedChange =
 
 export async function prepareChange(
   request: AgentRequest,
-  settings: AgentSettings,
-  context: Pick<RunnerContext, 'owner' | 'repo'>,
-  github: GitHubAccess | undefined,
-  rt: Runtime
+  { settings, context, github, rt }: AgentFlow
 ): Promise<PreparedChange> {
   const change = request.change
   if (!change) throw new Error('prepareChange needs a code-change request')
@@ -50,10 +46,13 @@ export async function prepareChange(
   if (reading.change.kind === 'push' && pull) {
     const ignoredPull = labelIgnored(pull, settings) ?? botAuthorIgnored(pull, settings)
     if (ignoredPull) return { kind: 'skip', reason: ignoredPull }
-    ready = pushOfPull(request, pull, reading, context)
+    ready = pushOfPull(request, { pull, reading, context })
   }
   if (reading.change.kind !== 'release') {
-    const onlyIgnored = pathsIgnored(reading.files, reading.filesComplete, ignored)
+    const onlyIgnored = pathsIgnored(
+      { files: reading.files, complete: reading.filesComplete },
+      ignored
+    )
     if (onlyIgnored) return { kind: 'skip', reason: onlyIgnored }
   }
   let threadComments: IssueComment[] | undefined
@@ -78,9 +77,11 @@ export async function prepareChange(
  */
 function pushOfPull(
   request: AgentRequest,
-  pull: ChangedPull,
-  reading: ChangeReading,
-  context: Pick<RunnerContext, 'owner' | 'repo'>
+  {
+    pull,
+    reading,
+    context
+  }: { pull: ChangedPull; reading: ChangeReading; context: Pick<RunnerContext, 'owner' | 'repo'> }
 ): AgentRequest {
   const isMerge =
     reading.change.kind === 'push' &&

@@ -111,7 +111,10 @@ function contextLines(
     lines.push(...described('Release notes', body, shown.body))
   }
   const pull = change.kind === 'release' ? undefined : change.pull
-  if (pull) lines.push(...pullLines(pull, options.repository, change.kind === 'push', shown))
+  if (pull) {
+    const ofPush = change.kind === 'push'
+    lines.push(...pullLines(pull, { repository: options.repository, ofPush, shown }))
+  }
   lines.push(...fileLines(reading, options.ignored, shown.files))
   lines.push(...commitLines(reading.commits, reading.totalCommits, shown.commits))
   if (reading.missing.length > 0) {
@@ -127,7 +130,10 @@ function described(label: string, body: string, limit: number): string[] {
   return [`${label}:`, quoted(cut(text, limit))]
 }
 
-function pullLines(pull: ChangedPull, repository: string, ofPush: boolean, shown: Shown): string[] {
+function pullLines(
+  pull: ChangedPull,
+  { repository, ofPush, shown }: { repository: string; ofPush: boolean; shown: Shown }
+): string[] {
   const lines = [
     `Pull request${ofPush ? ' the pushed commit came from' : ''}: ${repository}#${pull.number} "${inline(cut(pull.title, 300))}"${pull.htmlUrl ? ` (${pull.htmlUrl})` : ''}`,
     `Author: @${pull.author}${pull.mergedBy ? `; merged by @${pull.mergedBy}` : ''}`
