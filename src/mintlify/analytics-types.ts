@@ -66,7 +66,7 @@ export function parseVisitorsPage(body: unknown): VisitorsPage {
   return { totals, visitors: rows, hasMore }
 }
 
-function nextCursorOf(body: Record<string, unknown>): string | null {
+export function nextCursorOf(body: Record<string, unknown>): string | null {
   const { nextCursor } = body
   if (nextCursor === null || nextCursor === undefined) return null
   if (typeof nextCursor !== 'string') throw new ShapeError('field "nextCursor" is not a string')

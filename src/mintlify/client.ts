@@ -62,12 +62,14 @@ interface ServiceRequest {
 
 /** The analytics operations and the resource each one reads. */
 const ANALYTICS_RESOURCES = {
+  'get-assistant': 'assistant',
+  'get-assistant-caller-stats': 'assistant/caller-stats',
   'get-page-views': 'views',
   'get-visitors': 'visitors',
   'get-searches': 'searches',
   'get-feedback': 'feedback'
 } as const satisfies Partial<Record<Operation, string>>
-type AnalyticsRead = keyof typeof ANALYTICS_RESOURCES
+export type AnalyticsRead = keyof typeof ANALYTICS_RESOURCES
 
 /** The code of an answer to a job read that names another job. */
 export const JOB_MISMATCH = 'JOB_MISMATCH'
@@ -161,8 +163,8 @@ export class MintlifyClient {
     )
   }
 
-  /** One analytics read: `GET /v1/analytics/{project}/{resource}?params`, parsed. */
-  private async read<T>(
+  /** One analytics read: `GET /v1/analytics/{project}/{resource}?params`, parsed (assistant.ts). */
+  async read<T>(
     {
       operation,
       params,
