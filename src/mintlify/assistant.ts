@@ -3,7 +3,7 @@
  * split of its use by caller. The assistant's own response text is not kept: it is the service's
  * words, large, and the export never writes it.
  */
-import { nextCursorOf, type CursorQuery } from './analytics-types.js'
+import { cursorEnvelope, type CursorQuery } from './analytics-types.js'
 import type { CallOptions, MintlifyClient } from './client.js'
 import { cursorParams, rangeParams } from './query-params.js'
 import { count, isRecord, optionalString, ShapeError } from './types.js'
@@ -70,15 +70,8 @@ function parseConversation(row: unknown, i: number): AssistantConversation {
 }
 
 export function parseAssistantPage(body: unknown): AssistantPage {
-  if (!isRecord(body)) throw new ShapeError('the assistant answer is not a JSON object')
-  const { conversations, hasMore } = body
-  if (!Array.isArray(conversations)) throw new ShapeError('the answer has no "conversations" array')
-  if (typeof hasMore !== 'boolean') throw new ShapeError('the answer has no boolean "hasMore"')
-  return {
-    conversations: conversations.map(parseConversation),
-    nextCursor: nextCursorOf(body),
-    hasMore
-  }
+  const { rows, nextCursor, hasMore } = cursorEnvelope(body, 'conversations', 'assistant')
+  return { conversations: rows.map(parseConversation), nextCursor, hasMore }
 }
 
 export function parseCallerStats(body: unknown): CallerStats {
