@@ -65,6 +65,11 @@ export class QuestionGroups {
     return new QuestionGroups(await mkdtemp(prefix), chunkBytes)
   }
 
+  /** Run files written so far (0: everything stayed in memory). */
+  get runsOnDisk(): number {
+    return this.sorter.runCount
+  }
+
   add(query: string, timestampMs: number, pageUrl: string | null): void {
     const record = [groupKey(query), field(pageUrl ?? ''), field(query)].join(SEP)
     this.sorter.add(timestampMs, 0, 0, 1, 0, record)
