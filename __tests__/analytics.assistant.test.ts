@@ -140,6 +140,30 @@ describe('assistant: paging and files', () => {
     expect(exportFiles(result)).toEqual([])
   })
 
+  it('retries the caller split after a reset like a page, and counts both attempts', async () => {
+    world().svc.setAssistant([chat(1)], { web: 0, api: 1, other: 0, total: 1 })
+    failRequest(world(), 1, { kind: 'reset' })
+    const result = await runExport()
+
+    expect(result.exitCode).toBe(0)
+    expect(callerStats()).toHaveLength(2)
+    expect(result.stdout).toMatch(/Caller stats: .*retrying in/)
+    expect(result.summary).toContain('| API | 1 | 100.0% |')
+    expect(result.summary).toContain('3 requests')
+  })
+
+  it('ends with one error naming the field when a page breaks the schema, and writes no file', async () => {
+    world().svc.setAssistant([chat(1)])
+    failRequest(world(), 2, { status: 200, body: JSON.stringify({ conversations: [] }) })
+    const result = await runExport()
+
+    expect(result.exitCode).toBe(1)
+    expect(errorLine(result)).toContain('hasMore')
+    expect(errorLine(result)).toContain('No file was written.')
+    expect(conversations()).toHaveLength(1)
+    expect(exportFiles(result)).toEqual([])
+  })
+
   it('leaves no scratch folder beside the file', async () => {
     world().svc.setAssistant([unanswered(1, 'why?', '/a')])
     const result = await runExport()
