@@ -195,7 +195,9 @@ describe('assistant: summary', () => {
     const result = await runExport()
 
     expect(result.summary).toContain('### Mintlify assistant questions')
-    expect(result.summary).toContain('- **Questions:** 4: 3 answered (75.0%), 1 unanswered (25.0%)')
+    expect(result.summary).toContain(
+      '- **Questions:** 4, 3 answered (75.0%) and 1 unanswered (25.0%)'
+    )
     expect(result.summary).toContain('| Web (the docs site) | 3 | 75.0% |')
     expect(result.summary).toContain('| API | 1 | 25.0% |')
     expect(result.summary).toContain('| Other | 0 | 0.0% |')

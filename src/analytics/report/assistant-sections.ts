@@ -79,8 +79,8 @@ export function assistantBlocks(summary: AssistantSummary, chart: boolean): Bloc
   const { conversations, answered, unanswered } = summary
   const blocks: Block[] = [
     fixed(
-      `- **Questions:** ${formatCount(conversations)}: ${formatCount(answered)} answered ` +
-        `(${percent(answered, conversations)}), ${formatCount(unanswered)} unanswered ` +
+      `- **Questions:** ${formatCount(conversations)}, ${formatCount(answered)} answered ` +
+        `(${percent(answered, conversations)}) and ${formatCount(unanswered)} unanswered ` +
         `(${percent(unanswered, conversations)})`,
       ''
     ),
