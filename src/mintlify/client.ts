@@ -69,7 +69,7 @@ const ANALYTICS_RESOURCES = {
   'get-searches': 'searches',
   'get-feedback': 'feedback'
 } as const satisfies Partial<Record<Operation, string>>
-export type AnalyticsRead = keyof typeof ANALYTICS_RESOURCES
+type AnalyticsRead = keyof typeof ANALYTICS_RESOURCES
 
 /** The code of an answer to a job read that names another job. */
 export const JOB_MISMATCH = 'JOB_MISMATCH'
