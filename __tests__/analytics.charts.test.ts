@@ -8,6 +8,7 @@ import { Comparison } from '../src/analytics/compare/comparison.js'
 import { renderReport, type ExportReport } from '../src/analytics/report/render.js'
 import { SearchTally } from '../src/analytics/report/search-summary.js'
 import { FeedbackTally } from '../src/analytics/report/feedback-summary.js'
+import type { AssistantSummary } from '../src/analytics/report/assistant-summary.js'
 import { chartsIn, parseChart } from './helpers/mermaid.js'
 
 const HOSTILE = '/a"] ; bar [1]\n```\n<script>@octocat #1 %%{init: {}}%%'
@@ -94,6 +95,48 @@ describe('charts', () => {
       renderReport({ ...BASE, dataset: 'feedback', feedback: feedback.summary() }),
       ['xychart']
     )
+  })
+
+  it("each chart's title says what the bars are, and the line when there is one", () => {
+    const searches = new SearchTally(10)
+    searches.addAll([
+      { searchQuery: 'auth', hits: 10, ctr: 0.5, topClickedPage: '/auth', lastSearchedAt: 'y' }
+    ])
+    const feedback = new FeedbackTally(10)
+    feedback.addAll([
+      {
+        id: 'f1',
+        path: '/a',
+        comment: null,
+        createdAt: null,
+        source: 'contextual',
+        status: 'pending',
+        helpful: false
+      }
+    ])
+    const assistant: AssistantSummary = {
+      conversations: 3,
+      answered: 1,
+      unanswered: 2,
+      callers: { web: 3, api: 0, other: 0, total: 3 },
+      categories: [{ category: 'Auth', unanswered: 2, total: 3 }],
+      categoryCount: 1,
+      latest: [{ query: 'q', timestamp: 't', pageUrl: null, category: 'Auth' }],
+      questions: []
+    }
+    const reports = [
+      renderReport({ ...BASE, totals: TOTALS, top: TOP, comparison: comparison() }),
+      renderReport({ ...BASE, dataset: 'searches', searches: searches.summary() }),
+      renderReport({ ...BASE, dataset: 'feedback', feedback: feedback.summary() }),
+      renderReport({ ...BASE, dataset: 'assistant', assistant })
+    ]
+    const bars = reports.flatMap(chartsIn).filter(chart => chart.startsWith('xychart'))
+    expect(bars).toHaveLength(6)
+    for (const chart of bars) {
+      const title = /title "([^"]*)"/.exec(chart)?.[1] ?? ''
+      expect(title).toMatch(/bars/)
+      if (chart.includes('line [')) expect(title).toMatch(/line/)
+    }
   })
 
   it('renders labels inert: only letters, digits and / . _ - survive, so no label leaves its string', () => {

@@ -107,6 +107,28 @@ describe('compare: previous', () => {
     expect(summary).not.toMatch(/Infinity|NaN/)
   })
 
+  it('the biggest risers leave out the pages new in this period: they have their own table', async () => {
+    world().svc.setPageViews(
+      [row('/a', 100), row('/b', 40), row('/new-1', 500), row('/new-2', 300)],
+      undefined,
+      THIS_WEEK
+    )
+    world().svc.setPageViews([row('/a', 50), row('/b', 30)], undefined, LAST_WEEK)
+    const result = await runExport(WEEK)
+
+    const summary = result.summary
+    const risers = summary.slice(
+      summary.indexOf('#### Biggest risers'),
+      summary.indexOf('#### New pages')
+    )
+    expect(risers).toContain('| 1 | /a | 100 | 50 | +50 |')
+    expect(risers).toContain('| 2 | /b | 40 | 30 | +10 |')
+    expect(risers).not.toContain('/new-')
+    const added = summary.slice(summary.indexOf('#### New pages'))
+    expect(added).toContain('| 1 | /new-1 | 500 | new | +500 |')
+    expect(added).toContain('| 2 | /new-2 | 300 | new | +300 |')
+  })
+
   it('a previous total of 0: change is empty, never an infinite percent', async () => {
     world().svc.setPageViews([row('/a', 10)], undefined, THIS_WEEK)
     world().svc.setPageViews([], undefined, LAST_WEEK)

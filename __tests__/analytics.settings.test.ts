@@ -101,6 +101,16 @@ describe('parseAnalyticsSettings', () => {
     expect(settings.issueNumber).toBe(12)
   })
 
+  it('assistant: page-size defaults to 1,000 (always sent as limit) and the file to assistant.json', () => {
+    const settings = parse({ ...REQUIRED, dataset: 'assistant' })
+    expect(settings.pageSize).toBe(1000)
+    expect(settings.outputFile).toBe('assistant.json')
+    expect(parse({ ...REQUIRED, dataset: 'assistant', 'page-size': '1000' }).pageSize).toBe(1000)
+    expect(() => parse({ ...REQUIRED, dataset: 'assistant', compare: 'previous' })).toThrow(
+      /Input 'compare' applies to the views and visitors datasets only, not to assistant/
+    )
+  })
+
   const bad: [string, Record<string, string>, RegExp][] = [
     ['api-key', { 'project-id': 'p' }, /is required/],
     ['api-key', { 'api-key': 'mint_a b', 'project-id': 'p' }, /no spaces/],
@@ -113,6 +123,7 @@ describe('parseAnalyticsSettings', () => {
     ['page-size', { ...REQUIRED, 'page-size': '12.5' }, /whole number/],
     ['page-size', { ...REQUIRED, 'page-size': 'many' }, /whole number/],
     ['page-size', { ...REQUIRED, 'page-size': '-5' }, /whole number/],
+    ['page-size', { ...REQUIRED, dataset: 'assistant', 'page-size': '1001' }, /from 1 to 1000/],
     ['date-from', { ...REQUIRED, 'date-from': '2024-02-30' }, /YYYY-MM-DD/],
     ['date-from', { ...REQUIRED, 'date-from': '2023-02-29' }, /YYYY-MM-DD/],
     ['date-from', { ...REQUIRED, 'date-from': '2024-13-01' }, /YYYY-MM-DD/],

@@ -372,6 +372,58 @@ describe('ServiceEmulator: visitors, searches and feedback', () => {
   })
 })
 
+describe('ServiceEmulator: assistant', () => {
+  const assistant = (rest = ''): string => `/v1/analytics/${emu.projectId}/assistant${rest}`
+  const get = async (path: string): Promise<Record<string, unknown>> =>
+    (await (await call('GET', path)).json()) as Record<string, unknown>
+
+  it('serves demo conversations by default, some unanswered, with the caller split', async () => {
+    const page = (await get(assistant('?limit=1000'))) as {
+      conversations: { resolutionStatus: string }[]
+    }
+    const statuses = page.conversations.map(c => c.resolutionStatus)
+    expect(statuses).toContain('unanswered')
+    expect(statuses).toContain('answered')
+    expect(await get(assistant('/caller-stats'))).toEqual({ web: 6, api: 2, other: 0, total: 8 })
+    expect(emu.contractViolations).toEqual([])
+  })
+
+  it('pages set conversations by a ULID cursor up to 1,000 a page, with hasMore, and answers the set caller split', async () => {
+    emu.generateAssistant(2500)
+    const first = await get(assistant('?limit=1000'))
+    expect((first.conversations as unknown[]).length).toBe(1000)
+    expect(first.hasMore).toBe(true)
+    expect(String(first.nextCursor)).toMatch(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/)
+    const second = await get(assistant(`?limit=1000&cursor=${String(first.nextCursor)}`))
+    expect((second.conversations as { id: string }[])[0].id).toBe('conv_1000')
+    emu.setAssistant([], { web: 1, api: 2, other: 3, total: 6 })
+    expect(await get(assistant('/caller-stats?dateFrom=2024-01-01'))).toEqual({
+      web: 1,
+      api: 2,
+      other: 3,
+      total: 6
+    })
+    expect(await get(assistant())).toEqual({ conversations: [], nextCursor: null, hasMore: false })
+    expect(emu.contractViolations).toEqual([])
+  })
+
+  it('refuses a limit over 1,000 or a cursor that is no ULID: 400, and the contract flags them', async () => {
+    expect((await call('GET', assistant('?limit=1001'))).status).toBe(400)
+    expect((await call('GET', assistant('?cursor=bogus'))).status).toBe(400)
+    expectViolations('query/limit must be <= 1000', 'query/cursor must match format "ulid"')
+  })
+
+  it('injects faults on the assistant endpoints like on the others', async () => {
+    emu.inject({ path: /\/assistant\/caller-stats$/, fault: { status: 503 } })
+    emu.inject({ path: /\/assistant$/, fault: { kind: 'malformed' } })
+    expect((await call('GET', assistant('/caller-stats'))).status).toBe(503)
+    const malformed = await call('GET', assistant())
+    expect(malformed.status).toBe(200)
+    await expect(malformed.json()).rejects.toThrow()
+    expect((await call('GET', assistant())).status).toBe(200)
+  })
+})
+
 describe('ServiceEmulator: faults', () => {
   it('reset: the socket is destroyed, fetch rejects, and the request was not carried out', async () => {
     emu.inject({ method: 'POST', path: jobs(), fault: { kind: 'reset' } })

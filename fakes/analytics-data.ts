@@ -148,23 +148,62 @@ function decodeCursor(cursor: string): number | undefined {
   return match ? Number(match[1]) : undefined
 }
 
-/** Searches and feedback: `limit` (1 to 100, default 50) and `cursor`; `nextCursor` null at the end. */
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+const ULID_PREFIX = '01HZZZZZZZ'
+
+/** The same, shaped as a ULID (the assistant's cursors are): a fixed time part, the row in base 32. */
+function encodeUlidCursor(index: number): string {
+  let digits = ''
+  for (let n = index, i = 0; i < 16; i++, n = Math.floor(n / 32))
+    digits = CROCKFORD[n % 32] + digits
+  return ULID_PREFIX + digits
+}
+
+function decodeUlidCursor(cursor: string): number | undefined {
+  if (!cursor.startsWith(ULID_PREFIX) || cursor.length !== 26) return undefined
+  let index = 0
+  for (const char of cursor.slice(ULID_PREFIX.length)) {
+    const digit = CROCKFORD.indexOf(char)
+    if (digit < 0) return undefined
+    index = index * 32 + digit
+  }
+  return index
+}
+
+/** Rows a cursor endpoint pages through: an array, or rows made on demand. */
+export interface CursorItems<T> {
+  length: number
+  at(i: number): T | undefined
+}
+
+export interface CursorOptions {
+  /** The endpoint's `limit` maximum (searches and feedback 100, assistant 1,000). */
+  maxLimit?: number
+  /** Cursors shaped as ULIDs (the assistant's `format: ulid`). */
+  ulid?: boolean
+}
+
+/** Cursor paging: `limit` (1 to maxLimit, default 50) and `cursor`; `nextCursor` null at the end. */
 export function cursorPage<T>(
-  items: readonly T[],
+  items: CursorItems<T>,
   query: Record<string, string>,
-  answer: (page: T[], nextCursor: string | null) => Record<string, unknown>
+  answer: (page: T[], nextCursor: string | null) => Record<string, unknown>,
+  { maxLimit = 100, ulid = false }: CursorOptions = {}
 ): Answer {
   const details = dateProblems(query)
   const limit = query.limit === undefined ? 50 : Number(query.limit)
-  if (!Number.isFinite(limit) || limit < 1 || limit > 100) {
-    details.push({ message: 'limit must be a number between 1 and 100' })
+  if (!Number.isFinite(limit) || limit < 1 || limit > maxLimit) {
+    details.push({ message: `limit must be a number between 1 and ${maxLimit}` })
   }
-  const start = query.cursor === undefined ? 0 : decodeCursor(query.cursor)
+  const decode = ulid ? decodeUlidCursor : decodeCursor
+  const start = query.cursor === undefined ? 0 : decode(query.cursor)
   if (start === undefined || start > items.length) {
     return { status: 400, body: { error: 'Invalid cursor' } }
   }
   if (details.length > 0) return invalid(details)
   const end = Math.min(start + Math.floor(limit), items.length)
-  const next = end < items.length ? encodeCursor(end) : null
-  return { status: 200, body: answer(items.slice(start, end), next) }
+  const page: T[] = []
+  for (let i = start; i < end; i++) page.push(items.at(i) as T)
+  const next = end < items.length ? (ulid ? encodeUlidCursor : encodeCursor)(end) : null
+  return { status: 200, body: answer(page, next) }
 }

@@ -31,6 +31,8 @@ const SOURCES: { file: string; dialect: Dialect; operations: [string, string][] 
     dialect: 'openapi-3.1',
     operations: [
       ['GET', '/v1/analytics/{projectId}/views'],
+      ['GET', '/v1/analytics/{projectId}/assistant'],
+      ['GET', '/v1/analytics/{projectId}/assistant/caller-stats'],
       ['GET', '/v1/analytics/{projectId}/visitors'],
       ['GET', '/v1/analytics/{projectId}/searches'],
       ['GET', '/v1/analytics/{projectId}/feedback']
@@ -228,6 +230,8 @@ function makeAjv(dialect: Dialect, coerceTypes: boolean): Ajv {
   // which ajv's default (draft-07) instance understands natively.
   const ajv = dialect === 'openapi-3.1' ? new Ajv2020(options) : new Ajv(options)
   formatsPlugin.default(ajv)
+  // The assistant's cursors: 26 characters of Crockford's base 32, the first at most 7.
+  ajv.addFormat('ulid', /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/)
   // OpenAPI annotation keywords that carry no validation.
   ajv.addVocabulary(['example', 'xml', 'externalDocs'])
   return ajv

@@ -1,6 +1,6 @@
 /**
  * A loopback emulator of the Mintlify service (agent jobs v2 and analytics: views, visitors, searches,
- * feedback), built from the
+ * feedback, assistant), built from the
  * OpenAPI documents in spec/. Tests script each job's life and inject network faults; every
  * request and every answer is checked against the documents (see contract.ts).
  */
@@ -37,7 +37,16 @@ import {
   type FeedbackItem,
   type SearchTerm
 } from './analytics-data.js'
+import {
+  assistantData,
+  DEMO_ASSISTANT,
+  generatedAssistant,
+  type AssistantData,
+  type AssistantItem,
+  type CallerStatsItem
+} from './assistant-data.js'
 
+export type { AssistantItem, CallerStatsItem } from './assistant-data.js'
 export type { Fault, FaultKind, FaultRule } from './faults.js'
 export type { FeedbackItem, SearchTerm } from './analytics-data.js'
 
@@ -138,6 +147,7 @@ const ROUTES = {
   create: /^\/v2\/agent\/([^/]+)\/job$/,
   get: /^\/v2\/agent\/([^/]+)\/job\/([^/]+)$/,
   message: /^\/v2\/agent\/([^/]+)\/job\/([^/]+)\/message$/,
+  assistant: /^\/v1\/analytics\/([^/]+)\/assistant(\/caller-stats)?$/,
   analytics: /^\/v1\/analytics\/([^/]+)\/(views|visitors|searches|feedback)$/
 }
 
@@ -163,6 +173,7 @@ export class ServiceEmulator {
   private searches: SearchTerm[] = []
   private totalSearches: number | undefined
   private feedback: FeedbackItem[] = []
+  private assistant: AssistantData = DEMO_ASSISTANT
 
   private constructor(
     private readonly server: http.Server,
@@ -237,6 +248,16 @@ export class ServiceEmulator {
 
   setFeedback(entries: FeedbackItem[]): void {
     this.feedback = entries.map(entry => ({ ...entry }))
+  }
+
+  /** Assistant conversations (the demo's by default); the caller split defaults to all from the web. */
+  setAssistant(conversations: AssistantItem[], callerStats?: CallerStatsItem): void {
+    this.assistant = assistantData(conversations, callerStats)
+  }
+
+  /** n conversations made on demand (a quarter unanswered): 1,000,000 cost no memory. */
+  generateAssistant(n: number): void {
+    this.assistant = generatedAssistant(n)
   }
 
   requestsTo(method: string, pathPattern: RegExp): RecordedRequest[] {
@@ -324,6 +345,10 @@ export class ServiceEmulator {
       const id = decode(match[2])
       return this.forProject(match[1], () => this.messageRoute(id, req, rawBody))
     }
+    if (method === 'GET' && (match = ROUTES.assistant.exec(req.path))) {
+      const callerStats = match[2] !== undefined
+      return this.forProject(match[1], () => this.assistantRoute(callerStats, req.query))
+    }
     if (method === 'GET' && (match = ROUTES.analytics.exec(req.path))) {
       const dataset = match[2]
       return this.forProject(match[1], () => this.analyticsRoute(dataset, req.query))
@@ -388,6 +413,16 @@ export class ServiceEmulator {
           hasMore: nextCursor !== null
         }))
     }
+  }
+
+  private assistantRoute(callerStats: boolean, query: Record<string, string>): Answer {
+    if (callerStats) return { status: 200, body: { ...this.assistant.callerStats } }
+    return cursorPage(
+      this.assistant.conversations,
+      query,
+      (conversations, nextCursor) => ({ conversations, nextCursor, hasMore: nextCursor !== null }),
+      { maxLimit: 1000, ulid: true }
+    )
   }
 
   private createJob(prompt: string, script: JobScript, wantedId?: string): Job {

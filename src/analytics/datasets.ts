@@ -1,8 +1,8 @@
 /**
- * The four datasets the export reads, and what differs between them: the endpoint's page limit, how it
+ * The five datasets the export reads, and what differs between them: the endpoint's page limit, how it
  * pages, the default file name, and the words the log and the report use.
  */
-export const DATASETS = ['views', 'visitors', 'searches', 'feedback'] as const
+export const DATASETS = ['views', 'visitors', 'searches', 'feedback', 'assistant'] as const
 export type Dataset = (typeof DATASETS)[number]
 
 export interface DatasetInfo {
@@ -44,6 +44,13 @@ export const DATASET_INFO: Record<Dataset, DatasetInfo> = {
     paging: 'cursor',
     fileStem: 'feedback',
     label: 'feedback',
+    comparable: false
+  },
+  assistant: {
+    maxPageSize: 1000,
+    paging: 'cursor',
+    fileStem: 'assistant',
+    label: 'assistant conversations',
     comparable: false
   }
 }

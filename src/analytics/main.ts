@@ -1,5 +1,5 @@
 /**
- * The analytics export action: inputs → settings → export (views, visitors, searches or feedback) →
+ * The analytics export action: inputs → settings → export (views, visitors, searches, feedback, assistant) →
  * outputs, step summary and the optional comment. A failure is reported as one message, in the
  * summary too (runAction: the secrets masked first of all).
  */
@@ -12,7 +12,7 @@ import { runAction, type ActionRun, type RunOptions as EntryOptions } from '../s
 import type { Runtime } from '../shared/runtime.js'
 import { exportDataset, ExportFailure, type ExportOutcome } from './export/export-dataset.js'
 import { DATASET_INFO } from './datasets.js'
-import { feedbackPrompt, searchesPrompt } from './report/prompt.js'
+import { assistantPrompt, feedbackPrompt, searchesPrompt } from './report/prompt.js'
 import { logLine } from '../shared/log-line.js'
 import { describeFailure } from './failure.js'
 import { checkOutputLocation, displayPath, resolveOutputPath } from './export/output-path.js'
@@ -124,6 +124,10 @@ function setOutputs(settings: AnalyticsSettings, outcome: ExportOutcome, path: s
       core.setOutput('total', String(outcome.feedback.entries))
       core.setOutput('prompt', feedbackPrompt(outcome.feedback, range))
       return
+    case 'assistant':
+      core.setOutput('total', String(outcome.assistant.conversations))
+      core.setOutput('prompt', assistantPrompt(outcome.assistant, range))
+      return
   }
   core.setOutput('total', String(outcome.totals.total))
   core.setOutput('human', String(outcome.totals.human))
@@ -150,7 +154,9 @@ function toReport(settings: AnalyticsSettings, outcome: ExportOutcome, file: str
       ? { searches: outcome.searches }
       : outcome.dataset === 'feedback'
         ? { feedback: outcome.feedback }
-        : { totals: outcome.totals, top: outcome.top, comparison: outcome.comparison })
+        : outcome.dataset === 'assistant'
+          ? { assistant: outcome.assistant }
+          : { totals: outcome.totals, top: outcome.top, comparison: outcome.comparison })
   }
 }
 

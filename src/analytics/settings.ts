@@ -18,8 +18,8 @@ import { DATASET_INFO, DATASETS, type Dataset } from './datasets.js'
 export const EXPORT_FORMATS = ['json', 'csv'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
-/** The largest page size of any dataset (views and visitors). */
-export const MAX_PAGE_SIZE = 250
+/** The largest page size of any dataset (assistant). */
+export const MAX_PAGE_SIZE = 1000
 /** The step summary and a comment have size limits; more rows than this is not a summary. */
 export const MAX_SUMMARY_ROWS = 1000
 export const COMPARE_MODES = ['none', 'previous'] as const

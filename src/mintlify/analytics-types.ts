@@ -97,15 +97,26 @@ export function parseSearchesPage(body: unknown): SearchesPage {
   }
 }
 
-export function parseFeedbackPage(body: unknown): FeedbackPage {
-  if (!isRecord(body)) throw new ShapeError('the feedback answer is not a JSON object')
-  const { feedback, hasMore } = body
-  if (!Array.isArray(feedback)) throw new ShapeError('the answer has no "feedback" array')
+/** A cursor page that says `hasMore`: its rows under `key` (unchecked), the cursor and `hasMore`. */
+export function cursorEnvelope(
+  body: unknown,
+  key: string,
+  what: string
+): { rows: unknown[]; nextCursor: string | null; hasMore: boolean } {
+  if (!isRecord(body)) throw new ShapeError(`the ${what} answer is not a JSON object`)
+  const { hasMore } = body
+  const rows = body[key]
+  if (!Array.isArray(rows)) throw new ShapeError(`the answer has no "${key}" array`)
   if (typeof hasMore !== 'boolean') throw new ShapeError('the answer has no boolean "hasMore"')
+  return { rows, nextCursor: nextCursorOf(body), hasMore }
+}
+
+export function parseFeedbackPage(body: unknown): FeedbackPage {
+  const { rows, nextCursor, hasMore } = cursorEnvelope(body, 'feedback', 'feedback')
   return {
     hasMore,
-    nextCursor: nextCursorOf(body),
-    feedback: feedback.map((entry: unknown, i) => {
+    nextCursor,
+    feedback: rows.map((entry: unknown, i) => {
       if (!isRecord(entry) || typeof entry.id !== 'string' || typeof entry.path !== 'string') {
         throw new ShapeError(`feedback[${i}] has no "id" or "path"`)
       }

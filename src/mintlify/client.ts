@@ -62,6 +62,8 @@ interface ServiceRequest {
 
 /** The analytics operations and the resource each one reads. */
 const ANALYTICS_RESOURCES = {
+  'get-assistant': 'assistant',
+  'get-assistant-caller-stats': 'assistant/caller-stats',
   'get-page-views': 'views',
   'get-visitors': 'visitors',
   'get-searches': 'searches',
@@ -161,8 +163,8 @@ export class MintlifyClient {
     )
   }
 
-  /** One analytics read: `GET /v1/analytics/{project}/{resource}?params`, parsed. */
-  private async read<T>(
+  /** One analytics read: `GET /v1/analytics/{project}/{resource}?params`, parsed (assistant.ts). */
+  async read<T>(
     {
       operation,
       params,

@@ -6,6 +6,8 @@ export type Operation =
   | 'send-message'
   | 'get-page-views'
   | 'get-visitors'
+  | 'get-assistant'
+  | 'get-assistant-caller-stats'
   | 'get-searches'
   | 'get-feedback'
 
@@ -15,6 +17,8 @@ export const OPERATION_LABELS: Record<Operation, string> = {
   'send-message': 'Sending the follow-up message',
   'get-page-views': 'Reading page views',
   'get-visitors': 'Reading unique visitors',
+  'get-assistant': 'Reading assistant conversations',
+  'get-assistant-caller-stats': 'Reading assistant caller stats',
   'get-searches': 'Reading search terms',
   'get-feedback': 'Reading feedback'
 }

@@ -26,6 +26,8 @@ const IDEMPOTENT: ReadonlySet<Operation> = new Set<Operation>([
   'get-job',
   'get-page-views',
   'get-visitors',
+  'get-assistant',
+  'get-assistant-caller-stats',
   'get-searches',
   'get-feedback'
 ])
@@ -52,6 +54,8 @@ export const RETRY_BUDGETS: Record<Operation, RetryBudget> = {
   'get-job': { maxAttempts: 6, baseDelayMs: 1_000, maxDelayMs: 30_000, maxRetryAfterMs: 300_000 },
   'get-page-views': ANALYTICS_READ,
   'get-visitors': ANALYTICS_READ,
+  'get-assistant': ANALYTICS_READ,
+  'get-assistant-caller-stats': ANALYTICS_READ,
   'get-searches': ANALYTICS_READ,
   'get-feedback': ANALYTICS_READ
 }

@@ -102,8 +102,9 @@ export class Comparison {
     }
   }
 
+  /** A page new in this period is no riser: it has its own list (newPages). */
   private tally(row: ComparedRow): void {
-    if (row.change > 0) this.risers.add(row)
+    if (row.change > 0 && row.previousTotal > 0) this.risers.add(row)
     if (row.change < 0) this.fallers.add(row)
   }
 }

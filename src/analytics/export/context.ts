@@ -6,6 +6,7 @@ import type { MintlifyClient } from '../../mintlify/client.js'
 import type { Operation } from '../../mintlify/errors.js'
 import { RETRY_BUDGETS } from '../../mintlify/retry-policy.js'
 import { withRetry } from '../../mintlify/with-retry.js'
+import type { AssistantSummary } from '../report/assistant-summary.js'
 import type { FeedbackSummary } from '../report/feedback-summary.js'
 import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
 import { getErrorMessage } from '../../shared/errors.js'
@@ -41,7 +42,12 @@ export interface FeedbackOutcome extends OutcomeBase {
   feedback: FeedbackSummary
 }
 
-export type ExportOutcome = TrafficOutcome | SearchesOutcome | FeedbackOutcome
+export interface AssistantOutcome extends OutcomeBase {
+  dataset: 'assistant'
+  assistant: AssistantSummary
+}
+
+export type ExportOutcome = TrafficOutcome | SearchesOutcome | FeedbackOutcome | AssistantOutcome
 
 /** Where the export stopped, with the error that stopped it. */
 export class ExportFailure extends Error {
@@ -110,7 +116,8 @@ export async function withWriter<Row, T>(
 export function fetchPage<T>(
   ctx: ExportContext,
   operation: Operation,
-  page: number,
+  /** The page number, or what the request reads when it is no page (for the retry's log line). */
+  page: number | string,
   call: (signal?: AbortSignal) => Promise<T>
 ): Promise<T> {
   const { rt, budget, progress } = ctx

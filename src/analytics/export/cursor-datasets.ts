@@ -1,21 +1,29 @@
 /**
- * Searches and feedback: cursor paging into the file and the dataset's summary tally. A page that
+ * Searches, feedback and assistant conversations: cursor paging into the file and the dataset's summary tally. A page that
  * fails is retried with the same cursor (the retry repeats the same query).
  */
 import type { CursorQuery, FeedbackEntry, SearchRow } from '../../mintlify/analytics-types.js'
+import {
+  getAssistant,
+  getAssistantCallerStats,
+  type AssistantConversation
+} from '../../mintlify/assistant.js'
 import type { Operation } from '../../mintlify/errors.js'
 import { plural } from '../../shared/plural.js'
 import { paginateCursor, type CursorPage } from './cursor-pagination.js'
 import {
   fetchPage,
   withWriter,
+  type AssistantOutcome,
   type ExportContext,
   type FeedbackOutcome,
   type SearchesOutcome
 } from './context.js'
 import { FeedbackTally, type FeedbackSummary } from '../report/feedback-summary.js'
-import { FEEDBACK_ROWS, SEARCH_ROWS } from './row-formats.js'
+import { ASSISTANT_ROWS, FEEDBACK_ROWS, SEARCH_ROWS } from './row-formats.js'
 import { SearchTally } from '../report/search-summary.js'
+import { AssistantTally } from '../report/assistant-summary.js'
+import { QuestionGroups } from '../report/question-groups.js'
 import type { RowFormat } from './writers.js'
 
 interface CursorDataset<Row> {
@@ -91,4 +99,33 @@ export async function exportFeedback(ctx: ExportContext): Promise<FeedbackOutcom
     tail: () => ({ total: feedback().entries, negative: feedback().negative })
   })
   return { dataset: 'feedback', ...done, feedback: feedback() }
+}
+
+/**
+ * The caller split first (one request: a fault there costs no page read), then the conversations,
+ * whose unanswered questions are grouped on disk beside the file (question-groups.ts).
+ */
+export async function exportAssistant(ctx: ExportContext): Promise<AssistantOutcome> {
+  const { settings, client } = ctx
+  const range = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }
+  const callers = await fetchPage(ctx, 'get-assistant-caller-stats', 'Caller stats', signal =>
+    getAssistantCallerStats(client, range, { signal })
+  )
+  const groups = await QuestionGroups.open(ctx.path)
+  try {
+    const tally = new AssistantTally(settings.summaryRows, groups)
+    const done = await exportCursor<AssistantConversation>(ctx, {
+      operation: 'get-assistant',
+      rowFormat: ASSISTANT_ROWS,
+      read: async (query, signal) => {
+        const page = await getAssistant(client, query, { signal })
+        return { ...page, rows: page.conversations }
+      },
+      tally: rows => tally.addAll(rows),
+      tail: () => ({ ...tally.counts, callers })
+    })
+    return { dataset: 'assistant', ...done, assistant: tally.summary(callers) }
+  } finally {
+    await groups.dispose()
+  }
 }

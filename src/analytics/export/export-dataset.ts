@@ -7,7 +7,7 @@ import { createMintlifyClient } from '../../mintlify/client.js'
 import type { Runtime } from '../../shared/runtime.js'
 import { RequestBudget, REQUEST_LIMIT } from './budget.js'
 import { ExportFailure, type ExportContext, type ExportOutcome } from './context.js'
-import { exportFeedback, exportSearches } from './cursor-datasets.js'
+import { exportAssistant, exportFeedback, exportSearches } from './cursor-datasets.js'
 import { exportTraffic } from './traffic.js'
 import { Progress } from './progress.js'
 import type { AnalyticsSettings } from '../settings.js'
@@ -43,6 +43,8 @@ export async function exportDataset(
         return await exportSearches(ctx)
       case 'feedback':
         return await exportFeedback(ctx)
+      case 'assistant':
+        return await exportAssistant(ctx)
     }
   } catch (error) {
     if (error instanceof ExportFailure) throw error

@@ -28,13 +28,14 @@ export class Progress {
     return this.page
   }
 
-  /** "Page 3" or "Previous period, page 3", for log lines. */
-  label(page: number): string {
+  /** "Page 3" or "Previous period, page 3" (or a request's own name), for log lines. */
+  label(page: number | string): string {
+    if (typeof page === 'string') return page
     return this.period === 'previous' ? `Previous period, page ${page}` : `Page ${page}`
   }
 
   /** The log line before a retry of `page`. */
-  retryLine(log: Log, page: number, maxAttempts: number): (info: RetryInfo) => void {
+  retryLine(log: Log, page: number | string, maxAttempts: number): (info: RetryInfo) => void {
     return ({ attempt, delayMs, error }) =>
       log.info(
         `${this.label(page)}: ${logLine(getErrorMessage(error))}; retrying in ` +

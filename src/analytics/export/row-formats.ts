@@ -3,6 +3,7 @@
  * fixed order and only the documented fields.
  */
 import type { FeedbackEntry, SearchRow } from '../../mintlify/analytics-types.js'
+import type { AssistantConversation } from '../../mintlify/assistant.js'
 import type { ComparedRow } from '../compare/comparison.js'
 import type { RowFormat } from './writers.js'
 
@@ -71,5 +72,40 @@ export const FEEDBACK_ROWS: RowFormat<FeedbackEntry> = {
     comment: entry.comment ?? '',
     status: entry.status,
     date: entry.createdAt ?? ''
+  })
+}
+
+/** The assistant's conversations without its response text; CSV counts the sources. */
+export const ASSISTANT_ROWS: RowFormat<AssistantConversation> = {
+  key: 'conversations',
+  columns: [
+    'id',
+    'timestamp',
+    'query',
+    'response_type',
+    'resolution_status',
+    'query_category',
+    'page_url',
+    'sources'
+  ],
+  json: c => ({
+    id: c.id,
+    timestamp: c.timestamp,
+    query: c.query,
+    responseType: c.responseType,
+    resolutionStatus: c.resolutionStatus,
+    queryCategory: c.queryCategory,
+    pageUrl: c.pageUrl,
+    sources: c.sources.map(source => ({ title: source.title, url: source.url }))
+  }),
+  csv: c => ({
+    id: c.id,
+    timestamp: c.timestamp,
+    query: c.query,
+    response_type: c.responseType,
+    resolution_status: c.resolutionStatus,
+    query_category: c.queryCategory ?? '',
+    page_url: c.pageUrl ?? '',
+    sources: c.sources.length
   })
 }

@@ -8,6 +8,7 @@ import type { SearchRow } from '../../mintlify/analytics-types.js'
 import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
 import type { NegativePage } from './feedback-summary.js'
 import type { ComparisonSummary } from '../compare/comparison.js'
+import { redact } from './readers-words.js'
 
 /** Bars a chart shows at most: more are unreadable; the table has the rest. */
 export const CHART_MAX_BARS = 10
@@ -74,7 +75,7 @@ export function barChart(
 
 export function topPagesChart(top: readonly PageViewRow[], what: string): string | undefined {
   return barChart(
-    `Top pages by ${what}`,
+    `Top pages by ${what} (bars: ${what} per page)`,
     what,
     top.map(row => row.path),
     top.map(row => row.total)
@@ -121,16 +122,17 @@ export function itemCharts<T>(
 
 export function searchCharts(top: readonly SearchRow[]): string[] {
   return itemCharts(
-    'Most searched terms',
+    'Most searched terms (bars: searches per term)',
     'searches',
     top,
-    r => r.searchQuery,
+    // Readers' words: redacted before the label's safe alphabet would hide what to redact.
+    r => redact(r.searchQuery),
     r => r.hits
   )
 }
 
 export function feedbackCharts(pages: readonly NegativePage[]): string[] {
-  const title = 'Pages with the most negative feedback'
+  const title = 'Pages with the most negative feedback (bars: not-helpful votes)'
   return itemCharts(
     title,
     'not helpful',

@@ -12,6 +12,8 @@ import type { Dataset } from '../datasets.js'
 import type { ComparisonSummary } from '../compare/comparison.js'
 import type { SearchSummary } from './search-summary.js'
 import type { FeedbackSummary } from './feedback-summary.js'
+import type { AssistantSummary } from './assistant-summary.js'
+import { assistantBlocks } from './assistant-sections.js'
 import { comparisonCharts, shareChart, topPagesChart } from './charts.js'
 import { fixed, formatCount, layout, pathCell, percent, table, type Block } from './layout.js'
 
@@ -30,6 +32,7 @@ export interface ExportReport {
   comparison?: ComparisonSummary
   searches?: SearchSummary
   feedback?: FeedbackSummary
+  assistant?: AssistantSummary
   rowsWritten: number
   /** The file as the user should read it (relative to the workspace when inside it). */
   file: string
@@ -55,13 +58,15 @@ const TITLES: Record<Dataset, string> = {
   views: 'page views',
   visitors: 'unique visitors',
   searches: 'search terms',
-  feedback: 'feedback'
+  feedback: 'feedback',
+  assistant: 'assistant questions'
 }
 const ROW_NAMES: Record<Dataset, string> = {
   views: 'page',
   visitors: 'page',
   searches: 'term',
-  feedback: 'entry'
+  feedback: 'entry',
+  assistant: 'conversation'
 }
 
 export function describeRange(dateFrom?: string, dateTo?: string): string[] {
@@ -94,6 +99,8 @@ export function renderReport(report: ExportReport, options: RenderOptions = {}):
     blocks.push(...searchBlocks(report.searches, report.chart ?? false))
   } else if (dataset === 'feedback' && report.feedback) {
     blocks.push(...feedbackBlocks(report.feedback, report.chart ?? false))
+  } else if (dataset === 'assistant' && report.assistant) {
+    blocks.push(...assistantBlocks(report.assistant, report.chart ?? false))
   } else {
     blocks.push(...trafficBlocks(report, dataset === 'visitors' ? 'visitors' : 'views'))
   }

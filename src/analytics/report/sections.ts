@@ -4,12 +4,21 @@
  * with the most negative entries and their latest comments, inert).
  */
 import type { SearchRow } from '../../mintlify/analytics-types.js'
-import { tableCell, truncate } from '../../shared/markdown.js'
+import { tableCell } from '../../shared/markdown.js'
 import { plural } from '../../shared/plural.js'
 import { feedbackCharts, searchCharts } from './charts.js'
 import type { ChangeOf, ComparedRow, ComparisonSummary } from '../compare/comparison.js'
 import type { FeedbackSummary } from './feedback-summary.js'
-import { fixed, formatCount, pathCell, percent, table, type Block } from './layout.js'
+import {
+  fixed,
+  formatCount,
+  MAX_PATH_CHARS,
+  pathCell,
+  percent,
+  table,
+  type Block
+} from './layout.js'
+import { readersCell } from './readers-words.js'
 import { GAP_MAX_CTR, GAP_MIN_HITS, type SearchSummary } from './search-summary.js'
 
 function signed(value: number): string {
@@ -79,7 +88,7 @@ function searchTable(title: string, rows: readonly SearchRow[]): Block {
     ],
     rows.map(
       (row, i) =>
-        `| ${i + 1} | ${pathCell(row.searchQuery)} | ${formatCount(row.hits)} | ${ctr(row)} | ` +
+        `| ${i + 1} | ${readersCell(row.searchQuery, MAX_PATH_CHARS)} | ${formatCount(row.hits)} | ${ctr(row)} | ` +
         `${row.topClickedPage ? pathCell(row.topClickedPage) : '–'} | ${tableCell(row.lastSearchedAt)} |`
     )
   )
@@ -133,7 +142,7 @@ export function feedbackBlocks(summary: FeedbackSummary, chart: boolean): Block[
         .map(
           (page, i) =>
             `| ${i + 1} | ${pathCell(page.path)} | ${formatCount(page.negative)} | ` +
-            `${page.comments.map(c => `“${tableCell(truncate(c.comment, 200))}”`).join(' · ') || '–'} |`
+            `${page.comments.map(c => `“${readersCell(c.comment, 200)}”`).join(' · ') || '–'} |`
         )
     )
   )

@@ -1,0 +1,96 @@
+/**
+ * The assistant summary in the report: answered and unanswered, the split by caller, the categories
+ * with the most unanswered questions, the latest unanswered questions (redacted and inert, at most
+ * 200 characters each), and a chart of unanswered questions by category.
+ */
+import { tableCell } from '../../shared/markdown.js'
+import { plural } from '../../shared/plural.js'
+import type { AssistantSummary } from './assistant-summary.js'
+import { barChart } from './charts.js'
+import { fixed, formatCount, pathCell, percent, table, type Block } from './layout.js'
+import { pagePath } from './prompt.js'
+import { readersCell } from './readers-words.js'
+
+/** The summary shows this much of a question, then `…` (the file has it whole). */
+export const QUESTION_SHOWN_CHARS = 200
+
+function callerTable(summary: AssistantSummary): Block {
+  const { web, api, other, total } = summary.callers
+  const row = (label: string, value: number): string =>
+    `| ${label} | ${formatCount(value)} | ${percent(value, total)} |`
+  return fixed(
+    '#### Questions by caller',
+    '',
+    '| Caller | Questions | Share |',
+    '| --- | ---: | ---: |',
+    row('Web (the docs site)', web),
+    row('API', api),
+    row('Other', other),
+    `| **Total** | **${formatCount(total)}** | ${total > 0 ? '100%' : '–'} |`,
+    ''
+  )
+}
+
+function categoryTable(summary: AssistantSummary): Block {
+  return table(
+    [
+      `#### Categories with the most unanswered questions (${plural(summary.categoryCount, 'category', 'categories')} in all)`,
+      '',
+      '| # | Category | Unanswered | All questions | Unanswered share |',
+      '| ---: | --- | ---: | ---: | ---: |'
+    ],
+    summary.categories.map(
+      (c, i) =>
+        `| ${i + 1} | ${pathCell(c.category)} | ${formatCount(c.unanswered)} | ` +
+        `${formatCount(c.total)} | ${percent(c.unanswered, c.total)} |`
+    )
+  )
+}
+
+function latestTable(summary: AssistantSummary): Block {
+  return table(
+    [
+      `#### Latest ${plural(summary.latest.length, 'unanswered question')}`,
+      '',
+      '| # | Question | Asked | Page | Category |',
+      '| ---: | --- | --- | --- | --- |'
+    ],
+    summary.latest.map(
+      (q, i) =>
+        `| ${i + 1} | “${readersCell(q.query, QUESTION_SHOWN_CHARS)}” | ${tableCell(q.timestamp)} | ` +
+        `${q.pageUrl ? pathCell(pagePath(q.pageUrl)) : '–'} | ${pathCell(q.category ?? '–')} |`
+    )
+  )
+}
+
+/** Unanswered questions (bars) against all questions (line), per category. */
+export function assistantCharts(summary: AssistantSummary): string[] {
+  const chart = barChart(
+    'Questions by category: unanswered (bars) and all questions (line)',
+    'questions',
+    summary.categories.map(c => c.category),
+    summary.categories.map(c => c.unanswered),
+    summary.categories.map(c => c.total)
+  )
+  return chart ? [chart] : []
+}
+
+export function assistantBlocks(summary: AssistantSummary, chart: boolean): Block[] {
+  const { conversations, answered, unanswered } = summary
+  const blocks: Block[] = [
+    fixed(
+      `- **Questions:** ${formatCount(conversations)}, ${formatCount(answered)} answered ` +
+        `(${percent(answered, conversations)}) and ${formatCount(unanswered)} unanswered ` +
+        `(${percent(unanswered, conversations)})`,
+      ''
+    ),
+    callerTable(summary)
+  ]
+  if (unanswered === 0) {
+    return [...blocks, fixed('_The assistant answered every question in this range._')]
+  }
+  blocks.push(categoryTable(summary), fixed(''), latestTable(summary))
+  const charts = chart ? assistantCharts(summary) : []
+  if (charts.length > 0) blocks.push(fixed('', '#### Charts', '', charts.join('\n\n')))
+  return blocks
+}

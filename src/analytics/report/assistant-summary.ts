@@ -1,0 +1,110 @@
+/**
+ * What the assistant summary shows, tallied as the conversations stream past: answered and
+ * unanswered counts, the categories with the most unanswered questions, the latest unanswered
+ * questions, and (question-groups.ts, for the prompt) the unanswered questions grouped. Memory: one
+ * record per category (the service's own short list), `summary-rows` questions, and the grouping's
+ * sort buffer.
+ */
+import type { AssistantConversation, CallerStats } from '../../mintlify/assistant.js'
+import { byName, TopN } from '../compare/top-n.js'
+import type { QuestionGroup, QuestionGroups } from './question-groups.js'
+import { PROMPT_MAX_ITEMS } from './search-summary.js'
+
+/** The summary shows at most this much of a question (the prompt and the table cut it further). */
+const QUESTION_KEEP_CHARS = 1000
+export const NO_CATEGORY = 'uncategorized'
+
+export interface CategoryCount {
+  category: string
+  unanswered: number
+  /** All questions of the category, answered or not. */
+  total: number
+}
+
+export interface LatestQuestion {
+  query: string
+  timestamp: string
+  pageUrl: string | null
+  category: string | null
+}
+
+export interface AssistantSummary {
+  conversations: number
+  answered: number
+  unanswered: number
+  callers: CallerStats
+  /** The `summary-rows` categories with the most unanswered questions, most first. */
+  categories: CategoryCount[]
+  /** Categories with any unanswered question, shown or not. */
+  categoryCount: number
+  /** Newest first. */
+  latest: LatestQuestion[]
+  /** The unanswered questions grouped, most asked first, then most recent (for the prompt). */
+  questions: QuestionGroup[]
+}
+
+/** Epoch ms of a timestamp; 0 when it does not parse, so it sorts as the oldest. */
+export function timeOf(timestamp: string): number {
+  const ms = Date.parse(timestamp)
+  return Number.isNaN(ms) ? 0 : ms
+}
+
+const newestFirst = (a: LatestQuestion, b: LatestQuestion): number =>
+  timeOf(b.timestamp) - timeOf(a.timestamp) || byName(a.query, b.query)
+const byUnanswered = (a: CategoryCount, b: CategoryCount): number =>
+  b.unanswered - a.unanswered || byName(a.category, b.category)
+
+export function isUnanswered(conversation: AssistantConversation): boolean {
+  return conversation.resolutionStatus === 'unanswered'
+}
+
+export class AssistantTally {
+  private conversations = 0
+  private unanswered = 0
+  private readonly categories = new Map<string, CategoryCount>()
+  private readonly latest: TopN<LatestQuestion>
+
+  constructor(
+    private readonly rows: number,
+    private readonly groups: QuestionGroups
+  ) {
+    this.latest = new TopN(rows, newestFirst)
+  }
+
+  get counts(): { total: number; unanswered: number } {
+    return { total: this.conversations, unanswered: this.unanswered }
+  }
+
+  addAll(conversations: readonly AssistantConversation[]): void {
+    for (const c of conversations) {
+      this.conversations++
+      const name = c.queryCategory?.trim() || NO_CATEGORY
+      let category = this.categories.get(name)
+      if (category === undefined) {
+        category = { category: name, unanswered: 0, total: 0 }
+        this.categories.set(name, category)
+      }
+      category.total++
+      if (!isUnanswered(c)) continue
+      this.unanswered++
+      category.unanswered++
+      const query = c.query.slice(0, QUESTION_KEEP_CHARS)
+      this.latest.add({ query, timestamp: c.timestamp, pageUrl: c.pageUrl, category: name })
+      this.groups.add(c.query, timeOf(c.timestamp), c.pageUrl)
+    }
+  }
+
+  summary(callers: CallerStats): AssistantSummary {
+    const categories = [...this.categories.values()].filter(c => c.unanswered > 0)
+    return {
+      conversations: this.conversations,
+      answered: this.conversations - this.unanswered,
+      unanswered: this.unanswered,
+      callers,
+      categories: categories.sort(byUnanswered).slice(0, this.rows),
+      categoryCount: categories.length,
+      latest: this.latest.sorted(),
+      questions: this.groups.top(PROMPT_MAX_ITEMS)
+    }
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Readers' words (search terms, feedback comments, assistant questions) on their way out of the run:
+ * summary, comment, `prompt` output. Pure. First redacted (what looks like an e-mail address, a URL
+ * with credentials or a long secret-like token never leaves), then made inert: one line, no live
+ * @-mention, HTML tag or comment, `javascript:` link or code fence. The files keep the service's data
+ * as given; only these forms pass through here.
+ */
+import { tableCell } from '../../shared/markdown.js'
+import { cutAtCharacter } from '../../shared/text-cut.js'
+
+const ZWSP = '\u200B'
+
+/** `scheme://user[:password]@host…`, up to the next space. */
+const URL_WITH_CREDENTIALS = /\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#@]+@\S*/gi
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g
+/** 20 or more of letters, digits, `_` and `-`, standing alone; a secret when it holds a digit. */
+const LONG_TOKEN = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/g
+/** Line breaks of every kind (JSON.stringify keeps U+2028 and U+2029 raw) and control characters. */
+const BREAKS = /[\s\p{Cc}\u2028\u2029]+/gu
+
+/** Replaces e-mail addresses, URLs with credentials and secret-like tokens by `[email]`, `[url]`, `[secret]`. */
+export function redact(text: string): string {
+  return text
+    .replace(URL_WITH_CREDENTIALS, '[url]')
+    .replace(EMAIL, '[email]')
+    .replace(LONG_TOKEN, token => (/\d/.test(token) ? '[secret]' : token))
+}
+
+/**
+ * One line with no live @-mention (a zero-width space after `@`), no `javascript:` link and no code
+ * fence (a zero-width space between its backticks or tildes). `<` is escaped by the form (Markdown or
+ * JSON), since each has its own escape.
+ */
+export function inertLine(text: string): string {
+  return text
+    .replace(BREAKS, ' ')
+    .trim()
+    .replace(/@(?=[\p{L}\p{N}_])/gu, `@${ZWSP}`)
+    .replace(/javascript(\s*):/gi, (match: string) => `${match.slice(0, -1)}${ZWSP}:`)
+    .replace(/`{3,}|~{3,}/g, fence => fence.split('').join(ZWSP))
+}
+
+/** Inert, then cut to at most `max` characters followed by `…` when longer. */
+export function inertText(text: string, max: number): string {
+  const line = inertLine(text)
+  return line.length > max ? `${cutAtCharacter(line, max).trimEnd()}…` : line
+}
+
+/** A reader's words: redacted, inert and cut. */
+export function readersText(text: string, max: number): string {
+  return inertText(redact(text), max)
+}
+
+/** A reader's words as a Markdown table cell: `<` becomes `&lt;`, no link or emphasis. */
+export function readersCell(text: string, max: number): string {
+  return tableCell(readersText(text, max))
+}
+
+/** Text already inert as a JSON string, `<` and `>` as JSON escapes: no tag or comment in the prompt. */
+export function jsonQuote(line: string): string {
+  return JSON.stringify(line).replace(/</g, '\\u003c').replace(/>/g, '\\u003e')
+}
+
+/** A reader's words as a JSON string for the prompt. */
+export function readersJson(text: string, max: number): string {
+  return jsonQuote(readersText(text, max))
+}
