@@ -14,6 +14,7 @@ import {
 import { parseServiceSettings, type ServiceSettings } from '../shared/service-settings.js'
 import { parseDateInput, previousPeriod, type ParsedDate } from './dates.js'
 import { DATASET_INFO, DATASETS, type Dataset } from './datasets.js'
+import { parseImpactSettings, type ImpactSettings } from './impact/settings.js'
 
 export const EXPORT_FORMATS = ['json', 'csv'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
@@ -42,6 +43,8 @@ export interface AnalyticsSettings {
   previous?: { dateFrom: string; dateTo: string }
   /** Mermaid charts beside the tables. */
   chart: boolean
+  /** With `impact: true`: "Did last period's changes help?". */
+  impact?: ImpactSettings
 }
 
 export function parseAnalyticsSettings(read: InputReader, today: Date): AnalyticsSettings {
@@ -61,6 +64,7 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
   const dataset = parseChoice(read, 'dataset', { choices: DATASETS, fallback: 'views' })
   const previous = parseCompare(read, dataset, dateFrom, dateTo)
   const chart = parseBoolean(read, 'chart', { fallback: true })
+  const impact = parseImpactSettings(read, dateFrom, dateTo)
   const maxPageSize = DATASET_INFO[dataset].maxPageSize
   const pageSize = parseNumber(read, 'page-size', {
     fallback: maxPageSize,
@@ -87,6 +91,12 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
       'is required to comment on issue-number: a token with issues: write (the default is github.token)'
     )
   }
+  if (impact && !githubToken) {
+    throw new InputError(
+      'github-token',
+      'is required by impact: a token with pull-requests: read on docs-repository (the default is github.token)'
+    )
+  }
 
   return {
     service,
@@ -100,7 +110,8 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
     githubToken,
     dataset,
     previous,
-    chart
+    chart,
+    impact
   }
 }
 

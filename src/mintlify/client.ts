@@ -6,7 +6,12 @@
 import { MintlifyError, type Operation } from './errors.js'
 import { httpRequest, type HttpAnswer } from './http.js'
 import { answerBody } from './answer.js'
-import { cursorParams, offsetParams } from './query-params.js'
+import { cursorParams, offsetParams, rangeParams } from './query-params.js'
+import {
+  parseFeedbackByPage,
+  type FeedbackByPage,
+  type FeedbackByPageQuery
+} from './feedback-by-page.js'
 import { unansweredError } from './unanswered.js'
 import type { ServiceSettings } from '../shared/service-settings.js'
 import {
@@ -62,6 +67,7 @@ interface ServiceRequest {
 
 /** The analytics operations and the resource each one reads. */
 const ANALYTICS_RESOURCES = {
+  'get-feedback-by-page': 'feedback/by-page',
   'get-page-views': 'views',
   'get-visitors': 'visitors',
   'get-searches': 'searches',
@@ -128,6 +134,19 @@ export class MintlifyClient {
       call
     )
     return this.parse('send-message', target, () => parseAgentJob(body))
+  }
+
+  /** Feedback counts of the pages the service ranks first (at most `limit`); no paging. */
+  async getFeedbackByPage(
+    query: FeedbackByPageQuery,
+    call: CallOptions = {}
+  ): Promise<FeedbackByPage> {
+    const params = rangeParams(query)
+    params.set('limit', String(query.limit))
+    return this.read(
+      { operation: 'get-feedback-by-page', params, parser: parseFeedbackByPage },
+      call
+    )
   }
 
   async getPageViews(query: PageViewsQuery, call: CallOptions = {}): Promise<PageViewsPage> {

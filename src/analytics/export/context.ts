@@ -70,6 +70,18 @@ export interface ExportContext {
   client: MintlifyClient
   budget: RequestBudget
   progress: Progress
+  /** A section that reads beside the export (the impact section), completed before the file is. */
+  impact?: ExportTap
+}
+
+/** What a section reading beside the export sees: the range's views, then its turn to read. */
+export interface ExportTap {
+  /** The fewest requests `complete` makes: checked against the budget before the first request. */
+  readonly minimumRequests: number
+  /** A page of page views of the report range, as the export read it. */
+  observe(rows: readonly PageViewRow[]): void
+  /** Its own reads, after the export's; returns fields for the JSON file's end. */
+  complete(ctx: ExportContext): Promise<Record<string, unknown>>
 }
 
 /**
@@ -94,8 +106,9 @@ export async function withWriter<Row, T>(
   }
   try {
     const { tail, outcome } = await body(rows => writer.writeRows(rows))
+    const extra = ctx.impact ? await ctx.impact.complete(ctx) : {}
     ctx.rt.signal.throwIfAborted()
-    await writer.finish(tail)
+    await writer.finish({ ...tail, ...extra })
     return outcome
   } catch (error) {
     await writer.discard()

@@ -17,6 +17,7 @@ import { fixed, formatCount, layout, pathCell, percent, table, type Block } from
 
 export { formatCount, percent } from './layout.js'
 import { comparisonBlocks, feedbackBlocks, searchBlocks } from './sections.js'
+import { impactBlocks, type ImpactSection } from '../impact/section.js'
 
 export interface ExportReport {
   projectId: string
@@ -37,6 +38,8 @@ export interface ExportReport {
   requests: number
   /** Mermaid charts beside the tables. */
   chart?: boolean
+  /** With `impact: true`: "Did last period's changes help?". */
+  impact?: ImpactSection
 }
 
 export interface RenderOptions {
@@ -97,6 +100,7 @@ export function renderReport(report: ExportReport, options: RenderOptions = {}):
   } else {
     blocks.push(...trafficBlocks(report, dataset === 'visitors' ? 'visitors' : 'views'))
   }
+  if (report.impact) blocks.push(...impactBlocks(report.impact, report.chart ?? false))
   if (options.runUrl) blocks.push(fixed('', `[Workflow run](${options.runUrl})`))
   return layout(blocks, options.maxChars)
 }
