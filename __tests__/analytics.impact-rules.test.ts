@@ -113,8 +113,7 @@ function page(
 
 describe('the pooled negative share and the cells', () => {
   it('pools thumbs down over the total of the pages with a figure, not the mean of their shares', () => {
-    // 1/10 and 9/10: the mean of shares is 50 %, the pooled share (1 + 9) / (10 + 10) is 50 % too;
-    // 1/2 and 9/18 pools to 10/20 while 1/2 and 0/18 pools to 1/20 (the mean would say 25 %).
+    // 1 of 2 and 0 of 18: the mean of the two shares would be 25 %; pooled, 1 of 20 is 5 %.
     expect(
       pooledShare([
         { thumbsDown: 1, total: 2 },
