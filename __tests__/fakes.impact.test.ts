@@ -80,7 +80,7 @@ describe('GitHub fake: the pull-request listing', () => {
 
   it('refuses a state it does not know with 422', async () => {
     await expect(
-      gh.octokit.request('GET /repos/{owner}/{repo}/pulls', { ...repo, state: 'merged' })
+      gh.octokit.request('GET /repos/{owner}/{repo}/pulls?state=merged', repo)
     ).rejects.toMatchObject({ status: 422 })
   })
 

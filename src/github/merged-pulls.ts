@@ -5,7 +5,7 @@
  */
 import type { Runtime } from '../shared/runtime.js'
 import type { Octokit } from './octokit.js'
-import { listAllPages } from './paginate.js'
+import { listAllPages, type PageParams } from './paginate.js'
 import type { RepoRef } from './refs.js'
 
 export interface MergedPull {
@@ -22,24 +22,18 @@ export interface Window {
   end: number
 }
 
+/** GitHub's order for the question: closed pull requests, the most recently updated first. */
+const LISTING = { state: 'closed', sort: 'updated', direction: 'desc' } as const
+
 export async function listMergedPulls(
   octokit: Octokit,
   { repo, window }: { repo: RepoRef; window: Window },
   rt: Runtime
 ): Promise<MergedPull[]> {
-  const pulls = await listAllPages(
-    page =>
-      octokit.rest.pulls.list({
-        owner: repo.owner,
-        repo: repo.repo,
-        state: 'closed',
-        sort: 'updated',
-        direction: 'desc',
-        ...page
-      }),
-    rt,
-    { until: items => Date.parse(items[items.length - 1].updated_at) < window.start }
-  )
+  const pastWindow = (items: { updated_at: string }[]): boolean =>
+    Date.parse(items[items.length - 1].updated_at) < window.start
+  const list = (page: PageParams) => octokit.rest.pulls.list({ ...repo, ...LISTING, ...page })
+  const pulls = await listAllPages(list, rt, { until: pastWindow })
   const merged: MergedPull[] = []
   for (const pull of pulls) {
     const at = pull.merged_at ? Date.parse(pull.merged_at) : NaN

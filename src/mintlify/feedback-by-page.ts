@@ -26,23 +26,25 @@ export interface FeedbackByPageQuery {
 }
 
 export function parseFeedbackByPage(body: unknown): FeedbackByPage {
-  if (!isRecord(body)) throw new ShapeError('the feedback-by-page answer is not a JSON object')
-  const { feedback, hasMore } = body
-  if (!Array.isArray(feedback)) throw new ShapeError('the answer has no "feedback" array')
-  if (typeof hasMore !== 'boolean') throw new ShapeError('the answer has no boolean "hasMore"')
+  const rows = isRecord(body) ? body.feedback : undefined
+  if (!isRecord(body) || !Array.isArray(rows)) {
+    throw new ShapeError('the feedback-by-page answer has no "feedback" array')
+  }
+  if (typeof body.hasMore !== 'boolean') throw new ShapeError('the answer has no boolean "hasMore"')
+  return { feedback: rows.map(pageFeedback), hasMore: body.hasMore }
+}
+
+function pageFeedback(row: unknown, i: number): PageFeedback {
+  if (!isRecord(row) || typeof row.path !== 'string') {
+    throw new ShapeError(`feedback[${i}] has no "path"`)
+  }
+  const field = (name: 'thumbsUp' | 'thumbsDown' | 'code' | 'total'): number =>
+    count(row[name], `feedback[${i}].${name}`)
   return {
-    hasMore,
-    feedback: feedback.map((row: unknown, i) => {
-      if (!isRecord(row) || typeof row.path !== 'string') {
-        throw new ShapeError(`feedback[${i}] has no "path"`)
-      }
-      return {
-        path: row.path,
-        thumbsUp: count(row.thumbsUp, `feedback[${i}].thumbsUp`),
-        thumbsDown: count(row.thumbsDown, `feedback[${i}].thumbsDown`),
-        code: count(row.code, `feedback[${i}].code`),
-        total: count(row.total, `feedback[${i}].total`)
-      }
-    })
+    path: row.path,
+    thumbsUp: field('thumbsUp'),
+    thumbsDown: field('thumbsDown'),
+    code: field('code'),
+    total: field('total')
   }
 }
