@@ -6,7 +6,8 @@
  *  2. Page-view export by the analytics action, bundled as the committed bundle is (scripts/bench-export.ts:
  *     the request limit lifted), against the loopback emulator, plain and with `compare: previous`
  *     (both periods of the same size), with requests and peak memory.
- *  3. Bundle sizes and the time Node 24 takes to load each.
+ *  3. The impact section's extra requests (scripts/bench-impact.ts).
+ *  4. Bundle sizes and the time Node 24 takes to load each.
  * It prints the tables and, with --write, puts them into BENCHMARKS.md.
  */
 import { spawn, spawnSync } from 'node:child_process'
@@ -23,6 +24,7 @@ import { actionEnvironment, cleanUp, PROJECT_ROOT, runInProcess } from '../fakes
 import { GitHubFake } from '../fakes/github-fake.js'
 import { serviceInputs } from '../fakes/inputs.js'
 import { run as runSweep } from '../src/sweep/main.js'
+import { impactTable } from './bench-impact.js'
 
 const NODE24 = join(PROJECT_ROOT, 'scripts', 'node24.sh')
 
@@ -366,6 +368,7 @@ const polling = await pollingTable()
 const runner = await runnerTable()
 const sweeping = await sweepTable()
 const exporting = await exportTable()
+const impact = await impactTable()
 const bundles = bundleTable()
 const node = spawnSync('bash', [NODE24, '--version'], { encoding: 'utf8' }).stdout.trim()
 const report = [
@@ -387,13 +390,17 @@ const report = [
   '',
   ...exporting.lines,
   '',
+  "### The impact section's extra cost (`impact: true`; the action in process against the fakes, CSV)",
+  '',
+  ...impact.lines,
+  '',
   '### Bundles',
   '',
   ...bundles.lines,
   ''
 ].join('\n')
 console.log(report)
-const allMet = polling.ok && runner.ok && sweeping.ok && exporting.ok && bundles.ok
+const allMet = polling.ok && runner.ok && sweeping.ok && exporting.ok && impact.ok && bundles.ok
 console.log(allMet ? 'All targets met.' : 'Some targets were missed (marked **no**).')
 if (process.argv.includes('--write')) {
   const header =
