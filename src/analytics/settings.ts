@@ -64,7 +64,6 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
   const dataset = parseChoice(read, 'dataset', { choices: DATASETS, fallback: 'views' })
   const previous = parseCompare(read, dataset, dateFrom, dateTo)
   const chart = parseBoolean(read, 'chart', { fallback: true })
-  const impact = parseImpactSettings(read, dateFrom, dateTo)
   const maxPageSize = DATASET_INFO[dataset].maxPageSize
   const pageSize = parseNumber(read, 'page-size', {
     fallback: maxPageSize,
@@ -91,12 +90,6 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
       'is required to comment on issue-number: a token with issues: write (the default is github.token)'
     )
   }
-  if (impact && !githubToken) {
-    throw new InputError(
-      'github-token',
-      'is required by impact: a token with pull-requests: read on docs-repository (the default is github.token)'
-    )
-  }
 
   return {
     service,
@@ -111,7 +104,7 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
     dataset,
     previous,
     chart,
-    impact
+    impact: parseImpactSettings(read, dateFrom, dateTo)
   }
 }
 

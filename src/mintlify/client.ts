@@ -6,12 +6,8 @@
 import { MintlifyError, type Operation } from './errors.js'
 import { httpRequest, type HttpAnswer } from './http.js'
 import { answerBody } from './answer.js'
-import { cursorParams, offsetParams, rangeParams } from './query-params.js'
-import {
-  parseFeedbackByPage,
-  type FeedbackByPage,
-  type FeedbackByPageQuery
-} from './feedback-by-page.js'
+import { cursorParams, offsetParams } from './query-params.js'
+import { parseFeedbackByPage, type ByPageQuery, type FeedbackByPage } from './feedback-by-page.js'
 import { unansweredError } from './unanswered.js'
 import type { ServiceSettings } from '../shared/service-settings.js'
 import {
@@ -136,17 +132,10 @@ export class MintlifyClient {
     return this.parse('send-message', target, () => parseAgentJob(body))
   }
 
-  /** Feedback counts of the pages the service ranks first (at most `limit`); no paging. */
-  async getFeedbackByPage(
-    query: FeedbackByPageQuery,
-    call: CallOptions = {}
-  ): Promise<FeedbackByPage> {
-    const params = rangeParams(query)
-    params.set('limit', String(query.limit))
-    return this.read(
-      { operation: 'get-feedback-by-page', params, parser: parseFeedbackByPage },
-      call
-    )
+  /** Feedback counts of the pages the service ranks first (`limit`, at most 100); no paging. */
+  getFeedbackByPage(query: ByPageQuery, call: CallOptions = {}): Promise<FeedbackByPage> {
+    const read = { operation: 'get-feedback-by-page', parser: parseFeedbackByPage } as const
+    return this.read({ ...read, params: cursorParams(query) }, call)
   }
 
   async getPageViews(query: PageViewsQuery, call: CallOptions = {}): Promise<PageViewsPage> {

@@ -18,10 +18,10 @@ export interface FeedbackByPage {
   hasMore: boolean
 }
 
-export interface FeedbackByPageQuery {
+/** The range and `limit` (1 to 100); there is no cursor. */
+export interface ByPageQuery {
   dateFrom?: string
   dateTo?: string
-  /** 1 to 100. */
   limit: number
 }
 

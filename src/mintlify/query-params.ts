@@ -2,7 +2,7 @@
 import type { PageViewsQuery } from './types.js'
 import type { CursorQuery } from './analytics-types.js'
 
-export function rangeParams(query: { dateFrom?: string; dateTo?: string }): URLSearchParams {
+function rangeParams(query: { dateFrom?: string; dateTo?: string }): URLSearchParams {
   const params = new URLSearchParams()
   if (query.dateFrom) params.set('dateFrom', query.dateFrom)
   if (query.dateTo) params.set('dateTo', query.dateTo)

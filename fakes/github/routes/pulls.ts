@@ -12,24 +12,7 @@ import { commitEntry, diffEntry } from './commits.js'
 export function pullRoutes(wire: GitHubWire): Route[] {
   const { state } = wire
   return [
-    route('GET', `${REPO}/pulls`, ([, owner, repo], call) => {
-      const { state = 'open', sort = 'created' } = call.query
-      const direction = call.query.direction ?? (sort === 'created' ? 'desc' : 'asc')
-      const problem = listingProblem(state, sort, direction)
-      if (problem) return validationFailed([problem], 'pulls/pulls#list-pull-requests')
-      const fullName = `${owner}/${repo}`
-      const pulls = pullsOf(wire, owner, repo)
-        .filter(pull => state === 'all' || stateOf(pull) === state)
-        .sort((a, b) => {
-          const order =
-            sort === 'updated'
-              ? Date.parse(updatedAt(a)) - Date.parse(updatedAt(b))
-              : Date.parse(createdAt(a)) - Date.parse(createdAt(b)) || a.number - b.number
-          return direction === 'asc' ? order : -order
-        })
-        .map(pull => pullSimple(wire, fullName, pull))
-      return wire.paginate(pulls, call)
-    }),
+    listingRoute(wire),
     route('GET', `${REPO}/pulls/(\\d+)`, ([, owner, repo, number]) => {
       const pull = state.pull(owner, repo, number)
       if (pull === undefined) return notFound()
@@ -83,6 +66,28 @@ function branch(ref: string, fullName: string, seed: number): Record<string, unk
     sha: (seed + 0xabc).toString(16).padStart(40, '0'),
     repo: { full_name: fullName }
   }
+}
+
+/** GET /repos/{o}/{r}/pulls: `state` (default open), `sort` (default created), `direction`. */
+function listingRoute(wire: GitHubWire): Route {
+  return route('GET', `${REPO}/pulls`, ([, owner, repo], call) => {
+    const { state = 'open', sort = 'created' } = call.query
+    const direction = call.query.direction ?? (sort === 'created' ? 'desc' : 'asc')
+    const problem = listingProblem(state, sort, direction)
+    if (problem) return validationFailed([problem], 'pulls/pulls#list-pull-requests')
+    const fullName = `${owner}/${repo}`
+    const pulls = pullsOf(wire, owner, repo)
+      .filter(pull => state === 'all' || stateOf(pull) === state)
+      .sort((a, b) => {
+        const order =
+          sort === 'updated'
+            ? Date.parse(updatedAt(a)) - Date.parse(updatedAt(b))
+            : Date.parse(createdAt(a)) - Date.parse(createdAt(b)) || a.number - b.number
+        return direction === 'asc' ? order : -order
+      })
+      .map(pull => pullSimple(wire, fullName, pull))
+    return wire.paginate(pulls, call)
+  })
 }
 
 type PullListEntry = Pick<

@@ -34,6 +34,12 @@ export function parseImpactSettings(
       'true'
     )
   }
+  if (!readString(read, 'github-token')) {
+    throw new InputError(
+      'github-token',
+      'is required by impact: a token with pull-requests: read on docs-repository (the default is github.token)'
+    )
+  }
   return { periods: impactPeriods(dateFrom, dateTo), repository, docsRoot }
 }
 
