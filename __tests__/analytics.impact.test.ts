@@ -471,3 +471,46 @@ describe('impact: inputs, comment and chart', () => {
     expect(result.summary).toContain('line [20]')
   })
 })
+
+describe('impact: faults and the comparison', () => {
+  it('retries a GitHub listing that failed with 502, and reads the same page again', async () => {
+    merged(3, '2024-02-28T10:00:00Z', [file('a.mdx')])
+    world().gh.inject({ method: 'GET', path: '/repos/acme/docs/pulls', fault: { status: 502 } })
+    const result = await impactRun()
+
+    expect(result.exitCode).toBe(0)
+    expect(githubCalls(/\/pulls$/).map(call => call.query.page)).toEqual(['1', '1'])
+    expect(result.outputs['impact-pulls']).toBe('1')
+  })
+
+  it('fails the export with one error naming the by-page read when the service keeps failing it, and writes no file', async () => {
+    merged(3, '2024-02-28T10:00:00Z', [file('a.mdx')])
+    world().svc.setPageViews([view('/a', 1)])
+    world().svc.inject({ path: /\/feedback\/by-page$/, times: Infinity, fault: { status: 500 } })
+    const result = await impactRun()
+
+    expect(result.exitCode).toBe(1)
+    expect(errorLine(result)).toContain('Reading feedback by page')
+    expect(exportFiles(result)).toEqual([])
+  })
+
+  it('with compare: previous reads P and R for the export, then B and the two by-page reads', async () => {
+    merged(3, '2024-02-28T10:00:00Z', [file('a.mdx')])
+    world().svc.setPageViews([view('/a', 10)], undefined, RANGE)
+    world().svc.setPageViews([view('/a', 7)], undefined, PREVIOUS)
+    world().svc.setPageViews([view('/a', 4)], undefined, BASELINE)
+    const result = await impactRun({ compare: 'previous' })
+
+    expect(result.exitCode).toBe(0)
+    expect(world().svc.requests.map(r => `${r.path.split('/').pop()} ${r.query.dateFrom}`)).toEqual(
+      [
+        `views ${PREVIOUS}`,
+        `views ${RANGE}`,
+        `views ${BASELINE}`,
+        `by-page ${RANGE}`,
+        `by-page ${BASELINE}`
+      ]
+    )
+    expect(jsonFile(result).impact.pulls[0].pages[0].views).toEqual({ before: 4, after: 10 })
+  })
+})
