@@ -13,12 +13,10 @@ import { logLine } from '../../shared/log-line.js'
 import { codeSpan } from '../../shared/markdown.js'
 import { plural } from '../../shared/plural.js'
 import type { Runtime } from '../../shared/runtime.js'
-import type { DocsPull } from './figures.js'
+import { MAX_PULLS, type DocsPull } from './figures.js'
 import { touchedPages } from './pages.js'
 import type { Period } from './periods.js'
 
-/** Pull requests whose files are read; the others are counted ("and N more"). */
-export const MAX_PULLS = 20
 /** GitHub lists at most 3,000 files of a pull request. */
 const MAX_FILES = 3000
 

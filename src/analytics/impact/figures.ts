@@ -9,6 +9,9 @@ import type { PageStatus, TouchedPage } from './pages.js'
 import { normalPath } from './pages.js'
 import type { Period } from './periods.js'
 
+/** Pull requests whose files are read, the latest merges first; the others are counted. */
+export const MAX_PULLS = 20
+
 export interface FeedbackCounts {
   thumbsDown: number
   total: number

@@ -9,7 +9,7 @@ import { changePercent } from '../compare/comparison.js'
 import { fixed, formatCount, table, type Block } from '../report/layout.js'
 import { codeSpan, tableCell, truncate } from '../../shared/markdown.js'
 import { plural } from '../../shared/plural.js'
-import { distinctPages, sums, type ImpactResult, type Sums } from './figures.js'
+import { distinctPages, MAX_PULLS, sums, type ImpactResult, type Sums } from './figures.js'
 import type { ImpactPeriods } from './periods.js'
 
 export const IMPACT_HEADING = "#### Did last period's changes help?"
@@ -60,7 +60,7 @@ export function impactBlocks(section: ImpactSection, chart: boolean): Block[] {
   }
   if (result.more > 0) {
     notes.push(
-      `_And ${plural(result.more, 'more pull request')} merged then (only the latest 20 are read)._`
+      `_And ${plural(result.more, 'more pull request')} merged then (only the latest ${MAX_PULLS} are read)._`
     )
   }
   if (result.pulls.length === 0) {
