@@ -358,6 +358,21 @@ describe('impact: requests within the budget', () => {
     ])
   })
 
+  it("reads the baseline with the export's page size when the dataset is views", async () => {
+    merged(1, '2024-02-28T10:00:00Z', [file('docs/page-1.mdx')])
+    world().svc.setPageViews(pages(150, 1), undefined, RANGE)
+    world().svc.setPageViews(pages(150, 2), undefined, BASELINE)
+    const result = await impactRun({ 'page-size': '100' })
+
+    expect(result.exitCode).toBe(0)
+    expect(svcCalls(/\/views$/).map(r => [r.query.dateFrom, r.query.limit])).toEqual([
+      [RANGE, '100'],
+      [RANGE, '100'],
+      [BASELINE, '100'],
+      [BASELINE, '100']
+    ])
+  })
+
   it('with another dataset reads the views of both periods itself, 250 a page, beside the export', async () => {
     merged(1, '2024-02-28T10:00:00Z', [file('docs/page-1.mdx')])
     world().svc.setPageViews(pages(251, 1), undefined, RANGE)
