@@ -325,10 +325,6 @@ describe('impact: which pages, which pull requests', () => {
 })
 
 describe('impact: requests within the budget', () => {
-  function pages(n: number, variant: number): PageViewRow[] {
-    return Array.from({ length: n }, (_, i) => view(`/docs/page-${i}`, i + variant))
-  }
-
   it('reads the range views once with the export (views), the baseline ⌈N/page⌉ and two by-page reads', async () => {
     merged(1, '2024-02-28T10:00:00Z', [file('docs/page-3.mdx'), file('docs/page-599.mdx')])
     world().svc.setPageViews(pages(600, 1), undefined, RANGE)
@@ -487,6 +483,21 @@ describe('impact: inputs, comment and chart', () => {
   })
 })
 
+/** A fault "path" that matches the views requests for which `hit` holds (it reads the query). */
+class BaselinePage extends RegExp {
+  constructor(private readonly hit: () => boolean) {
+    super('/views$')
+  }
+
+  override test(path: string): boolean {
+    return super.test(path) && this.hit()
+  }
+}
+
+function pages(n: number, variant: number): PageViewRow[] {
+  return Array.from({ length: n }, (_, i) => view(`/docs/page-${i}`, i + variant))
+}
+
 describe('impact: faults and the comparison', () => {
   it('retries a GitHub listing that failed with 502, and reads the same page again', async () => {
     merged(3, '2024-02-28T10:00:00Z', [file('a.mdx')])
@@ -506,6 +517,24 @@ describe('impact: faults and the comparison', () => {
 
     expect(result.exitCode).toBe(1)
     expect(errorLine(result)).toContain('Reading feedback by page')
+    expect(exportFiles(result)).toEqual([])
+  })
+
+  it('says where it stopped when a baseline page keeps failing: the page and the baseline period', async () => {
+    merged(3, '2024-02-28T10:00:00Z', [file('docs/page-1.mdx')])
+    world().svc.setPageViews(pages(10, 1), undefined, RANGE)
+    world().svc.setPageViews(pages(300, 2), undefined, BASELINE)
+    world().svc.inject({
+      path: new BaselinePage(() => world().svc.requests.at(-1)?.query.offset === '250'),
+      times: Infinity,
+      fault: { status: 500 }
+    })
+    const result = await impactRun()
+
+    expect(result.exitCode).toBe(1)
+    expect(errorLine(result)).toContain(
+      'on page 2 of the baseline period (offset 250; 250 rows read before it)'
+    )
     expect(exportFiles(result)).toEqual([])
   })
 

@@ -12,7 +12,7 @@ import { getErrorMessage } from '../../shared/errors.js'
 import type { Runtime } from '../../shared/runtime.js'
 import type { RequestBudget } from './budget.js'
 import type { ComparisonSummary } from '../compare/comparison.js'
-import type { Progress } from './progress.js'
+import type { OtherPeriod, Progress } from './progress.js'
 import type { SearchSummary } from '../report/search-summary.js'
 import type { AnalyticsSettings } from '../settings.js'
 import { openExportWriter, type RowFormat } from './writers.js'
@@ -52,8 +52,8 @@ export class ExportFailure extends Error {
     /** For offset paging; undefined for cursor paging. */
     readonly offset: number | undefined,
     readonly rowsRead: number,
-    /** Set when the comparison's previous period was being read. */
-    readonly period?: 'previous',
+    /** Set when the comparison's previous period (or the impact baseline) was being read. */
+    readonly period?: OtherPeriod,
     /** Requests made before it stopped, retries included. */
     readonly requests: number = 0
   ) {

@@ -78,6 +78,11 @@ export class ImpactReads implements ExportTap {
     return { impact: impactJson(this.result) }
   }
 
+  /** Where a failure stopped says "of the baseline period" for the baseline's reads. */
+  private begin(ctx: ExportContext, period: Period): void {
+    ctx.progress.begin(period === this.periods.baseline ? 'baseline' : undefined)
+  }
+
   private async views(
     ctx: ExportContext,
     period: Period,
@@ -85,7 +90,7 @@ export class ImpactReads implements ExportTap {
   ): Promise<Map<string, number>> {
     const views = new Map<string, number>()
     const plan: ExportPlan = { dateFrom: period.dateFrom, dateTo: period.dateTo, pageSize }
-    ctx.progress.begin(undefined)
+    this.begin(ctx, period)
     const result = await paginate(
       plan,
       query => {
@@ -95,7 +100,10 @@ export class ImpactReads implements ExportTap {
         )
       },
       async rows => keep(this.paths, rows, views),
-      { onWarning: message => ctx.rt.log.warning(message) }
+      {
+        onPage: info => (ctx.progress.rowsRead = info.rowsSoFar),
+        onWarning: message => ctx.rt.log.warning(message)
+      }
     )
     log(
       ctx.rt,
@@ -106,7 +114,7 @@ export class ImpactReads implements ExportTap {
 
   private async feedback(ctx: ExportContext, period: Period): Promise<Map<string, FeedbackCounts>> {
     const query = { dateFrom: period.dateFrom, dateTo: period.dateTo, limit: BY_PAGE_LIMIT }
-    ctx.progress.begin(undefined)
+    this.begin(ctx, period)
     const page = ctx.progress.nextPage()
     const answer = await fetchPage(ctx, 'get-feedback-by-page', page, s =>
       ctx.client.getFeedbackByPage(query, { signal: s })
