@@ -33,10 +33,13 @@ function seed(emulator: ServiceEmulator, github: GitHubFake): void {
   }
 }
 
-async function measure(
-  dataset: string,
+async function measure({
+  dataset,
+  impact
+}: {
+  dataset: string
   impact: boolean
-): Promise<{ service: number; github: number }> {
+}): Promise<{ service: number; github: number }> {
   const [emulator, github] = await Promise.all([ServiceEmulator.start(), GitHubFake.start()])
   try {
     seed(emulator, github)
@@ -76,8 +79,8 @@ export async function impactTable(): Promise<{ lines: string[]; ok: boolean }> {
     ['views', views + 2],
     ['searches', 2 * views + 2]
   ] as const) {
-    const without = await measure(dataset, false)
-    const withImpact = await measure(dataset, true)
+    const without = await measure({ dataset, impact: false })
+    const withImpact = await measure({ dataset, impact: true })
     const extra = withImpact.service - without.service
     const met = extra === expected && withImpact.github === 21 && without.github === 0
     ok &&= met

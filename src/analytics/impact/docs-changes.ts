@@ -13,20 +13,21 @@ import { logLine } from '../../shared/log-line.js'
 import { codeSpan } from '../../shared/markdown.js'
 import { plural } from '../../shared/plural.js'
 import type { Runtime } from '../../shared/runtime.js'
-import { MAX_PULLS, type DocsPull } from './figures.js'
+import { MAX_PULLS, type DocsChanges, type DocsPull } from './figures.js'
 import { touchedPages } from './pages.js'
 import type { Period } from './periods.js'
 
 /** GitHub lists at most 3,000 files of a pull request. */
 const MAX_FILES = 3000
 
-export type DocsChanges = { pulls: DocsPull[]; more: number } | { unavailable: string }
+/** The docs changes, or why they could not be read. */
+export type DocsChangesRead = DocsChanges | { unavailable: string }
 
 export async function readDocsChanges(
   octokit: Octokit,
   { repo, previous, docsRoot }: { repo: RepoRef; previous: Period; docsRoot: string },
   rt: Runtime
-): Promise<DocsChanges> {
+): Promise<DocsChangesRead> {
   const name = `${repo.owner}/${repo.repo}`
   try {
     const merged = await listMergedPulls(octokit, { repo, window: previous }, rt)

@@ -79,12 +79,16 @@ export function pageImpact(
   }
 }
 
+/** The docs changes of the previous period, as read from GitHub. */
+export interface DocsChanges {
+  pulls: DocsPull[]
+  /** Merged in the period beyond the ones read. */
+  more: number
+}
+
 export function impactResult(
-  baseline: Period,
-  pulls: readonly DocsPull[],
-  more: number,
-  before: PeriodFigures,
-  after: PeriodFigures
+  { pulls, more }: DocsChanges,
+  { baseline, before, after }: { baseline: Period; before: PeriodFigures; after: PeriodFigures }
 ): ImpactResult {
   const touching = pulls.filter(pull => pull.pages.length > 0)
   return {

@@ -30,17 +30,18 @@ export function impactPeriods(from: ParsedDate, to: ParsedDate): ImpactPeriods {
     const iso = new Date(instant).toISOString()
     return wholeDays ? iso.slice(0, 10) : iso
   }
-  const period = (start: number, end: number, dateFrom = show(start), dateTo = show(end)) => ({
-    dateFrom,
-    dateTo,
+  const period = (start: number, end: number): Period => ({
+    dateFrom: show(start),
+    dateTo: show(end),
     start,
     end
   })
   const p = from.instant - length
   const b = p - length
+  // R's ends, and P's end (R's start), go out as written, so P and R meet exactly.
   return {
-    range: period(from.instant, to.instant, from.value, to.value),
-    previous: period(p, from.instant, show(p), from.value),
+    range: { ...period(from.instant, to.instant), dateFrom: from.value, dateTo: to.value },
+    previous: { ...period(p, from.instant), dateTo: from.value },
     baseline: period(b, p)
   }
 }

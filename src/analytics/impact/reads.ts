@@ -12,8 +12,8 @@ import { paginate, type ExportPlan } from '../export/pagination.js'
 import {
   impactJson,
   impactResult,
+  type DocsChanges,
   type FeedbackCounts,
-  type DocsPull,
   type ImpactResult,
   type PeriodFigures
 } from './figures.js'
@@ -25,6 +25,14 @@ export const BY_PAGE_LIMIT = 100
 /** Views pages of the impact reads when the export is of another dataset: the views maximum. */
 export const IMPACT_VIEWS_PAGE_SIZE = 250
 
+/** What the section reads for. */
+export interface ImpactPlan {
+  periods: ImpactPeriods
+  changes: DocsChanges
+  /** The export reads the range's views itself (dataset `views`): they come through `observe`. */
+  shared: boolean
+}
+
 export class ImpactReads implements ExportTap {
   /** The views of the report range, by touched page, as the export read them. */
   private readonly rangeViews = new Map<string, number>()
@@ -34,14 +42,9 @@ export class ImpactReads implements ExportTap {
   /** Requests the section made. */
   requests = 0
 
-  constructor(
-    private readonly periods: ImpactPeriods,
-    private readonly pulls: readonly DocsPull[],
-    private readonly more: number,
-    /** The export reads the range's views itself (dataset `views`): they come through `observe`. */
-    private readonly shared: boolean
-  ) {
-    this.paths = new Set(pulls.flatMap(pull => pull.pages.map(page => normalPath(page.path))))
+  constructor(private readonly plan: ImpactPlan) {
+    const pages = plan.changes.pulls.flatMap(pull => pull.pages)
+    this.paths = new Set(pages.map(page => normalPath(page.path)))
   }
 
   /**
@@ -49,12 +52,12 @@ export class ImpactReads implements ExportTap {
    * reads; none when no pull request touched a page.
    */
   get minimumRequests(): number {
-    return this.paths.size === 0 ? 0 : (this.shared ? 1 : 2) + 2
+    return this.paths.size === 0 ? 0 : (this.plan.shared ? 1 : 2) + 2
   }
 
   /** A page of the export's own views of the report range. */
   observe(rows: readonly PageViewRow[]): void {
-    if (this.shared) keep(this.paths, rows, this.rangeViews)
+    if (this.plan.shared) keep(this.paths, rows, this.rangeViews)
   }
 
   /** Reads what the section still needs and returns the JSON file's `impact` field. */
@@ -65,22 +68,29 @@ export class ImpactReads implements ExportTap {
     if (this.paths.size > 0) {
       ctx.budget.ensure(this.minimumRequests)
       const usedBefore = ctx.budget.used
-      const pageSize = this.shared ? ctx.settings.pageSize : IMPACT_VIEWS_PAGE_SIZE
-      const rangeViews = this.shared
+      const pageSize = this.plan.shared ? ctx.settings.pageSize : IMPACT_VIEWS_PAGE_SIZE
+      const rangeViews = this.plan.shared
         ? this.rangeViews
-        : await this.views(ctx, this.periods.range, pageSize)
-      const baselineViews = await this.views(ctx, this.periods.baseline, pageSize)
-      after = { views: rangeViews, feedback: await this.feedback(ctx, this.periods.range) }
-      before = { views: baselineViews, feedback: await this.feedback(ctx, this.periods.baseline) }
+        : await this.views(ctx, this.plan.periods.range, pageSize)
+      const baselineViews = await this.views(ctx, this.plan.periods.baseline, pageSize)
+      after = { views: rangeViews, feedback: await this.feedback(ctx, this.plan.periods.range) }
+      before = {
+        views: baselineViews,
+        feedback: await this.feedback(ctx, this.plan.periods.baseline)
+      }
       this.requests = ctx.budget.used - usedBefore
     }
-    this.result = impactResult(this.periods.baseline, this.pulls, this.more, before, after)
+    this.result = impactResult(this.plan.changes, {
+      baseline: this.plan.periods.baseline,
+      before,
+      after
+    })
     return { impact: impactJson(this.result) }
   }
 
   /** Where a failure stopped says "of the baseline period" for the baseline's reads. */
   private begin(ctx: ExportContext, period: Period): void {
-    ctx.progress.begin(period === this.periods.baseline ? 'baseline' : undefined)
+    ctx.progress.begin(period === this.plan.periods.baseline ? 'baseline' : undefined)
   }
 
   private async views(

@@ -11,19 +11,19 @@ import type { RunnerContext } from '../../shared/runner-context.js'
 import type { Runtime } from '../../shared/runtime.js'
 import type { AnalyticsSettings } from '../settings.js'
 import { readDocsChanges } from './docs-changes.js'
-import { distinctPages } from './figures.js'
+import { distinctPages, type ImpactResult } from './figures.js'
+import type { ImpactPeriods } from './periods.js'
 import { ImpactReads } from './reads.js'
 import type { ImpactSection } from './section.js'
 import type { ImpactSettings } from './settings.js'
 
+/** What a run knows of the section: the reads beside the export, or why there are none. */
+type Known = { periods: ImpactPeriods; repository: string } & (
+  { tap: ImpactReads } | { tap?: undefined; unavailable: string }
+)
+
 export class ImpactRun {
-  private constructor(
-    private readonly settings: ImpactSettings,
-    private readonly repository: string,
-    /** Undefined when the pull requests could not be read. */
-    readonly tap: ImpactReads | undefined,
-    private readonly unavailable: string
-  ) {}
+  private constructor(private readonly known: Known) {}
 
   /** Reads the previous period's docs changes; a token without access is a warning, not a failure. */
   static async start(
@@ -33,34 +33,40 @@ export class ImpactRun {
   ): Promise<ImpactRun> {
     const impact = settings.impact as ImpactSettings
     const repo = impact.repository ?? currentRepository(context)
-    const name = `${repo.owner}/${repo.repo}`
     const octokit = createOctokit(settings.githubToken, context.apiUrl)
-    const previous = impact.periods.previous
+    const { periods, docsRoot } = impact
     const changes = await readDocsChanges(
       octokit,
-      { repo, previous, docsRoot: impact.docsRoot },
+      { repo, previous: periods.previous, docsRoot },
       rt
     )
-    if ('unavailable' in changes) return new ImpactRun(impact, name, undefined, changes.unavailable)
-    const shared = settings.dataset === 'views'
-    const tap = new ImpactReads(impact.periods, changes.pulls, changes.more, shared)
-    return new ImpactRun(impact, name, tap, '')
+    const known = { periods, repository: `${repo.owner}/${repo.repo}` }
+    if ('unavailable' in changes) return new ImpactRun({ ...known, ...changes })
+    const tap = new ImpactReads({ periods, changes, shared: settings.dataset === 'views' })
+    return new ImpactRun({ ...known, tap })
+  }
+
+  /** The reads beside the export; undefined when the pull requests could not be read. */
+  get tap(): ImpactReads | undefined {
+    return this.known.tap
   }
 
   /** Requests the section made on the service. */
   get requests(): number {
-    return this.tap?.requests ?? 0
+    return this.known.tap?.requests ?? 0
   }
 
+  /** After the export, which completes the reads. */
   section(): ImpactSection {
-    const { periods } = this.settings
-    const result = this.tap?.result
-    if (result) return { periods, repository: this.repository, result }
-    return { periods, repository: this.repository, unavailable: this.unavailable }
+    const { periods, repository } = this.known
+    if (this.known.tap === undefined) {
+      return { periods, repository, unavailable: this.known.unavailable }
+    }
+    return { periods, repository, result: this.known.tap.result as ImpactResult }
   }
 
   setOutputs(): void {
-    const result = this.tap?.result
+    const result = this.known.tap?.result
     core.setOutput('impact-pulls', result ? String(result.pulls.length) : '')
     core.setOutput('impact-pages', result ? String(distinctPages(result).length) : '')
   }

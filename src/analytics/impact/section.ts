@@ -48,7 +48,7 @@ function intro(section: ImpactSection): string {
   )
 }
 
-export function impactBlocks(section: ImpactSection, chart: boolean): Block[] {
+export function impactBlocks(section: ImpactSection, { chart }: { chart: boolean }): Block[] {
   const head = fixed('', IMPACT_HEADING, '', intro(section), '')
   if ('unavailable' in section) return [head, fixed(`_${section.unavailable}_`, '')]
   const { result } = section

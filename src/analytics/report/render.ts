@@ -100,7 +100,7 @@ export function renderReport(report: ExportReport, options: RenderOptions = {}):
   } else {
     blocks.push(...trafficBlocks(report, dataset === 'visitors' ? 'visitors' : 'views'))
   }
-  if (report.impact) blocks.push(...impactBlocks(report.impact, report.chart ?? false))
+  if (report.impact) blocks.push(...impactBlocks(report.impact, { chart: report.chart ?? false }))
   if (options.runUrl) blocks.push(fixed('', `[Workflow run](${options.runUrl})`))
   return layout(blocks, options.maxChars)
 }
