@@ -33,6 +33,8 @@ describe('analytics/action.yml', () => {
       'change',
       'file',
       'human',
+      'impact-pages',
+      'impact-pulls',
       'pages',
       'previous-total',
       'prompt',
@@ -55,8 +57,12 @@ describe('analytics/action.yml', () => {
       summaryRows: 10,
       dataset: 'views',
       previous: undefined,
-      chart: true
+      chart: true,
+      impact: undefined
     })
+    expect(action.inputs.impact.default).toBe('false')
+    expect(action.inputs['docs-repository'].default).toBe('')
+    expect(action.inputs['docs-root'].default).toBe('')
     expect(action.inputs['page-size'].default).toBe('')
     expect(action.inputs['output-file'].default).toBe('')
     expect(action.inputs['api-key'].required).toBe(true)

@@ -83,6 +83,33 @@ export class PeriodRows {
   }
 }
 
+/** One page's feedback counts as `feedback/by-page` answers them. */
+export interface PageFeedbackRow {
+  path: string
+  thumbsUp: number
+  thumbsDown: number
+  code: number
+  total: number
+}
+
+/**
+ * `feedback/by-page`: the first `limit` (1 to 100, default 10) of the pages in the order given (the
+ * service's ranking), `hasMore` when it ranks more; no cursor.
+ */
+export function byPageAnswer(
+  rows: readonly PageFeedbackRow[],
+  query: Record<string, string>
+): Answer {
+  const details = dateProblems(query)
+  const limit = query.limit === undefined ? 10 : Number(query.limit)
+  if (!Number.isFinite(limit) || limit < 1 || limit > 100) {
+    details.push({ message: 'limit must be a number between 1 and 100' })
+  }
+  if (details.length > 0) return invalid(details)
+  const feedback = rows.slice(0, Math.floor(limit)).map(row => ({ ...row }))
+  return { status: 200, body: { feedback, hasMore: rows.length > feedback.length } }
+}
+
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i
 

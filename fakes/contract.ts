@@ -30,6 +30,7 @@ const SOURCES: { file: string; dialect: Dialect; operations: [string, string][] 
     file: 'analytics-openapi.json',
     dialect: 'openapi-3.1',
     operations: [
+      ['GET', '/v1/analytics/{projectId}/feedback/by-page'],
       ['GET', '/v1/analytics/{projectId}/views'],
       ['GET', '/v1/analytics/{projectId}/assistant'],
       ['GET', '/v1/analytics/{projectId}/assistant/caller-stats'],

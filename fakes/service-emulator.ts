@@ -28,6 +28,7 @@ import {
 
 import {
   arrayRows,
+  byPageAnswer,
   cursorPage,
   generatedRow,
   generatedRows,
@@ -35,6 +36,7 @@ import {
   PeriodRows,
   type Answer,
   type FeedbackItem,
+  type PageFeedbackRow,
   type SearchTerm
 } from './analytics-data.js'
 import {
@@ -49,6 +51,7 @@ import {
 export type { AssistantItem, CallerStatsItem } from './assistant-data.js'
 export type { Fault, FaultKind, FaultRule } from './faults.js'
 export type { FeedbackItem, SearchTerm } from './analytics-data.js'
+export type { PageFeedbackRow } from './analytics-data.js'
 
 /** An answer of `status` with the service's error body: `{error}`, and `details` when given. */
 export function serviceError(status: number, error: string, ...details: string[]): Fault {
@@ -144,6 +147,7 @@ interface Job {
 const DEFAULT_SCRIPT: JobScript = { activePolls: 2, outcome: 'completed' }
 
 const ROUTES = {
+  feedbackByPage: /^\/v1\/analytics\/([^/]+)\/feedback\/by-page$/,
   create: /^\/v2\/agent\/([^/]+)\/job$/,
   get: /^\/v2\/agent\/([^/]+)\/job\/([^/]+)$/,
   message: /^\/v2\/agent\/([^/]+)\/job\/([^/]+)\/message$/,
@@ -168,6 +172,8 @@ export class ServiceEmulator {
   private jobCount = 0
   private readonly connections = new WeakMap<Socket, number>()
   private connectionCount = 0
+  /** `feedback/by-page` rows by the `dateFrom` they answer ('' for any other period). */
+  private readonly feedbackByPage = new Map<string, PageFeedbackRow[]>()
   private readonly views = new PeriodRows()
   private readonly visitors = new PeriodRows()
   private searches: SearchTerm[] = []
@@ -223,6 +229,17 @@ export class ServiceEmulator {
 
   inject(rule: FaultRule): void {
     this.faults.add(rule)
+  }
+
+  /**
+   * `feedback/by-page` rows, in the service's ranking; with `dateFrom`, only for requests of the
+   * period starting then (as setPageViews).
+   */
+  setFeedbackByPage(rows: PageFeedbackRow[], dateFrom?: string): void {
+    this.feedbackByPage.set(
+      dateFrom ?? '',
+      rows.map(row => ({ ...row }))
+    )
   }
 
   /** Page views; with `dateFrom`, only for requests of the period starting then (a comparison). */
@@ -348,6 +365,11 @@ export class ServiceEmulator {
     if (method === 'GET' && (match = ROUTES.assistant.exec(req.path))) {
       const callerStats = match[2] !== undefined
       return this.forProject(match[1], () => this.assistantRoute(callerStats, req.query))
+    }
+    if (method === 'GET' && (match = ROUTES.feedbackByPage.exec(req.path))) {
+      const rows =
+        this.feedbackByPage.get(req.query.dateFrom ?? '') ?? this.feedbackByPage.get('') ?? []
+      return this.forProject(match[1], () => byPageAnswer(rows, req.query))
     }
     if (method === 'GET' && (match = ROUTES.analytics.exec(req.path))) {
       const dataset = match[2]

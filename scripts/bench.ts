@@ -8,6 +8,7 @@
  *     (both periods of the same size), with requests and peak memory.
  *  3. The assistant export the same way: requests (⌈N/1000⌉ + 1) and peak memory up to a million
  *     conversations (`-- --only assistant` runs this table alone).
+ *  3. The impact section's extra requests (scripts/bench-impact.ts).
  *  4. Bundle sizes and the time Node 24 takes to load each.
  * It prints the tables and, with --write, puts them into BENCHMARKS.md.
  */
@@ -25,6 +26,7 @@ import { actionEnvironment, cleanUp, PROJECT_ROOT, runInProcess } from '../fakes
 import { GitHubFake } from '../fakes/github-fake.js'
 import { serviceInputs } from '../fakes/inputs.js'
 import { run as runSweep } from '../src/sweep/main.js'
+import { impactTable } from './bench-impact.js'
 
 const NODE24 = join(PROJECT_ROOT, 'scripts', 'node24.sh')
 
@@ -441,6 +443,7 @@ try {
 } finally {
   rmSync(dirname(bundle), { recursive: true, force: true })
 }
+const impact = await impactTable()
 const bundles = bundleTable()
 const node = spawnSync('bash', [NODE24, '--version'], { encoding: 'utf8' }).stdout.trim()
 const report = [
@@ -466,13 +469,18 @@ const report = [
   '',
   ...assisting.lines,
   '',
+  "### The impact section's extra cost (`impact: true`; the action in process against the fakes, CSV)",
+  '',
+  ...impact.lines,
+  '',
   '### Bundles',
   '',
   ...bundles.lines,
   ''
 ].join('\n')
 console.log(report)
-const allMet = polling.ok && runner.ok && sweeping.ok && exporting.ok && assisting.ok && bundles.ok
+const allMet =
+  polling.ok && runner.ok && sweeping.ok && exporting.ok && assisting.ok && impact.ok && bundles.ok
 console.log(allMet ? 'All targets met.' : 'Some targets were missed (marked **no**).')
 if (process.argv.includes('--write')) {
   const header =

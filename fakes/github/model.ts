@@ -28,6 +28,8 @@ export interface FakeFile {
   additions: number
   deletions: number
   status?: components['schemas']['diff-entry']['status']
+  /** A renamed file's former path (GitHub's `previous_filename`). */
+  previousFilename?: string
   /** The unified diff GitHub gives for the file (absent: binary or too large). */
   patch?: string
 }
@@ -67,8 +69,13 @@ export interface FakeIssue {
   base?: string
   files?: FakeFile[]
   labels?: string[]
-  /** A merged pull request: its merge commit, and who merged it. */
-  merged?: { sha: string; by?: string }
+  /** A merged pull request: its merge commit, who merged it, and when (ISO time). */
+  merged?: { sha: string; by?: string; at?: string }
+  /** A pull request closed without merging (a merged one is closed too). */
+  closed?: boolean
+  /** ISO times of the listing (`created_at`, `updated_at`); defaults in routes/pulls.ts. */
+  createdAt?: string
+  updatedAt?: string
   commits?: FakeCommit[]
 }
 

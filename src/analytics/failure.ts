@@ -74,7 +74,7 @@ export function describeFailure(
 
 function whereItStopped(failure: ExportFailure | undefined): string {
   if (failure?.page === undefined) return ''
-  const period = failure.period === 'previous' ? ' of the previous period' : ''
+  const period = failure.period ? ` of the ${failure.period} period` : ''
   const details = [
     failure.offset === undefined ? '' : `offset ${failure.offset}`,
     failure.rowsRead > 0 ? `${plural(failure.rowsRead, 'row')} read before it` : ''

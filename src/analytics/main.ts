@@ -25,6 +25,7 @@ import {
 } from './report/render.js'
 import { parseAnalyticsSettings, type AnalyticsSettings } from './settings.js'
 import { plural } from '../shared/plural.js'
+import { ImpactRun } from './impact/run.js'
 
 export interface RunOptions extends EntryOptions {
   /** "Today" for relative dates such as -7d (default: now). */
@@ -71,13 +72,16 @@ async function analytics(
       `(from ${settings.dateFrom ?? 'an open start'} to ${settings.dateTo ? `${settings.dateTo}, exclusive` : 'an open end'}${compared}; ` +
       `${plural(settings.pageSize, 'row')} per request) to ${shown}.`
   )
-  const outcome = await exportDataset(settings, path, rt, options)
+  const impact = settings.impact && (await ImpactRun.start(settings, context, rt))
+  const outcome = await exportDataset(settings, path, rt, { ...options, impact: impact?.tap })
+  if (impact) outcome.requests += impact.requests
   rt.log.info(
     `Wrote ${plural(outcome.rows, 'row')} to ${shown} in ${plural(outcome.requests, 'request')}.`
   )
   setOutputs(settings, outcome, path)
+  impact?.setOutputs()
 
-  const report = toReport(settings, outcome, shown)
+  const report = { ...toReport(settings, outcome, shown), impact: impact?.section() }
   await action.summary(renderReport(report))
   if (settings.issueNumber !== undefined) {
     await postComment(settings, context, report, rt, action.redact)

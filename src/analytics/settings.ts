@@ -14,6 +14,7 @@ import {
 import { parseServiceSettings, type ServiceSettings } from '../shared/service-settings.js'
 import { parseDateInput, previousPeriod, type ParsedDate } from './dates.js'
 import { DATASET_INFO, DATASETS, type Dataset } from './datasets.js'
+import { parseImpactSettings, type ImpactSettings } from './impact/settings.js'
 
 export const EXPORT_FORMATS = ['json', 'csv'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
@@ -42,6 +43,8 @@ export interface AnalyticsSettings {
   previous?: { dateFrom: string; dateTo: string }
   /** Mermaid charts beside the tables. */
   chart: boolean
+  /** With `impact: true`: "Did last period's changes help?". */
+  impact?: ImpactSettings
 }
 
 export function parseAnalyticsSettings(read: InputReader, today: Date): AnalyticsSettings {
@@ -100,7 +103,8 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
     githubToken,
     dataset,
     previous,
-    chart
+    chart,
+    impact: parseImpactSettings(read, dateFrom, dateTo)
   }
 }
 

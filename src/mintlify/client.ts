@@ -7,6 +7,7 @@ import { MintlifyError, type Operation } from './errors.js'
 import { httpRequest, type HttpAnswer } from './http.js'
 import { answerBody } from './answer.js'
 import { cursorParams, offsetParams } from './query-params.js'
+import { parseFeedbackByPage, type ByPageQuery, type FeedbackByPage } from './feedback-by-page.js'
 import { unansweredError } from './unanswered.js'
 import type { ServiceSettings } from '../shared/service-settings.js'
 import {
@@ -64,6 +65,7 @@ interface ServiceRequest {
 const ANALYTICS_RESOURCES = {
   'get-assistant': 'assistant',
   'get-assistant-caller-stats': 'assistant/caller-stats',
+  'get-feedback-by-page': 'feedback/by-page',
   'get-page-views': 'views',
   'get-visitors': 'visitors',
   'get-searches': 'searches',
@@ -130,6 +132,12 @@ export class MintlifyClient {
       call
     )
     return this.parse('send-message', target, () => parseAgentJob(body))
+  }
+
+  /** Feedback counts of the pages the service ranks first (`limit`, at most 100); no paging. */
+  getFeedbackByPage(query: ByPageQuery, call: CallOptions = {}): Promise<FeedbackByPage> {
+    const read = { operation: 'get-feedback-by-page', parser: parseFeedbackByPage } as const
+    return this.read({ ...read, params: cursorParams(query) }, call)
   }
 
   async getPageViews(query: PageViewsQuery, call: CallOptions = {}): Promise<PageViewsPage> {

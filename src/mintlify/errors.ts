@@ -4,6 +4,7 @@ export type Operation =
   | 'create-job'
   | 'get-job'
   | 'send-message'
+  | 'get-feedback-by-page'
   | 'get-page-views'
   | 'get-visitors'
   | 'get-assistant'
@@ -15,6 +16,7 @@ export const OPERATION_LABELS: Record<Operation, string> = {
   'create-job': 'Creating the agent job',
   'get-job': 'Reading the agent job',
   'send-message': 'Sending the follow-up message',
+  'get-feedback-by-page': 'Reading feedback by page',
   'get-page-views': 'Reading page views',
   'get-visitors': 'Reading unique visitors',
   'get-assistant': 'Reading assistant conversations',

@@ -24,6 +24,7 @@ export interface RetryBudget {
 /** Operations that read only: repeating them cannot do harm. */
 const IDEMPOTENT: ReadonlySet<Operation> = new Set<Operation>([
   'get-job',
+  'get-feedback-by-page',
   'get-page-views',
   'get-visitors',
   'get-assistant',
@@ -52,6 +53,7 @@ export const RETRY_BUDGETS: Record<Operation, RetryBudget> = {
     maxRetryAfterMs: 60_000
   },
   'get-job': { maxAttempts: 6, baseDelayMs: 1_000, maxDelayMs: 30_000, maxRetryAfterMs: 300_000 },
+  'get-feedback-by-page': ANALYTICS_READ,
   'get-page-views': ANALYTICS_READ,
   'get-visitors': ANALYTICS_READ,
   'get-assistant': ANALYTICS_READ,

@@ -12,7 +12,14 @@ import type { GitHubWire } from '../wire.js'
 type Schemas = components['schemas']
 type DiffEntry = Pick<
   Schemas['diff-entry'],
-  'sha' | 'filename' | 'status' | 'additions' | 'deletions' | 'changes' | 'patch'
+  | 'sha'
+  | 'filename'
+  | 'status'
+  | 'additions'
+  | 'deletions'
+  | 'changes'
+  | 'patch'
+  | 'previous_filename'
 >
 type CommitEntry = Pick<Schemas['commit'], 'sha' | 'html_url'> & {
   commit: Pick<Schemas['commit']['commit'], 'message'>
@@ -43,7 +50,8 @@ export function diffEntry(file: FakeFile, index: number): DiffEntry {
     additions: file.additions,
     deletions: file.deletions,
     changes: file.additions + file.deletions,
-    ...(file.patch === undefined ? {} : { patch: file.patch })
+    ...(file.patch === undefined ? {} : { patch: file.patch }),
+    ...(file.previousFilename === undefined ? {} : { previous_filename: file.previousFilename })
   }
 }
 

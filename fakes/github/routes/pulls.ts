@@ -1,12 +1,18 @@
-/** A pull request, its files and its commits (GET /repos/{o}/{r}/pulls/{n}, …/files, …/commits). */
-import { notFound, REPO, route, type Route } from '../answers.js'
-import { userOf } from '../model.js'
+/**
+ * Pull requests: the listing (GET /repos/{o}/{r}/pulls: `state`, `sort`, `direction`, `per_page`,
+ * `page`, with the `Link` header), one pull request, its files and its commits (…/pulls/{n},
+ * …/files, …/commits). The listing's entries are typed with GitHub's OpenAPI description.
+ */
+import type { components } from '@octokit/openapi-types'
+import { notFound, REPO, route, validationFailed, type Route } from '../answers.js'
+import { repoKey, userOf, type FakeIssue } from '../model.js'
 import type { GitHubWire } from '../wire.js'
 import { commitEntry, diffEntry } from './commits.js'
 
 export function pullRoutes(wire: GitHubWire): Route[] {
   const { state } = wire
   return [
+    listingRoute(wire),
     route('GET', `${REPO}/pulls/(\\d+)`, ([, owner, repo, number]) => {
       const pull = state.pull(owner, repo, number)
       if (pull === undefined) return notFound()
@@ -59,5 +65,107 @@ function branch(ref: string, fullName: string, seed: number): Record<string, unk
     ref,
     sha: (seed + 0xabc).toString(16).padStart(40, '0'),
     repo: { full_name: fullName }
+  }
+}
+
+/** GET /repos/{o}/{r}/pulls: `state` (default open), `sort` (default created), `direction`. */
+function listingRoute(wire: GitHubWire): Route {
+  return route('GET', `${REPO}/pulls`, ([, owner, repo], call) => {
+    const { state = 'open', sort = 'created' } = call.query
+    const direction = call.query.direction ?? (sort === 'created' ? 'desc' : 'asc')
+    const problem = listingProblem(state, sort, direction)
+    if (problem) return validationFailed([problem], 'pulls/pulls#list-pull-requests')
+    const fullName = `${owner}/${repo}`
+    const pulls = pullsOf(wire, owner, repo)
+      .filter(pull => state === 'all' || stateOf(pull) === state)
+      .sort((a, b) => {
+        const order =
+          sort === 'updated'
+            ? Date.parse(updatedAt(a)) - Date.parse(updatedAt(b))
+            : Date.parse(createdAt(a)) - Date.parse(createdAt(b)) || a.number - b.number
+        return direction === 'asc' ? order : -order
+      })
+      .map(pull => pullSimple(wire, fullName, pull))
+    return wire.paginate(pulls, call)
+  })
+}
+
+type PullListEntry = Pick<
+  components['schemas']['pull-request-simple'],
+  | 'url'
+  | 'html_url'
+  | 'number'
+  | 'state'
+  | 'title'
+  | 'body'
+  | 'created_at'
+  | 'updated_at'
+  | 'closed_at'
+  | 'merged_at'
+  | 'merge_commit_sha'
+  | 'draft'
+> & { id: number; user: Record<string, unknown>; head: { ref: string }; base: { ref: string } }
+
+const LISTING_CHOICES: Record<string, readonly string[]> = {
+  state: ['open', 'closed', 'all'],
+  sort: ['created', 'updated', 'popularity', 'long-running'],
+  direction: ['asc', 'desc']
+}
+
+function listingProblem(
+  state: string,
+  sort: string,
+  direction: string
+): Record<string, unknown> | undefined {
+  const given: Record<string, string> = { state, sort, direction }
+  for (const [field, choices] of Object.entries(LISTING_CHOICES)) {
+    if (!choices.includes(given[field])) {
+      return { resource: 'PullRequest', field, code: 'invalid', value: given[field] }
+    }
+  }
+  return undefined
+}
+
+function pullsOf(wire: GitHubWire, owner: string, repo: string): FakeIssue[] {
+  return wire.state.pullsOf(repoKey(owner, repo))
+}
+
+function stateOf(pull: FakeIssue): 'open' | 'closed' {
+  return pull.merged !== undefined || pull.closed ? 'closed' : 'open'
+}
+
+/** When it was opened: seeded, else a fixed day before every test's dates. */
+function createdAt(pull: FakeIssue): string {
+  return pull.createdAt ?? '2024-01-01T00:00:00Z'
+}
+
+function closedAt(pull: FakeIssue): string | null {
+  if (pull.merged) return pull.merged.at ?? createdAt(pull)
+  return pull.closed ? (pull.updatedAt ?? createdAt(pull)) : null
+}
+
+/** The last change: seeded, else its merge or close, else its opening. */
+function updatedAt(pull: FakeIssue): string {
+  return pull.updatedAt ?? closedAt(pull) ?? createdAt(pull)
+}
+
+function pullSimple(wire: GitHubWire, fullName: string, pull: FakeIssue): PullListEntry {
+  return {
+    id: pull.number + 700000,
+    url: wire.api(`/repos/${fullName}/pulls/${pull.number}`),
+    html_url: wire.web(`${fullName}/pull/${pull.number}`),
+    number: pull.number,
+    state: stateOf(pull),
+    title: pull.title ?? `Pull request ${pull.number}`,
+    body: pull.body ?? null,
+    user: wire.user(userOf(pull.user ?? 'octocat')),
+    created_at: createdAt(pull),
+    updated_at: updatedAt(pull),
+    closed_at: closedAt(pull),
+    merged_at: pull.merged ? (pull.merged.at ?? createdAt(pull)) : null,
+    merge_commit_sha: pull.merged?.sha ?? null,
+    draft: false,
+    head: { ref: pull.head ?? 'feature' },
+    base: { ref: pull.base ?? 'main' }
   }
 }

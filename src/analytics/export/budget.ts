@@ -32,6 +32,13 @@ export class RequestBudget {
     return this.count
   }
 
+  /** Throws the budget's error when `more` requests cannot follow the ones made: nothing is sent. */
+  ensure(more: number): void {
+    if (this.count + more > this.limit) {
+      throw new RequestBudgetExceeded(this.limit, this.startedAt ?? this.now())
+    }
+  }
+
   /** Counts one request about to be sent; throws instead when the budget is spent. */
   take(): void {
     this.startedAt ??= this.now()

@@ -13,7 +13,7 @@ import { getErrorMessage } from '../../shared/errors.js'
 import type { Runtime } from '../../shared/runtime.js'
 import type { RequestBudget } from './budget.js'
 import type { ComparisonSummary } from '../compare/comparison.js'
-import type { Progress } from './progress.js'
+import type { OtherPeriod, Progress } from './progress.js'
 import type { SearchSummary } from '../report/search-summary.js'
 import type { AnalyticsSettings } from '../settings.js'
 import { openExportWriter, type RowFormat } from './writers.js'
@@ -58,8 +58,8 @@ export class ExportFailure extends Error {
     /** For offset paging; undefined for cursor paging. */
     readonly offset: number | undefined,
     readonly rowsRead: number,
-    /** Set when the comparison's previous period was being read. */
-    readonly period?: 'previous',
+    /** Set when the comparison's previous period (or the impact baseline) was being read. */
+    readonly period?: OtherPeriod,
     /** Requests made before it stopped, retries included. */
     readonly requests: number = 0
   ) {
@@ -76,6 +76,18 @@ export interface ExportContext {
   client: MintlifyClient
   budget: RequestBudget
   progress: Progress
+  /** A section that reads beside the export (the impact section), completed before the file is. */
+  impact?: ExportTap
+}
+
+/** What a section reading beside the export sees: the range's views, then its turn to read. */
+export interface ExportTap {
+  /** The fewest requests `complete` makes: checked against the budget before the first request. */
+  readonly minimumRequests: number
+  /** A page of page views of the report range, as the export read it. */
+  observe(rows: readonly PageViewRow[]): void
+  /** Its own reads, after the export's; returns fields for the JSON file's end. */
+  complete(ctx: ExportContext): Promise<Record<string, unknown>>
 }
 
 /**
@@ -100,8 +112,9 @@ export async function withWriter<Row, T>(
   }
   try {
     const { tail, outcome } = await body(rows => writer.writeRows(rows))
+    const extra = ctx.impact ? await ctx.impact.complete(ctx) : {}
     ctx.rt.signal.throwIfAborted()
-    await writer.finish(tail)
+    await writer.finish({ ...tail, ...extra })
     return outcome
   } catch (error) {
     await writer.discard()

@@ -6,7 +6,7 @@
 import { createMintlifyClient } from '../../mintlify/client.js'
 import type { Runtime } from '../../shared/runtime.js'
 import { RequestBudget, REQUEST_LIMIT } from './budget.js'
-import { ExportFailure, type ExportContext, type ExportOutcome } from './context.js'
+import { ExportFailure, type ExportContext, type ExportOutcome, type ExportTap } from './context.js'
 import { exportAssistant, exportFeedback, exportSearches } from './cursor-datasets.js'
 import { exportTraffic } from './traffic.js'
 import { Progress } from './progress.js'
@@ -18,6 +18,8 @@ export interface ExportOptions {
   requestTimeoutMs?: number
   /** Requests a run may make (default REQUEST_LIMIT, the service's hourly budget). */
   maxRequests?: number
+  /** The impact section, read beside the export on its budget. */
+  impact?: ExportTap
 }
 
 export async function exportDataset(
@@ -32,9 +34,16 @@ export async function exportDataset(
     rt,
     client: createMintlifyClient(settings.service, options),
     budget: new RequestBudget(options.maxRequests ?? REQUEST_LIMIT, () => rt.clock.now()),
-    progress: new Progress()
+    progress: new Progress(),
+    impact: options.impact
   }
   try {
+    if (options.impact) {
+      // The cost known before anything is read: one page of each period the export reads, and the
+      // impact section's fewest; over the budget, the run stops here.
+      const known = (settings.previous ? 2 : 1) + options.impact.minimumRequests
+      ctx.budget.ensure(known)
+    }
     switch (settings.dataset) {
       case 'views':
       case 'visitors':

@@ -7,14 +7,17 @@ import { logLine } from '../../shared/log-line.js'
 import type { RetryInfo } from '../../shared/retry.js'
 import type { Log } from '../../shared/runtime.js'
 
+/** A period read besides the report's own: a comparison's previous one, the impact baseline. */
+export type OtherPeriod = 'previous' | 'baseline'
+
 export class Progress {
   page: number | undefined
   offset: number | undefined
   rowsRead = 0
-  period: 'previous' | undefined
+  period: OtherPeriod | undefined
 
   /** Starts reading a period from its first page. */
-  begin(period: 'previous' | undefined): void {
+  begin(period: OtherPeriod | undefined): void {
     this.period = period
     this.page = undefined
     this.offset = undefined
@@ -28,10 +31,11 @@ export class Progress {
     return this.page
   }
 
-  /** "Page 3" or "Previous period, page 3" (or a request's own name), for log lines. */
+  /** "Page 3", "Previous period, page 3" or "Baseline period, page 3" (or a request's own name), for log lines. */
   label(page: number | string): string {
     if (typeof page === 'string') return page
-    return this.period === 'previous' ? `Previous period, page ${page}` : `Page ${page}`
+    if (this.period === undefined) return `Page ${page}`
+    return `${this.period === 'previous' ? 'Previous' : 'Baseline'} period, page ${page}`
   }
 
   /** The log line before a retry of `page`. */

@@ -58,6 +58,7 @@ export async function exportTraffic(
     const sink = async (rows: readonly PageViewRow[]): Promise<void> => {
       await writeRows(rows)
       top.addAll(rows)
+      if (dataset === 'views') ctx.impact?.observe(rows)
     }
     const result = await paginate(plan, fetch, sink, pageEvents(ctx))
     const outcome: TrafficOutcome = {
@@ -95,6 +96,7 @@ async function exportCompared(
       const sinkCurrent = async (rows: readonly PageViewRow[]): Promise<void> => {
         join.addCurrent(rows)
         top.addAll(rows)
+        if (dataset === 'views') ctx.impact?.observe(rows)
       }
       const result = await paginate(plan, fetch, sinkCurrent, pageEvents(ctx))
       const period = { ...previous, totals: before.totals }

@@ -19,6 +19,7 @@ import { fixed, formatCount, layout, pathCell, percent, table, type Block } from
 
 export { formatCount, percent } from './layout.js'
 import { comparisonBlocks, feedbackBlocks, searchBlocks } from './sections.js'
+import { impactBlocks, type ImpactSection } from '../impact/section.js'
 
 export interface ExportReport {
   projectId: string
@@ -40,6 +41,8 @@ export interface ExportReport {
   requests: number
   /** Mermaid charts beside the tables. */
   chart?: boolean
+  /** With `impact: true`: "Did last period's changes help?". */
+  impact?: ImpactSection
 }
 
 export interface RenderOptions {
@@ -104,6 +107,7 @@ export function renderReport(report: ExportReport, options: RenderOptions = {}):
   } else {
     blocks.push(...trafficBlocks(report, dataset === 'visitors' ? 'visitors' : 'views'))
   }
+  if (report.impact) blocks.push(...impactBlocks(report.impact, { chart: report.chart ?? false }))
   if (options.runUrl) blocks.push(fixed('', `[Workflow run](${options.runUrl})`))
   return layout(blocks, options.maxChars)
 }

@@ -1,0 +1,153 @@
+/**
+ * The impact section's numbers, pure: each page's views and negative-feedback share in the baseline
+ * (before) and the report range (after), a pull request's sums over its pages, and the total over
+ * all touched pages with each page once. A share is `thumbsDown / total` from `feedback/by-page`; a
+ * page the service does not list has no figure (null, shown "–"), never 0 %. A pooled share divides
+ * the thumbs down by the total of the pages that have a figure.
+ */
+import type { PageStatus, TouchedPage } from './pages.js'
+import { normalPath } from './pages.js'
+import type { Period } from './periods.js'
+
+/** Pull requests whose files are read, the latest merges first; the others are counted. */
+export const MAX_PULLS = 20
+
+export interface FeedbackCounts {
+  thumbsDown: number
+  total: number
+}
+
+/** One period's numbers by page path: views (human + AI) and the feedback counts the service lists. */
+export interface PeriodFigures {
+  views: ReadonlyMap<string, number>
+  feedback: ReadonlyMap<string, FeedbackCounts>
+}
+
+export interface PageImpact {
+  path: string
+  status: PageStatus
+  views: { before: number; after: number }
+  feedback: { before: FeedbackCounts | null; after: FeedbackCounts | null }
+}
+
+/** A merged pull request of the previous period, as GitHub listed it. */
+export interface DocsPull {
+  number: number
+  title: string
+  url: string
+  mergedAt: string
+  pages: TouchedPage[]
+}
+
+export interface PullImpact extends Omit<DocsPull, 'pages'> {
+  pages: PageImpact[]
+}
+
+export interface ImpactResult {
+  baseline: Pick<Period, 'dateFrom' | 'dateTo'>
+  /** The pull requests that touched a page, most recently merged first: the table's rows. */
+  pulls: PullImpact[]
+  /** Pull requests read that touched no page (left out of the table). */
+  withoutPages: number
+  /** Pull requests merged in the period beyond the ones read. */
+  more: number
+}
+
+export interface Sums {
+  views: { before: number; after: number }
+  /** Pooled over the pages with a figure; null when none has one. */
+  negative: { before: number | null; after: number | null }
+}
+
+/** A figure only where the service ranked the page and counted any feedback. */
+function feedbackOf(figures: PeriodFigures, path: string): FeedbackCounts | null {
+  const counts = figures.feedback.get(normalPath(path))
+  return counts && counts.total > 0 ? counts : null
+}
+
+export function pageImpact(
+  page: TouchedPage,
+  before: PeriodFigures,
+  after: PeriodFigures
+): PageImpact {
+  const key = normalPath(page.path)
+  return {
+    path: page.path,
+    status: page.status,
+    views: { before: before.views.get(key) ?? 0, after: after.views.get(key) ?? 0 },
+    feedback: { before: feedbackOf(before, page.path), after: feedbackOf(after, page.path) }
+  }
+}
+
+/** The docs changes of the previous period, as read from GitHub. */
+export interface DocsChanges {
+  pulls: DocsPull[]
+  /** Merged in the period beyond the ones read. */
+  more: number
+}
+
+export function impactResult(
+  { pulls, more }: DocsChanges,
+  { baseline, before, after }: { baseline: Period; before: PeriodFigures; after: PeriodFigures }
+): ImpactResult {
+  const touching = pulls.filter(pull => pull.pages.length > 0)
+  return {
+    baseline: { dateFrom: baseline.dateFrom, dateTo: baseline.dateTo },
+    pulls: touching.map(pull => ({
+      ...pull,
+      pages: pull.pages.map(page => pageImpact(page, before, after))
+    })),
+    withoutPages: pulls.length - touching.length,
+    more
+  }
+}
+
+/** thumbs down ÷ total over the counts given; null when there are none. */
+export function pooledShare(counts: readonly (FeedbackCounts | null)[]): number | null {
+  const known = counts.filter((c): c is FeedbackCounts => c !== null)
+  const total = known.reduce((sum, c) => sum + c.total, 0)
+  if (known.length === 0 || total <= 0) return null
+  return known.reduce((sum, c) => sum + c.thumbsDown, 0) / total
+}
+
+export function sums(pages: readonly PageImpact[]): Sums {
+  return {
+    views: {
+      before: pages.reduce((sum, p) => sum + p.views.before, 0),
+      after: pages.reduce((sum, p) => sum + p.views.after, 0)
+    },
+    negative: {
+      before: pooledShare(pages.map(p => p.feedback.before)),
+      after: pooledShare(pages.map(p => p.feedback.after))
+    }
+  }
+}
+
+/** Every touched page once (the first pull request listing it gives its figures). */
+export function distinctPages(result: ImpactResult): PageImpact[] {
+  const pages = new Map<string, PageImpact>()
+  for (const pull of result.pulls) {
+    for (const page of pull.pages) if (!pages.has(page.path)) pages.set(page.path, page)
+  }
+  return [...pages.values()]
+}
+
+/** The `impact` object of the JSON file (DESIGN's shape). */
+export function impactJson(result: ImpactResult): Record<string, unknown> {
+  const share = (c: FeedbackCounts | null): number | null => (c ? c.thumbsDown / c.total : null)
+  return {
+    baseline: result.baseline,
+    pulls: result.pulls.map(pull => ({
+      number: pull.number,
+      title: pull.title,
+      url: pull.url,
+      mergedAt: pull.mergedAt,
+      pages: pull.pages.map(page => ({
+        path: page.path,
+        status: page.status,
+        views: page.views,
+        negative: { before: share(page.feedback.before), after: share(page.feedback.after) }
+      }))
+    }))
+  }
+}

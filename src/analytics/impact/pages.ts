@@ -1,0 +1,56 @@
+/**
+ * Which docs pages a pull request touched, pure: a changed file is a page when it ends in `.mdx` or
+ * `.md` under `docs-root`; its path is the file's path below the root without the extension, with a
+ * leading `/`, and `index` naming its folder (`docs/guides/index.mdx` with root `docs` is `/guides`;
+ * at the root, `/`). GitHub names a renamed file by its new path, so it counts there; a removed one
+ * is listed as removed.
+ */
+
+/** What the pull request did to the page. */
+export type PageStatus = 'added' | 'modified' | 'renamed' | 'removed'
+
+export interface TouchedPage {
+  path: string
+  status: PageStatus
+}
+
+/** A changed file as GitHub lists it (`filename` is the new path of a renamed file). */
+export interface ChangedFile {
+  path: string
+  status: string
+}
+
+const PAGE_EXTENSION = /\.mdx?$/i
+
+/** The page path of a file, or undefined when the file is not a page under the root. */
+export function pagePath(file: string, docsRoot: string): string | undefined {
+  const prefix = docsRoot === '' ? '' : `${docsRoot}/`
+  if (!file.startsWith(prefix) || !PAGE_EXTENSION.test(file)) return undefined
+  const segments = file.slice(prefix.length).replace(PAGE_EXTENSION, '').split('/')
+  if (segments.some(segment => segment === '')) return undefined
+  if (segments[segments.length - 1] === 'index') segments.pop()
+  return `/${segments.join('/')}`
+}
+
+function statusOf(github: string): PageStatus {
+  if (github === 'added' || github === 'removed' || github === 'renamed') return github
+  return 'modified'
+}
+
+/** The pages among a pull request's files, each once, in the order GitHub listed them. */
+export function touchedPages(files: readonly ChangedFile[], docsRoot: string): TouchedPage[] {
+  const pages = new Map<string, TouchedPage>()
+  for (const file of files) {
+    const path = pagePath(file.path, docsRoot)
+    // `guide.md` and `guide.mdx` are one page: the first file listed names its status.
+    if (path !== undefined && !pages.has(path))
+      pages.set(path, { path, status: statusOf(file.status) })
+  }
+  return [...pages.values()]
+}
+
+/** The service's path of a page, as the table joins on it: no trailing `/` but for the root. */
+export function normalPath(path: string): string {
+  const trimmed = path.replace(/\/+$/, '')
+  return trimmed === '' ? '/' : trimmed.startsWith('/') ? trimmed : `/${trimmed}`
+}

@@ -1,0 +1,53 @@
+/**
+ * The three periods of "Did last period's changes help?", pure: the report range R = [from, to) of
+ * length L, the previous period P (the L before R, when the docs changes were merged) and the
+ * baseline B (the L before P, what the pages did before those changes). Whole days stay `YYYY-MM-DD`.
+ */
+import type { ParsedDate } from '../dates.js'
+
+export interface Period {
+  /** As sent to the service. */
+  dateFrom: string
+  dateTo: string
+  /** Epoch ms; `end` is exclusive. */
+  start: number
+  end: number
+}
+
+export interface ImpactPeriods {
+  range: Period
+  previous: Period
+  baseline: Period
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+export function impactPeriods(from: ParsedDate, to: ParsedDate): ImpactPeriods {
+  const length = to.instant - from.instant
+  // Relative dates (-7d) arrive as YYYY-MM-DD already: both ends whole days keep the short form.
+  const wholeDays = DATE.test(from.value) && DATE.test(to.value)
+  const show = (instant: number): string => {
+    const iso = new Date(instant).toISOString()
+    return wholeDays ? iso.slice(0, 10) : iso
+  }
+  const period = (start: number, end: number): Period => ({
+    dateFrom: show(start),
+    dateTo: show(end),
+    start,
+    end
+  })
+  const p = from.instant - length
+  const b = p - length
+  // R's ends, and P's end (R's start), go out as written, so P and R meet exactly.
+  return {
+    range: { ...period(from.instant, to.instant), dateFrom: from.value, dateTo: to.value },
+    previous: { ...period(p, from.instant), dateTo: from.value },
+    baseline: period(b, p)
+  }
+}
+
+/** Whether an ISO time lies in the period (start included, end excluded). */
+export function inPeriod(time: string, period: Period): boolean {
+  const at = Date.parse(time)
+  return at >= period.start && at < period.end
+}

@@ -1,0 +1,158 @@
+/**
+ * The service reads of the impact section, on the export's client and request budget: the views of
+ * the report range (taken from the export's own pages when the dataset is `views`, never read twice)
+ * and of the baseline (⌈N/page⌉ each), and one `feedback/by-page` read per period. Only the touched
+ * pages' numbers are kept. A run that cannot afford them stops before the first one.
+ */
+import type { PageViewRow } from '../../mintlify/types.js'
+import type { Runtime } from '../../shared/runtime.js'
+import { plural } from '../../shared/plural.js'
+import { fetchPage, type ExportContext, type ExportTap } from '../export/context.js'
+import { paginate, type ExportPlan } from '../export/pagination.js'
+import {
+  impactJson,
+  impactResult,
+  type DocsChanges,
+  type FeedbackCounts,
+  type ImpactResult,
+  type PeriodFigures
+} from './figures.js'
+import { normalPath } from './pages.js'
+import type { ImpactPeriods, Period } from './periods.js'
+
+/** The service ranks at most this many pages in `feedback/by-page`. */
+export const BY_PAGE_LIMIT = 100
+/** Views pages of the impact reads when the export is of another dataset: the views maximum. */
+export const IMPACT_VIEWS_PAGE_SIZE = 250
+
+/** What the section reads for. */
+export interface ImpactPlan {
+  periods: ImpactPeriods
+  changes: DocsChanges
+  /** The export reads the range's views itself (dataset `views`): they come through `observe`. */
+  shared: boolean
+}
+
+export class ImpactReads implements ExportTap {
+  /** The views of the report range, by touched page, as the export read them. */
+  private readonly rangeViews = new Map<string, number>()
+  private readonly paths: Set<string>
+  /** The section's numbers once complete. */
+  result: ImpactResult | undefined
+  /** Requests the section made. */
+  requests = 0
+
+  constructor(private readonly plan: ImpactPlan) {
+    const pages = plan.changes.pulls.flatMap(pull => pull.pages)
+    this.paths = new Set(pages.map(page => normalPath(page.path)))
+  }
+
+  /**
+   * The fewest requests the section makes: one views page of each period it reads and two by-page
+   * reads; none when no pull request touched a page.
+   */
+  get minimumRequests(): number {
+    return this.paths.size === 0 ? 0 : (this.plan.shared ? 1 : 2) + 2
+  }
+
+  /** A page of the export's own views of the report range. */
+  observe(rows: readonly PageViewRow[]): void {
+    if (this.plan.shared) keep(this.paths, rows, this.rangeViews)
+  }
+
+  /** Reads what the section still needs and returns the JSON file's `impact` field. */
+  async complete(ctx: ExportContext): Promise<Record<string, unknown>> {
+    const empty: PeriodFigures = { views: new Map(), feedback: new Map() }
+    let before = empty
+    let after = empty
+    if (this.paths.size > 0) {
+      ctx.budget.ensure(this.minimumRequests)
+      const usedBefore = ctx.budget.used
+      const pageSize = this.plan.shared ? ctx.settings.pageSize : IMPACT_VIEWS_PAGE_SIZE
+      const rangeViews = this.plan.shared
+        ? this.rangeViews
+        : await this.views(ctx, this.plan.periods.range, pageSize)
+      const baselineViews = await this.views(ctx, this.plan.periods.baseline, pageSize)
+      after = { views: rangeViews, feedback: await this.feedback(ctx, this.plan.periods.range) }
+      before = {
+        views: baselineViews,
+        feedback: await this.feedback(ctx, this.plan.periods.baseline)
+      }
+      this.requests = ctx.budget.used - usedBefore
+    }
+    this.result = impactResult(this.plan.changes, {
+      baseline: this.plan.periods.baseline,
+      before,
+      after
+    })
+    return { impact: impactJson(this.result) }
+  }
+
+  /** Where a failure stopped says "of the baseline period" for the baseline's reads. */
+  private begin(ctx: ExportContext, period: Period): void {
+    ctx.progress.begin(period === this.plan.periods.baseline ? 'baseline' : undefined)
+  }
+
+  private async views(
+    ctx: ExportContext,
+    period: Period,
+    pageSize: number
+  ): Promise<Map<string, number>> {
+    const views = new Map<string, number>()
+    const plan: ExportPlan = { dateFrom: period.dateFrom, dateTo: period.dateTo, pageSize }
+    this.begin(ctx, period)
+    const result = await paginate(
+      plan,
+      query => {
+        const page = ctx.progress.nextPage(query.offset)
+        return fetchPage(ctx, 'get-page-views', page, s =>
+          ctx.client.getPageViews(query, { signal: s })
+        )
+      },
+      async rows => keep(this.paths, rows, views),
+      {
+        onPage: info => (ctx.progress.rowsRead = info.rowsSoFar),
+        onWarning: message => ctx.rt.log.warning(message)
+      }
+    )
+    log(
+      ctx.rt,
+      `views from ${period.dateFrom} to ${period.dateTo}: ${plural(result.requests, 'request')}.`
+    )
+    return views
+  }
+
+  private async feedback(ctx: ExportContext, period: Period): Promise<Map<string, FeedbackCounts>> {
+    const query = { dateFrom: period.dateFrom, dateTo: period.dateTo, limit: BY_PAGE_LIMIT }
+    this.begin(ctx, period)
+    const page = ctx.progress.nextPage()
+    const answer = await fetchPage(ctx, 'get-feedback-by-page', page, s =>
+      ctx.client.getFeedbackByPage(query, { signal: s })
+    )
+    const counts = new Map<string, FeedbackCounts>()
+    for (const row of answer.feedback) {
+      const path = normalPath(row.path)
+      if (this.paths.has(path)) counts.set(path, { thumbsDown: row.thumbsDown, total: row.total })
+    }
+    log(
+      ctx.rt,
+      `feedback of ${plural(answer.feedback.length, 'ranked page')} from ${period.dateFrom} to ${period.dateTo}.`
+    )
+    return counts
+  }
+}
+
+function keep(
+  paths: ReadonlySet<string>,
+  rows: readonly PageViewRow[],
+  into: Map<string, number>
+): void {
+  for (const row of rows) {
+    const path = normalPath(row.path)
+    if (paths.has(path)) into.set(path, (into.get(path) ?? 0) + row.total)
+  }
+}
+
+function log(rt: Runtime, text: string): void {
+  rt.log.info(`Impact: ${text}`)
+}

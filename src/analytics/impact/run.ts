@@ -1,0 +1,83 @@
+/**
+ * The impact section in a run: the docs changes read from GitHub before the export, the service
+ * reads beside it (reads.ts), then the section for the report and the outputs `impact-pulls` and
+ * `impact-pages`.
+ */
+import * as core from '@actions/core'
+import { createOctokit } from '../../github/octokit.js'
+import type { RepoRef } from '../../github/refs.js'
+import { InputError } from '../../shared/inputs.js'
+import type { RunnerContext } from '../../shared/runner-context.js'
+import type { Runtime } from '../../shared/runtime.js'
+import type { AnalyticsSettings } from '../settings.js'
+import { readDocsChanges } from './docs-changes.js'
+import { distinctPages, type ImpactResult } from './figures.js'
+import type { ImpactPeriods } from './periods.js'
+import { ImpactReads } from './reads.js'
+import type { ImpactSection } from './section.js'
+import type { ImpactSettings } from './settings.js'
+
+/** What a run knows of the section: the reads beside the export, or why there are none. */
+type Known = { periods: ImpactPeriods; repository: string } & (
+  { tap: ImpactReads } | { tap?: undefined; unavailable: string }
+)
+
+export class ImpactRun {
+  private constructor(private readonly known: Known) {}
+
+  /** Reads the previous period's docs changes; a token without access is a warning, not a failure. */
+  static async start(
+    settings: AnalyticsSettings,
+    context: RunnerContext,
+    rt: Runtime
+  ): Promise<ImpactRun> {
+    const impact = settings.impact as ImpactSettings
+    const repo = impact.repository ?? currentRepository(context)
+    const octokit = createOctokit(settings.githubToken, context.apiUrl)
+    const { periods, docsRoot } = impact
+    const changes = await readDocsChanges(
+      octokit,
+      { repo, previous: periods.previous, docsRoot },
+      rt
+    )
+    const known = { periods, repository: `${repo.owner}/${repo.repo}` }
+    if ('unavailable' in changes) return new ImpactRun({ ...known, ...changes })
+    const tap = new ImpactReads({ periods, changes, shared: settings.dataset === 'views' })
+    return new ImpactRun({ ...known, tap })
+  }
+
+  /** The reads beside the export; undefined when the pull requests could not be read. */
+  get tap(): ImpactReads | undefined {
+    return this.known.tap
+  }
+
+  /** Requests the section made on the service. */
+  get requests(): number {
+    return this.known.tap?.requests ?? 0
+  }
+
+  /** After the export, which completes the reads. */
+  section(): ImpactSection {
+    const { periods, repository } = this.known
+    if (this.known.tap === undefined) {
+      return { periods, repository, unavailable: this.known.unavailable }
+    }
+    return { periods, repository, result: this.known.tap.result as ImpactResult }
+  }
+
+  setOutputs(): void {
+    const result = this.known.tap?.result
+    core.setOutput('impact-pulls', result ? String(result.pulls.length) : '')
+    core.setOutput('impact-pages', result ? String(distinctPages(result).length) : '')
+  }
+}
+
+function currentRepository(context: RunnerContext): RepoRef {
+  if (!context.owner || !context.repo) {
+    throw new InputError(
+      'docs-repository',
+      'is required by impact when GITHUB_REPOSITORY is not set: owner/repo, such as acme/docs'
+    )
+  }
+  return { owner: context.owner, repo: context.repo }
+}

@@ -1,0 +1,112 @@
+/**
+ * "Did last period's changes help?" as Markdown blocks, pure: one row per pull request that touched a
+ * page (the PR's number and title inert, merged date, pages, views baseline → range with the change,
+ * pooled negative share baseline → range), a total line over the touched pages (each once), one
+ * line for the PRs that touched no page and for those not read, and a chart when asked.
+ */
+import { barChart } from '../report/charts.js'
+import { changePercent } from '../compare/comparison.js'
+import { fixed, formatCount, table, type Block } from '../report/layout.js'
+import { codeSpan, tableCell, truncate } from '../../shared/markdown.js'
+import { plural } from '../../shared/plural.js'
+import { distinctPages, MAX_PULLS, sums, type ImpactResult, type Sums } from './figures.js'
+import type { ImpactPeriods } from './periods.js'
+
+export const IMPACT_HEADING = "#### Did last period's changes help?"
+const TITLE_MAX_CHARS = 80
+
+/** What the report knows of the section: the result, or why the pull requests could not be read. */
+export type ImpactSection =
+  | { periods: ImpactPeriods; repository: string; result: ImpactResult }
+  | { periods: ImpactPeriods; repository: string; unavailable: string }
+
+/** A share from 0 to 1 as a percent with one decimal; "–" when there is no figure. */
+export function shareCell(share: number | null): string {
+  return share === null ? '–' : `${(Math.round(share * 1000) / 10).toFixed(1)}%`
+}
+
+/** `1,200 → 1,500 (+300, +25.0%)`; no percent when the baseline had no views. */
+export function viewsCell({ before, after }: Sums['views']): string {
+  const change = after - before
+  const signed = change > 0 ? `+${formatCount(change)}` : formatCount(change)
+  const percent = changePercent(after, before)
+  return `${formatCount(before)} → ${formatCount(after)} (${signed}${percent ? `, ${percent}%` : ''})`
+}
+
+function negativeCell({ before, after }: Sums['negative']): string {
+  return `${shareCell(before)} → ${shareCell(after)}`
+}
+
+function intro(section: ImpactSection): string {
+  const { previous, baseline, range } = section.periods
+  const span = (p: { dateFrom: string; dateTo: string }): string =>
+    `${codeSpan(p.dateFrom)} to ${codeSpan(p.dateTo)}`
+  return (
+    `Pull requests of ${codeSpan(section.repository)} merged from ${span(previous)}; their pages ` +
+    `before (${span(baseline)}) and after (${span(range)}, this report). Views are human + AI; ` +
+    'the negative share is thumbs down over all feedback of the pages the service ranks ("–": not ranked).'
+  )
+}
+
+export function impactBlocks(section: ImpactSection, { chart }: { chart: boolean }): Block[] {
+  const head = fixed('', IMPACT_HEADING, '', intro(section), '')
+  if ('unavailable' in section) return [head, fixed(`_${section.unavailable}_`, '')]
+  const { result } = section
+  const notes: string[] = []
+  if (result.withoutPages > 0) {
+    notes.push(
+      `_${plural(result.withoutPages, 'pull request')} merged then touched no page (not in the table)._`
+    )
+  }
+  if (result.more > 0) {
+    notes.push(
+      `_And ${plural(result.more, 'more pull request')} merged then (only the latest ${MAX_PULLS} are read)._`
+    )
+  }
+  if (result.pulls.length === 0) {
+    const none =
+      notes.length === 0 ? ['_No pull request was merged in the previous period._'] : notes
+    return [head, fixed(...none, '')]
+  }
+  const rows = result.pulls.map(pull => {
+    const title = tableCell(truncate(pull.title, TITLE_MAX_CHARS))
+    const figures = sums(pull.pages)
+    return (
+      `| [#${pull.number}](${pull.url}) ${title} | ${pull.mergedAt.slice(0, 10)} | ` +
+      `${pull.pages.length} | ${viewsCell(figures.views)} | ${negativeCell(figures.negative)} |`
+    )
+  })
+  const pages = distinctPages(result)
+  const total = sums(pages)
+  const blocks: Block[] = [
+    head,
+    table(
+      [
+        '| Pull request | Merged | Pages | Views before → after | Negative share before → after |',
+        '| --- | --- | ---: | --- | --- |'
+      ],
+      rows
+    ),
+    fixed(
+      `| **All ${plural(pages.length, 'page')} (each once)** | | ${pages.length} | ` +
+        `${viewsCell(total.views)} | ${negativeCell(total.negative)} |`,
+      '',
+      ...notes,
+      ...(notes.length > 0 ? [''] : [])
+    )
+  ]
+  if (chart) blocks.push(...impactChart(result))
+  return blocks
+}
+
+function impactChart(result: ImpactResult): Block[] {
+  const figures = result.pulls.map(pull => sums(pull.pages).views)
+  const source = barChart(
+    "Views of each PR's pages: after, this report (bars); before, the baseline (line)",
+    'views',
+    result.pulls.map(pull => `PR ${pull.number}`),
+    figures.map(f => f.after),
+    figures.map(f => f.before)
+  )
+  return source ? [fixed(source, '')] : []
+}

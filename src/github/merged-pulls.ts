@@ -1,0 +1,51 @@
+/**
+ * The pull requests of a repository merged in a time window: the closed ones, most recently updated
+ * first, page by page until a page ends before the window (a PR merged in it was updated at or after
+ * its merge, so no later page can hold one), then those merged in the window, latest merge first.
+ */
+import type { Runtime } from '../shared/runtime.js'
+import type { Octokit } from './octokit.js'
+import { listAllPages, type PageParams } from './paginate.js'
+import type { RepoRef } from './refs.js'
+
+export interface MergedPull {
+  number: number
+  title: string
+  htmlUrl: string
+  /** ISO time. */
+  mergedAt: string
+}
+
+/** [start, end) in epoch ms. */
+export interface Window {
+  start: number
+  end: number
+}
+
+/** GitHub's order for the question: closed pull requests, the most recently updated first. */
+const LISTING = { state: 'closed', sort: 'updated', direction: 'desc' } as const
+
+export async function listMergedPulls(
+  octokit: Octokit,
+  { repo, window }: { repo: RepoRef; window: Window },
+  rt: Runtime
+): Promise<MergedPull[]> {
+  const pastWindow = (items: { updated_at: string }[]): boolean =>
+    Date.parse(items[items.length - 1].updated_at) < window.start
+  const list = (page: PageParams) => octokit.rest.pulls.list({ ...repo, ...LISTING, ...page })
+  const pulls = await listAllPages(list, rt, { until: pastWindow })
+  const merged: MergedPull[] = []
+  for (const pull of pulls) {
+    const at = pull.merged_at ? Date.parse(pull.merged_at) : NaN
+    if (!(at >= window.start && at < window.end)) continue
+    merged.push({
+      number: pull.number,
+      title: pull.title,
+      htmlUrl: pull.html_url,
+      mergedAt: pull.merged_at as string
+    })
+  }
+  return merged.sort(
+    (a, b) => Date.parse(b.mergedAt) - Date.parse(a.mergedAt) || b.number - a.number
+  )
+}
