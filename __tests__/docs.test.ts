@@ -248,7 +248,7 @@ describe('the README for a newcomer', () => {
     expect(yamlBlocks(section(/^### 3\. /))).toHaveLength(1)
   })
 
-  it('keeps the weekly recipe one block with two agent steps: their own prompts, one issue', () => {
+  it('keeps the weekly recipe one block with two agent steps (the gaps of three datasets joined, and the changelog), one issue, impact on', () => {
     const weekly = section(/^### .*weekly/i)
     const [block] = yamlBlocks(weekly)
     expect(yamlBlocks(weekly)).toHaveLength(1)
@@ -256,8 +256,16 @@ describe('the README for a newcomer', () => {
     expect(agents).toHaveLength(2)
     expect(agents[0].with?.prompt).not.toBe(agents[1].with?.prompt)
     expect(agents[0].with?.['issue-number']).toBe(agents[1].with?.['issue-number'])
-    const gaps = stepsOf(block.text).find(s => s.id === 'gaps')
-    expect(gaps?.with?.['issue-number']).toBe(agents[0].with?.['issue-number'])
+    // The gaps of searches, feedback and the assistant all report to the issue and reach the agent.
+    for (const id of ['searches', 'feedback', 'assistant']) {
+      const gaps = stepsOf(block.text).find(s => s.id === id)
+      expect(gaps?.with?.dataset).toBe(id)
+      expect(gaps?.with?.['issue-number']).toBe(agents[0].with?.['issue-number'])
+      expect(agents[0].with?.prompt).toContain(`steps.${id}.outputs.prompt`)
+    }
+    const views = stepsOf(block.text).find(s => s.id === 'views')
+    expect(views?.with?.impact).toBe(true)
+    expect(weekly).toMatch(/What the manager reads each Monday/)
     expect(weekly).toMatch(/One request, one job/)
   })
 

@@ -23,6 +23,8 @@ interface Step {
 const ISSUE = 12
 const world = useWorld(world => {
   world.gh.addIssue('acme', 'docs', { number: ISSUE, title: 'Weekly docs report' })
+  // Readers asked the assistant what the docs do not cover.
+  world.svc.setAssistant([unanswered('How do I rotate a webhook secret?')])
   // Readers searched these often and clicked almost nothing: the gaps the agent is handed.
   world.svc.setSearches([
     gap('webhook retries', 40),
@@ -30,6 +32,20 @@ const world = useWorld(world => {
     { ...gap('quickstart', 90), ctr: 0.8, topClickedPage: '/quickstart' }
   ])
 })
+
+function unanswered(query: string) {
+  return {
+    id: 'conv_1',
+    timestamp: '2024-03-08T09:00:00Z',
+    query,
+    response: 'The docs do not say.',
+    responseType: 'answer',
+    sources: [],
+    resolutionStatus: 'unanswered',
+    queryCategory: 'webhooks',
+    pageUrl: 'https://docs.acme.com/webhooks'
+  }
+}
 
 function gap(searchQuery: string, hits: number) {
   return { searchQuery, hits, ctr: 0, topClickedPage: null, lastSearchedAt: '2024-03-08T10:00:00Z' }
@@ -55,12 +71,14 @@ function expand(value: string, world: World, outputs: Map<string, Record<string,
   })
 }
 
-/** `steps.x.outputs.y != ''`, the only condition the recipe uses. */
+/** `steps.x.outputs.y != ''`, or several of them joined by `||`: the conditions the recipe uses. */
 function condition(step: Step, outputs: Map<string, Record<string, string>>): boolean {
   if (!step.if) return true
-  const match = /^steps\.([\w-]+)\.outputs\.([\w-]+) != ''$/.exec(step.if.trim())
-  if (!match) throw new Error(`the test does not know the condition ${step.if}`)
-  return (outputs.get(match[1])?.[match[2]] ?? '') !== ''
+  return step.if.split('||').some(part => {
+    const match = /^steps\.([\w-]+)\.outputs\.([\w-]+) != ''$/.exec(part.trim())
+    if (!match) throw new Error(`the test does not know the condition ${step.if}`)
+    return (outputs.get(match[1])?.[match[2]] ?? '') !== ''
+  })
 }
 
 describe("the README's weekly report, run as written", () => {
@@ -102,7 +120,9 @@ describe("the README's weekly report, run as written", () => {
     expect(agentRuns).toHaveLength(2)
     const prompts = w.promptsSent()
     expect(prompts).toHaveLength(2)
+    // One job for the week's gaps: the search terms and the assistant's unanswered questions.
     expect(prompts[0]).toContain('webhook retries')
+    expect(prompts[0]).toContain('How do I rotate a webhook secret?')
     expect(prompts[1]).toContain('changelog')
     expect(agentRuns.map(r => r.outputs['job-id'])).toEqual(['job_1', 'job_2'])
     const tracking = w
