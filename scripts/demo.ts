@@ -8,6 +8,7 @@ import { GitHubFake } from '../fakes/github-fake.js'
 import { agentInputs, serviceInputs } from '../fakes/inputs.js'
 import { ServiceEmulator } from '../fakes/service-emulator.js'
 import { cleanUp, runBundle, type BundleRun } from '../fakes/action-env.js'
+import type { AssistantItem } from '../fakes/assistant-data.js'
 import { issueCommentEvent } from '../fakes/webhooks.js'
 import { DAY_MS } from '../src/shared/duration.js'
 import { demoMergedPull } from './demo-code-change.js'
@@ -229,6 +230,111 @@ try {
     cleanUp(fix)
     if (fix.exitCode !== 0 || !fix.outputs['pr-url']) exitCode = 1
   }
+
+  rule('6. The docs-health loop: unanswered questions → agent job → PR merged → did it help?')
+  // This week the assistant could not answer three questions about webhooks (one asked twice).
+  const asked = (
+    id: string,
+    query: string,
+    daysAgo: number,
+    status: AssistantItem['resolutionStatus'] = 'unanswered'
+  ): AssistantItem => ({
+    id,
+    timestamp: `${day(daysAgo)}T10:00:00Z`,
+    query,
+    response: 'I could not find that in the documentation.',
+    responseType: 'answer',
+    sources: [],
+    resolutionStatus: status,
+    queryCategory: 'webhooks',
+    pageUrl: 'https://docs.acme.com/webhooks'
+  })
+  emulator.setAssistant(
+    [
+      asked('c1', 'How do I rotate a webhook secret?', 1),
+      asked('c2', 'how do I  rotate a webhook SECRET?', 2),
+      asked('c3', 'Are webhooks retried after a 500? Mail me at dev@acme.com', 3),
+      asked('c4', 'What is the rate limit?', 3, 'answered')
+    ],
+    { web: 3, api: 1, other: 0, total: 4 }
+  )
+  const questions = await runBundle('dist/analytics/index.js', {
+    inputs: serviceInputs(emulator, { dataset: 'assistant', 'date-from': '-7d', 'date-to': '-0d' })
+  })
+  showRun(questions)
+  cleanUp(questions)
+  if (questions.exitCode !== 0 || !questions.outputs.prompt) exitCode = 1
+
+  console.log('\nthe agent gets the unanswered questions; its job opens docs pull request #33:')
+  emulator.scriptJobs({
+    activePolls: 1,
+    outcome: 'completed',
+    prLink: 'https://github.com/acme/docs/pull/33'
+  })
+  // The pull request the job opens, merged within this week as a reviewer would merge it (the fake
+  // cannot wait for a reviewer: it holds the merge already).
+  github.addIssue('acme', 'docs', {
+    number: 33,
+    pull_request: true,
+    title: 'Docs: webhook secrets and retries',
+    merged: { sha: '3'.repeat(40), at: `${day(1)}T15:00:00Z` },
+    files: [{ filename: 'webhooks.mdx', status: 'modified', additions: 40, deletions: 3 }]
+  })
+  const answer = await runBundle('dist/index.js', {
+    eventName: 'schedule',
+    inputs: agentInputs(emulator, github, { prompt: questions.outputs.prompt ?? '' }),
+    env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: '4545' }
+  })
+  console.log(
+    `    status ${answer.outputs.status}, pull request ${answer.outputs['pr-url'] || '(none)'}`
+  )
+  cleanUp(answer)
+  if (answer.exitCode !== 0) exitCode = 1
+
+  // A week later, the report of the week from today asks whether it helped: its range R starts
+  // today, the previous period P (when #33 merged) is this week, the baseline B the week before.
+  const nextWeek = { from: day(0), to: day(-7) }
+  const pages = (
+    webhooks: number
+  ): { path: string; human: number; ai: number; total: number }[] => [
+    {
+      path: '/webhooks',
+      human: webhooks,
+      ai: Math.round(webhooks / 4),
+      total: webhooks + Math.round(webhooks / 4)
+    },
+    { path: '/quickstart', human: 900, ai: 300, total: 1200 }
+  ]
+  emulator.setPageViews(pages(420), undefined, nextWeek.from)
+  emulator.setPageViews(pages(260), undefined, day(14))
+  emulator.setFeedbackByPage(
+    [{ path: '/webhooks', thumbsUp: 18, thumbsDown: 2, code: 0, total: 20 }],
+    nextWeek.from
+  )
+  emulator.setFeedbackByPage(
+    [{ path: '/webhooks', thumbsUp: 6, thumbsDown: 9, code: 0, total: 15 }],
+    day(14)
+  )
+  const impact = await runBundle('dist/analytics/index.js', {
+    inputs: {
+      ...serviceInputs(emulator, {
+        'date-from': nextWeek.from,
+        'date-to': nextWeek.to,
+        impact: 'true'
+      }),
+      'github-token': github.token
+    },
+    env: { GITHUB_API_URL: github.url }
+  })
+  console.log(
+    `exit code: ${impact.exitCode}; outputs impact-pulls = ${impact.outputs['impact-pulls']}, impact-pages = ${impact.outputs['impact-pages']}`
+  )
+  const section =
+    /#+ Did last period[\s\S]*?(?=\n#+ |$)/.exec(impact.summary)?.[0] ?? '(no impact section)'
+  console.log('the impact section of that report:')
+  console.log(indent(section))
+  cleanUp(impact)
+  if (impact.exitCode !== 0 || impact.outputs['impact-pulls'] !== '1') exitCode = 1
 
   // The emulator checks each request and answer against Mintlify's published OpenAPI documents.
   const violations = emulator.contractViolations
