@@ -36,9 +36,11 @@ async function collect(
   const written: PageViewRow[] = []
   const result = await paginate(
     { pageSize },
-    fetchPage,
-    async page => {
-      written.push(...page)
+    {
+      fetchPage,
+      sink: async page => {
+        written.push(...page)
+      }
     },
     { onWarning: message => warnings.push(message) }
   )
@@ -80,12 +82,14 @@ describe('paginate', () => {
     const all = rows(5)
     await paginate(
       { pageSize: 2 },
-      async query => {
-        events.push(`fetch ${query.offset}`)
-        return service(all)(query)
-      },
-      async page => {
-        events.push(`sink ${page.length}`)
+      {
+        fetchPage: async query => {
+          events.push(`fetch ${query.offset}`)
+          return service(all)(query)
+        },
+        sink: async page => {
+          events.push(`sink ${page.length}`)
+        }
       }
     )
     expect(events).toEqual(['fetch 0', 'sink 2', 'fetch 2', 'sink 2', 'fetch 4', 'sink 1'])
@@ -166,12 +170,14 @@ describe('paginate', () => {
     await expect(
       paginate(
         { pageSize: 2 },
-        async query => {
-          if (query.offset === 2) throw new Error('boom')
-          return service(all)(query)
-        },
-        async page => {
-          written.push(...page)
+        {
+          fetchPage: async query => {
+            if (query.offset === 2) throw new Error('boom')
+            return service(all)(query)
+          },
+          sink: async page => {
+            written.push(...page)
+          }
         }
       )
     ).rejects.toThrow('boom')

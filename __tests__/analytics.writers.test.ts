@@ -23,7 +23,10 @@ const ROWS: PageViewRow[] = [
 describe('JSON writer', () => {
   it('writes valid JSON with totals, views, dateFrom and dateTo, across several pages', async () => {
     const path = join(dir, 'out.json')
-    const writer = await openExportWriter('json', path, { dateFrom: '2024-01-01' })
+    const writer = await openExportWriter(path, {
+      format: 'json',
+      meta: { dateFrom: '2024-01-01' }
+    })
     await writer.writeRows(ROWS.slice(0, 1))
     await writer.writeRows([])
     await writer.writeRows(ROWS.slice(1))
@@ -39,7 +42,7 @@ describe('JSON writer', () => {
 
   it('writes an empty views array when there are no rows', async () => {
     const path = join(dir, 'out.json')
-    const writer = await openExportWriter('json', path, {})
+    const writer = await openExportWriter(path, { format: 'json', meta: {} })
     await writer.finish({ totals: TOTALS })
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({
       dateFrom: null,
@@ -52,7 +55,7 @@ describe('JSON writer', () => {
   it('shows nothing at the target until finished, and removes the temporary file on discard', async () => {
     const path = join(dir, 'out.json')
     writeFileSync(path, 'previous export')
-    const writer = await openExportWriter('json', path, {})
+    const writer = await openExportWriter(path, { format: 'json', meta: {} })
     await writer.writeRows(ROWS)
     expect(readFileSync(path, 'utf8')).toBe('previous export')
     expect(readdirSync(dir)).toHaveLength(2)
@@ -65,7 +68,7 @@ describe('JSON writer', () => {
 describe('CSV writer', () => {
   it('writes path,human,ai,total with RFC 4180 quoting that parses back equal', async () => {
     const path = join(dir, 'out.csv')
-    const writer = await openExportWriter('csv', path, {})
+    const writer = await openExportWriter(path, { format: 'csv', meta: {} })
     await writer.writeRows(ROWS)
     await writer.finish({ totals: TOTALS })
     const text = readFileSync(path, 'utf8')
@@ -76,14 +79,14 @@ describe('CSV writer', () => {
 
   it('writes only the header when there are no rows', async () => {
     const path = join(dir, 'out.csv')
-    const writer = await openExportWriter('csv', path, {})
+    const writer = await openExportWriter(path, { format: 'csv', meta: {} })
     await writer.finish({ totals: TOTALS })
     expect(readFileSync(path, 'utf8')).toBe('path,human,ai,total\n')
   })
 
   it('defuses spreadsheet formulas in paths', async () => {
     const path = join(dir, 'out.csv')
-    const writer = await openExportWriter('csv', path, {})
+    const writer = await openExportWriter(path, { format: 'csv', meta: {} })
     await writer.writeRows([{ path: '=HYPERLINK("x")', human: 1, ai: 0, total: 1 }])
     await writer.finish({ totals: TOTALS })
     expect(readFileSync(path, 'utf8')).toContain(`"'=HYPERLINK(""x"")",1,0,1`)

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
 import { PROJECT_ROOT, type ActionRunResult } from '../fakes/action-env.js'
+import type { AssistantItem } from '../fakes/assistant-data.js'
 import { yamlBlocks } from '../fakes/workflow-lint.js'
 import { markerOf } from './helpers/text.js'
 import { runAgent, runAnalytics, useWorld, type World } from './helpers/world.js'
@@ -33,7 +34,7 @@ const world = useWorld(world => {
   ])
 })
 
-function unanswered(query: string) {
+function unanswered(query: string): AssistantItem {
   return {
     id: 'conv_1',
     timestamp: '2024-03-08T09:00:00Z',

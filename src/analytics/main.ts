@@ -9,7 +9,6 @@ import { createOctokit } from '../github/octokit.js'
 import { getErrorMessage } from '../shared/errors.js'
 import { readRunnerContext, runUrl, type RunnerContext } from '../shared/runner-context.js'
 import { runAction, type ActionRun, type RunOptions as EntryOptions } from '../shared/run-action.js'
-import type { Runtime } from '../shared/runtime.js'
 import { exportDataset, ExportFailure, type ExportOutcome } from './export/export-dataset.js'
 import { DATASET_INFO } from './datasets.js'
 import { assistantPrompt, feedbackPrompt, searchesPrompt } from './report/prompt.js'
@@ -73,7 +72,7 @@ async function analytics(
       `${plural(settings.pageSize, 'row')} per request) to ${shown}.`
   )
   const impact = settings.impact && (await ImpactRun.start(settings, context, rt))
-  const outcome = await exportDataset(settings, path, rt, { ...options, impact: impact?.tap })
+  const outcome = await exportDataset({ settings, path }, rt, { ...options, impact: impact?.tap })
   if (impact) outcome.requests += impact.requests
   rt.log.info(
     `Wrote ${plural(outcome.rows, 'row')} to ${shown} in ${plural(outcome.requests, 'request')}.`
@@ -84,7 +83,7 @@ async function analytics(
   const report = { ...toReport(settings, outcome, shown), impact: impact?.section() }
   await action.summary(renderReport(report))
   if (settings.issueNumber !== undefined) {
-    await postComment(settings, context, report, rt, action.redact)
+    await postComment(report, { settings, context }, action)
   }
 }
 
@@ -166,11 +165,9 @@ function toReport(settings: AnalyticsSettings, outcome: ExportOutcome, file: str
 
 /** Posts the report once; a failure here is a warning, the file and outputs are already done. */
 async function postComment(
-  settings: AnalyticsSettings,
-  context: RunnerContext,
   report: ExportReport,
-  rt: Runtime,
-  redact: (text: string) => string
+  { settings, context }: { settings: AnalyticsSettings; context: RunnerContext },
+  { rt, redact }: ActionRun
 ): Promise<void> {
   const issueNumber = settings.issueNumber as number
   if (!context.owner || !context.repo) {

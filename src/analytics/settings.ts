@@ -62,7 +62,7 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
   }
 
   const dataset = parseChoice(read, 'dataset', { choices: DATASETS, fallback: 'views' })
-  const previous = parseCompare(read, dataset, dateFrom, dateTo)
+  const previous = parseCompare(read, dataset, { dateFrom, dateTo })
   const chart = parseBoolean(read, 'chart', { fallback: true })
   const maxPageSize = DATASET_INFO[dataset].maxPageSize
   const pageSize = parseNumber(read, 'page-size', {
@@ -112,8 +112,7 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
 function parseCompare(
   read: InputReader,
   dataset: Dataset,
-  dateFrom: ParsedDate | undefined,
-  dateTo: ParsedDate | undefined
+  { dateFrom, dateTo }: { dateFrom: ParsedDate | undefined; dateTo: ParsedDate | undefined }
 ): { dateFrom: string; dateTo: string } | undefined {
   const compare = parseChoice(read, 'compare', { choices: COMPARE_MODES, fallback: 'none' })
   if (compare === 'none') return undefined

@@ -6,6 +6,7 @@
 import { MintlifyError, type Operation } from './errors.js'
 import { httpRequest, type HttpAnswer } from './http.js'
 import { answerBody } from './answer.js'
+import { analyticsPath, type AnalyticsRead } from './analytics-resources.js'
 import { cursorParams, offsetParams } from './query-params.js'
 import { parseFeedbackByPage, type ByPageQuery, type FeedbackByPage } from './feedback-by-page.js'
 import { unansweredError } from './unanswered.js'
@@ -60,18 +61,6 @@ interface ServiceRequest {
   body?: unknown
   target: Target
 }
-
-/** The analytics operations and the resource each one reads. */
-const ANALYTICS_RESOURCES = {
-  'get-assistant': 'assistant',
-  'get-assistant-caller-stats': 'assistant/caller-stats',
-  'get-feedback-by-page': 'feedback/by-page',
-  'get-page-views': 'views',
-  'get-visitors': 'visitors',
-  'get-searches': 'searches',
-  'get-feedback': 'feedback'
-} as const satisfies Partial<Record<Operation, string>>
-type AnalyticsRead = keyof typeof ANALYTICS_RESOURCES
 
 /** The code of an answer to a job read that names another job. */
 export const JOB_MISMATCH = 'JOB_MISMATCH'
@@ -180,8 +169,7 @@ export class MintlifyClient {
     }: { operation: AnalyticsRead; params: URLSearchParams; parser: (body: unknown) => T },
     call: CallOptions
   ): Promise<T> {
-    const project = encodeURIComponent(this.options.projectId)
-    const path = `/v1/analytics/${project}/${ANALYTICS_RESOURCES[operation]}?${params}`
+    const path = analyticsPath(this.options.projectId, operation, params)
     const body = await this.request({ operation, method: 'GET', path, target: PROJECT }, call)
     return this.parse(operation, PROJECT, () => parser(body))
   }

@@ -166,13 +166,13 @@ export class RecordSorter {
       for (const at of this.sortChunk()) {
         const length = this.chunk.readUInt32LE(at)
         if (filled + length > out.length) {
-          writeAll(fd, out, 0, filled)
+          writeAll(fd, out.subarray(0, filled))
           filled = 0
         }
-        if (length > out.length) writeAll(fd, this.chunk, at, length)
+        if (length > out.length) writeAll(fd, this.chunk.subarray(at, at + length))
         else filled += this.chunk.copy(out, filled, at, at + length)
       }
-      writeAll(fd, out, 0, filled)
+      writeAll(fd, out.subarray(0, filled))
     } finally {
       closeSync(fd)
     }
@@ -182,9 +182,10 @@ export class RecordSorter {
   }
 }
 
-function writeAll(fd: number, buf: Buffer, start: number, length: number): void {
+/** Writes all of `bytes`: one writeSync may write fewer than it was given. */
+function writeAll(fd: number, bytes: Buffer): void {
   let done = 0
-  while (done < length) done += writeSync(fd, buf, start + done, length - done)
+  while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done)
 }
 
 /** One run file, read front to back through a small buffer; `at` is the current record. */

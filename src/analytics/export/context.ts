@@ -106,7 +106,7 @@ export async function withWriter<Row, T>(
   let writer
   try {
     const meta = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }
-    writer = await openExportWriter(settings.format, ctx.path, meta, rowFormat)
+    writer = await openExportWriter(ctx.path, { format: settings.format, meta, rowFormat })
   } catch (error) {
     throw new ExportFailure(error, undefined, undefined, 0)
   }
@@ -122,15 +122,20 @@ export async function withWriter<Row, T>(
   }
 }
 
+/** Which request a page read is: its retry policy, and what its retry's log line names. */
+export interface PageRequest {
+  operation: Operation
+  /** The page number, or what the request reads when it is no page. */
+  page: number | string
+}
+
 /**
  * One page request as the flows make it: counted against the budget before it leaves (a retry is a
  * request too), under the operation's retry policy, with a log line before each retry.
  */
 export function fetchPage<T>(
   ctx: ExportContext,
-  operation: Operation,
-  /** The page number, or what the request reads when it is no page (for the retry's log line). */
-  page: number | string,
+  { operation, page }: PageRequest,
   call: (signal?: AbortSignal) => Promise<T>
 ): Promise<T> {
   const { rt, budget, progress } = ctx

@@ -47,7 +47,10 @@ async function exportCursor<Row>(
   const rows = await withWriter(ctx, dataset.rowFormat, async writeRows => {
     const result = await paginateCursor(
       plan,
-      query => fetchPage(ctx, dataset.operation, progress.nextPage(), s => dataset.read(query, s)),
+      query => {
+        const request = { operation: dataset.operation, page: progress.nextPage() }
+        return fetchPage(ctx, request, s => dataset.read(query, s))
+      },
       async page => {
         await writeRows(page)
         dataset.tally(page)
@@ -108,7 +111,8 @@ export async function exportFeedback(ctx: ExportContext): Promise<FeedbackOutcom
 export async function exportAssistant(ctx: ExportContext): Promise<AssistantOutcome> {
   const { settings, client } = ctx
   const range = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }
-  const callers = await fetchPage(ctx, 'get-assistant-caller-stats', 'Caller stats', signal =>
+  const request = { operation: 'get-assistant-caller-stats', page: 'Caller stats' } as const
+  const callers = await fetchPage(ctx, request, signal =>
     getAssistantCallerStats(client, range, { signal })
   )
   const groups = await QuestionGroups.open(ctx.path)

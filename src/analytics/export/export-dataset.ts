@@ -22,9 +22,14 @@ export interface ExportOptions {
   impact?: ExportTap
 }
 
+/** What to export, and the file it goes to. */
+export interface ExportTarget {
+  settings: AnalyticsSettings
+  path: string
+}
+
 export async function exportDataset(
-  settings: AnalyticsSettings,
-  path: string,
+  { settings, path }: ExportTarget,
   rt: Runtime,
   options: ExportOptions = {}
 ): Promise<ExportOutcome> {

@@ -74,10 +74,15 @@ export function sameTotals(a: ViewTotals, b: ViewTotals): boolean {
   return a.human === b.human && a.ai === b.ai && a.total === b.total
 }
 
+/** Where the loop's pages come from and where their rows go. */
+export interface PageFlow {
+  fetchPage: FetchPage
+  sink: PageSink
+}
+
 export async function paginate(
   plan: ExportPlan,
-  fetchPage: FetchPage,
-  sink: PageSink,
+  { fetchPage, sink }: PageFlow,
   events: PaginationEvents = {}
 ): Promise<PaginationResult> {
   const guards = new PageGuards(plan, events)

@@ -21,9 +21,11 @@ function trafficFetcher(ctx: ExportContext, dataset: TrafficDataset): FetchPage 
   return (query: PageViewsQuery) => {
     const page = progress.nextPage(query.offset)
     if (dataset === 'views') {
-      return fetchPage(ctx, 'get-page-views', page, s => client.getPageViews(query, { signal: s }))
+      return fetchPage(ctx, { operation: 'get-page-views', page }, s =>
+        client.getPageViews(query, { signal: s })
+      )
     }
-    return fetchPage(ctx, 'get-visitors', page, async s => {
+    return fetchPage(ctx, { operation: 'get-visitors', page }, async s => {
       const { totals, visitors, hasMore } = await client.getVisitors(query, { signal: s })
       return { totals, views: visitors, hasMore }
     })
@@ -50,8 +52,10 @@ export async function exportTraffic(
 ): Promise<TrafficOutcome> {
   const { settings } = ctx
   const plan = { dateFrom: settings.dateFrom, dateTo: settings.dateTo, pageSize: settings.pageSize }
-  const fetch = trafficFetcher(ctx, dataset)
-  if (settings.previous) return exportCompared(ctx, dataset, plan, settings.previous, fetch)
+  const readPage = trafficFetcher(ctx, dataset)
+  if (settings.previous) {
+    return exportCompared(ctx, dataset, { plan, previous: settings.previous, readPage })
+  }
 
   const top = new TopPages(settings.summaryRows)
   return withWriter(ctx, trafficRows(dataset), async writeRows => {
@@ -60,7 +64,7 @@ export async function exportTraffic(
       top.addAll(rows)
       if (dataset === 'views') ctx.impact?.observe(rows)
     }
-    const result = await paginate(plan, fetch, sink, pageEvents(ctx))
+    const result = await paginate(plan, { fetchPage: readPage, sink }, pageEvents(ctx))
     const outcome: TrafficOutcome = {
       dataset,
       totals: result.totals,
@@ -72,6 +76,13 @@ export async function exportTraffic(
   })
 }
 
+/** What a compared export reads: this period's plan, the previous period's dates, the page reader. */
+interface ComparedReads {
+  plan: ExportPlan
+  previous: { dateFrom: string; dateTo: string }
+  readPage: FetchPage
+}
+
 /**
  * The previous period, then this one, each sorted by path in flat memory (on disk once large),
  * joined, and written in the service's order with each row's previous total and change.
@@ -79,9 +90,7 @@ export async function exportTraffic(
 async function exportCompared(
   ctx: ExportContext,
   dataset: TrafficDataset,
-  plan: ExportPlan,
-  previous: { dateFrom: string; dateTo: string },
-  fetch: FetchPage
+  { plan, previous, readPage }: ComparedReads
 ): Promise<TrafficOutcome> {
   const top = new TopPages(ctx.settings.summaryRows)
   const join = await PreviousJoin.open(ctx.path)
@@ -91,14 +100,22 @@ async function exportCompared(
       const periodPlan = { ...plan, ...previous }
       const sinkPrevious = async (rows: readonly PageViewRow[]): Promise<void> =>
         join.addPrevious(rows)
-      const before = await paginate(periodPlan, fetch, sinkPrevious, pageEvents(ctx))
+      const before = await paginate(
+        periodPlan,
+        { fetchPage: readPage, sink: sinkPrevious },
+        pageEvents(ctx)
+      )
       ctx.progress.begin(undefined)
       const sinkCurrent = async (rows: readonly PageViewRow[]): Promise<void> => {
         join.addCurrent(rows)
         top.addAll(rows)
         if (dataset === 'views') ctx.impact?.observe(rows)
       }
-      const result = await paginate(plan, fetch, sinkCurrent, pageEvents(ctx))
+      const result = await paginate(
+        plan,
+        { fetchPage: readPage, sink: sinkCurrent },
+        pageEvents(ctx)
+      )
       const period = { ...previous, totals: before.totals }
       const comparison = new Comparison(period, ctx.settings.summaryRows)
       await join.drain(comparison, writeRows)

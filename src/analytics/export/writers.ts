@@ -42,11 +42,20 @@ export function trafficRows(key: string): RowFormat<PageViewRow> {
   return { key, columns: CSV_COLUMNS, json: rowRecord, csv: rowRecord }
 }
 
+/** The file's format, its date range (JSON writes it first) and its rows' shape (default: views). */
+export interface WriterOptions<Row> {
+  format: ExportFormat
+  meta: ExportMeta
+  rowFormat?: RowFormat<Row>
+}
+
 export async function openExportWriter<Row = PageViewRow>(
-  format: ExportFormat,
   path: string,
-  meta: ExportMeta,
-  rowFormat: RowFormat<Row> = trafficRows('views') as unknown as RowFormat<Row>
+  {
+    format,
+    meta,
+    rowFormat = trafficRows('views') as unknown as RowFormat<Row>
+  }: WriterOptions<Row>
 ): Promise<ExportWriter<Row>> {
   const file = await AtomicFile.create(path)
   try {

@@ -103,13 +103,15 @@ export class ImpactReads implements ExportTap {
     this.begin(ctx, period)
     const result = await paginate(
       plan,
-      query => {
-        const page = ctx.progress.nextPage(query.offset)
-        return fetchPage(ctx, 'get-page-views', page, s =>
-          ctx.client.getPageViews(query, { signal: s })
-        )
+      {
+        fetchPage: query => {
+          const page = ctx.progress.nextPage(query.offset)
+          return fetchPage(ctx, { operation: 'get-page-views', page }, s =>
+            ctx.client.getPageViews(query, { signal: s })
+          )
+        },
+        sink: async rows => keep(this.paths, rows, views)
       },
-      async rows => keep(this.paths, rows, views),
       {
         onPage: info => (ctx.progress.rowsRead = info.rowsSoFar),
         onWarning: message => ctx.rt.log.warning(message)
@@ -126,7 +128,7 @@ export class ImpactReads implements ExportTap {
     const query = { dateFrom: period.dateFrom, dateTo: period.dateTo, limit: BY_PAGE_LIMIT }
     this.begin(ctx, period)
     const page = ctx.progress.nextPage()
-    const answer = await fetchPage(ctx, 'get-feedback-by-page', page, s =>
+    const answer = await fetchPage(ctx, { operation: 'get-feedback-by-page', page }, s =>
       ctx.client.getFeedbackByPage(query, { signal: s })
     )
     const counts = new Map<string, FeedbackCounts>()

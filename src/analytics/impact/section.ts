@@ -101,12 +101,12 @@ export function impactBlocks(section: ImpactSection, { chart }: { chart: boolean
 
 function impactChart(result: ImpactResult): Block[] {
   const figures = result.pulls.map(pull => sums(pull.pages).views)
-  const source = barChart(
-    "Views of each PR's pages: after, this report (bars); before, the baseline (line)",
-    'views',
-    result.pulls.map(pull => `PR ${pull.number}`),
-    figures.map(f => f.after),
-    figures.map(f => f.before)
-  )
+  const source = barChart({
+    title: "Views of each PR's pages: after, this report (bars); before, the baseline (line)",
+    yAxis: 'views',
+    labels: result.pulls.map(pull => `PR ${pull.number}`),
+    bars: figures.map(f => f.after),
+    line: figures.map(f => f.before)
+  })
   return source ? [fixed(source, '')] : []
 }

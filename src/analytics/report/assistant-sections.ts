@@ -65,17 +65,17 @@ function latestTable(summary: AssistantSummary): Block {
 
 /** Unanswered questions (bars) against all questions (line), per category. */
 export function assistantCharts(summary: AssistantSummary): string[] {
-  const chart = barChart(
-    'Questions by category: unanswered (bars) and all questions (line)',
-    'questions',
-    summary.categories.map(c => c.category),
-    summary.categories.map(c => c.unanswered),
-    summary.categories.map(c => c.total)
-  )
+  const chart = barChart({
+    title: 'Questions by category: unanswered (bars) and all questions (line)',
+    yAxis: 'questions',
+    labels: summary.categories.map(c => c.category),
+    bars: summary.categories.map(c => c.unanswered),
+    line: summary.categories.map(c => c.total)
+  })
   return chart ? [chart] : []
 }
 
-export function assistantBlocks(summary: AssistantSummary, chart: boolean): Block[] {
+export function assistantBlocks(summary: AssistantSummary, { chart }: { chart: boolean }): Block[] {
   const { conversations, answered, unanswered } = summary
   const blocks: Block[] = [
     fixed(

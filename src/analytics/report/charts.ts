@@ -51,14 +51,17 @@ export function shareChart(totals: ViewTotals, what: string): string | undefined
   ])
 }
 
-/** A bar chart of up to CHART_MAX_BARS labelled values, with an optional second series as a line. */
-export function barChart(
-  title: string,
-  yAxis: string,
-  labels: string[],
-  bars: number[],
+/** What a bar chart shows: a value per label, and optionally a second series (drawn as a line). */
+export interface BarChartData {
+  title: string
+  yAxis: string
+  labels: string[]
+  bars: number[]
   line?: number[]
-): string | undefined {
+}
+
+/** A bar chart of up to CHART_MAX_BARS labelled values, with an optional second series as a line. */
+export function barChart({ title, yAxis, labels, bars, line }: BarChartData): string | undefined {
   const count = Math.min(labels.length, CHART_MAX_BARS)
   if (count === 0) return undefined
   const top = Math.max(1, ...bars.slice(0, count), ...(line ?? []).slice(0, count))
@@ -74,12 +77,12 @@ export function barChart(
 }
 
 export function topPagesChart(top: readonly PageViewRow[], what: string): string | undefined {
-  return barChart(
-    `Top pages by ${what} (bars: ${what} per page)`,
-    what,
-    top.map(row => row.path),
-    top.map(row => row.total)
-  )
+  return barChart({
+    title: `Top pages by ${what} (bars: ${what} per page)`,
+    yAxis: what,
+    labels: top.map(row => row.path),
+    bars: top.map(row => row.total)
+  })
 }
 
 /** This period (bars) against the previous one (line): the totals, then the risers. */
@@ -90,54 +93,59 @@ export function comparisonCharts(
 ): string[] {
   const before = comparison.previous.totals
   const charts = [
-    barChart(
-      `${what}: this period (bars) and the previous one (line)`,
-      what,
-      ['Human', 'AI', 'Total'],
-      [totals.human, totals.ai, totals.total],
-      [before.human, before.ai, before.total]
-    ),
-    barChart(
-      'Biggest risers: this period (bars) and the previous one (line)',
-      what,
-      comparison.risers.map(row => row.path),
-      comparison.risers.map(row => row.total),
-      comparison.risers.map(row => row.previousTotal)
-    )
+    barChart({
+      title: `${what}: this period (bars) and the previous one (line)`,
+      yAxis: what,
+      labels: ['Human', 'AI', 'Total'],
+      bars: [totals.human, totals.ai, totals.total],
+      line: [before.human, before.ai, before.total]
+    }),
+    barChart({
+      title: 'Biggest risers: this period (bars) and the previous one (line)',
+      yAxis: what,
+      labels: comparison.risers.map(row => row.path),
+      bars: comparison.risers.map(row => row.total),
+      line: comparison.risers.map(row => row.previousTotal)
+    })
   ]
   return charts.filter((chart): chart is string => chart !== undefined)
 }
 
 /** One bar chart of labelled items (terms by searches, pages by negative feedback), or none. */
-export function itemCharts<T>(
-  title: string,
-  yAxis: string,
-  items: readonly T[],
-  label: (item: T) => string,
+export function itemCharts<T>({
+  title,
+  yAxis,
+  items,
+  label,
+  value
+}: {
+  title: string
+  yAxis: string
+  items: readonly T[]
+  label: (item: T) => string
   value: (item: T) => number
-): string[] {
-  const chart = barChart(title, yAxis, items.map(label), items.map(value))
+}): string[] {
+  const chart = barChart({ title, yAxis, labels: items.map(label), bars: items.map(value) })
   return chart ? [chart] : []
 }
 
 export function searchCharts(top: readonly SearchRow[]): string[] {
-  return itemCharts(
-    'Most searched terms (bars: searches per term)',
-    'searches',
-    top,
+  return itemCharts({
+    title: 'Most searched terms (bars: searches per term)',
+    yAxis: 'searches',
+    items: top,
     // Readers' words: redacted before the label's safe alphabet would hide what to redact.
-    r => redact(r.searchQuery),
-    r => r.hits
-  )
+    label: r => redact(r.searchQuery),
+    value: r => r.hits
+  })
 }
 
 export function feedbackCharts(pages: readonly NegativePage[]): string[] {
-  const title = 'Pages with the most negative feedback (bars: not-helpful votes)'
-  return itemCharts(
-    title,
-    'not helpful',
-    pages,
-    p => p.path,
-    p => p.negative
-  )
+  return itemCharts({
+    title: 'Pages with the most negative feedback (bars: not-helpful votes)',
+    yAxis: 'not helpful',
+    items: pages,
+    label: p => p.path,
+    value: p => p.negative
+  })
 }

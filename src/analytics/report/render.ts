@@ -98,16 +98,17 @@ export function renderReport(report: ExportReport, options: RenderOptions = {}):
   )
 
   const blocks: Block[] = [fixed(...head)]
+  const withCharts = { chart: report.chart ?? false }
   if (dataset === 'searches' && report.searches) {
-    blocks.push(...searchBlocks(report.searches, report.chart ?? false))
+    blocks.push(...searchBlocks(report.searches, withCharts))
   } else if (dataset === 'feedback' && report.feedback) {
-    blocks.push(...feedbackBlocks(report.feedback, report.chart ?? false))
+    blocks.push(...feedbackBlocks(report.feedback, withCharts))
   } else if (dataset === 'assistant' && report.assistant) {
-    blocks.push(...assistantBlocks(report.assistant, report.chart ?? false))
+    blocks.push(...assistantBlocks(report.assistant, withCharts))
   } else {
     blocks.push(...trafficBlocks(report, dataset === 'visitors' ? 'visitors' : 'views'))
   }
-  if (report.impact) blocks.push(...impactBlocks(report.impact, { chart: report.chart ?? false }))
+  if (report.impact) blocks.push(...impactBlocks(report.impact, withCharts))
   if (options.runUrl) blocks.push(fixed('', `[Workflow run](${options.runUrl})`))
   return layout(blocks, options.maxChars)
 }

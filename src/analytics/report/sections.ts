@@ -94,7 +94,7 @@ function searchTable(title: string, rows: readonly SearchRow[]): Block {
   )
 }
 
-export function searchBlocks(summary: SearchSummary, chart: boolean): Block[] {
+export function searchBlocks(summary: SearchSummary, { chart }: { chart: boolean }): Block[] {
   const rule = `searched at least ${GAP_MIN_HITS} times with under ${GAP_MAX_CTR * 100}% click-through`
   const blocks: Block[] = [
     fixed(`- **Searches:** ${formatCount(summary.totalSearches)} in the range (all hits)`, '')
@@ -118,7 +118,7 @@ export function searchBlocks(summary: SearchSummary, chart: boolean): Block[] {
   return blocks
 }
 
-export function feedbackBlocks(summary: FeedbackSummary, chart: boolean): Block[] {
+export function feedbackBlocks(summary: FeedbackSummary, { chart }: { chart: boolean }): Block[] {
   const blocks: Block[] = [
     fixed(
       `- **Entries:** ${formatCount(summary.entries)}, ${formatCount(summary.negative)} of them ` +
