@@ -18,9 +18,11 @@ async function collect(pages: CursorPage<number>[], queries: CursorQuery[] = [])
   const rows: number[] = []
   const result = await paginateCursor(
     { pageSize: 2, dateFrom: '2024-01-01' },
-    scripted(pages, queries),
-    async page => {
-      rows.push(...page)
+    {
+      fetchPage: scripted(pages, queries),
+      sink: async page => {
+        rows.push(...page)
+      }
     }
   )
   return { rows, result }

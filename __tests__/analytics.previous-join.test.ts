@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Comparison, type ComparedRow } from '../src/analytics/compare/comparison.js'
 import { PreviousJoin } from '../src/analytics/compare/previous-join.js'
-import { pathOf, RecordSorter } from '../src/analytics/compare/record-sort.js'
+import { blankRecord, pathOf, RecordSorter } from '../src/analytics/compare/record-sort.js'
 
 let dir: string
 
@@ -44,10 +44,10 @@ async function joinAll(
 
 describe('RecordSorter', () => {
   it('merges run files back in path order, long and non-ASCII paths included', () => {
-    const sorter = new RecordSorter(dir, 'n', 'path', 200)
+    const sorter = new RecordSorter({ scratch: dir, name: 'n', key: 'path', chunkBytes: 200 })
     const paths = Array.from({ length: 60 }, (_, i) => `/p/${(i * 37) % 61}/${'é'.repeat(i % 3)}`)
     paths.push(`/long/${'x'.repeat(500)}`)
-    paths.forEach((path, i) => sorter.add(i, 0, 0, 0, 0, path))
+    paths.forEach((path, i) => sorter.add({ ...blankRecord(), position: i, path }))
     const out: string[] = []
     for (const at of sorter.sorted()) out.push(pathOf(at))
     expect(sorter.runCount).toBeGreaterThan(5)

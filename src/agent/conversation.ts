@@ -4,7 +4,7 @@
  * and a thread to answer in), so the flow never asks whether it may.
  */
 import { createComment, listComments, type IssueComment } from '../github/comments.js'
-import { isOwnComment, type IdentityOnce } from '../github/identity.js'
+import { isOwnComment, type GitHubAccess, type IdentityOnce } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import { addReaction } from '../github/reactions.js'
 import { listReviewComments, replyToReviewComment } from '../github/review-comments.js'
@@ -28,23 +28,28 @@ export class Conversation {
   readonly tracking: TrackingComment
   private readonly ref: { owner: string; repo: string; issueNumber: number }
 
+  private readonly octokit: Octokit
+  private readonly identity: IdentityOnce
+
   private constructor(
-    private readonly octokit: Octokit,
-    private readonly identity: IdentityOnce,
-    thread: Thread,
-    private readonly request: AgentRequest,
+    github: GitHubAccess,
+    private readonly request: AgentRequest & { thread: Thread },
     private readonly rt: Runtime
   ) {
-    this.ref = { owner: thread.owner, repo: thread.repo, issueNumber: thread.issueNumber }
-    this.tracking = new TrackingComment(octokit, this.ref, rt)
+    this.octokit = github.octokit
+    this.identity = github.identity
+    const { owner, repo, issueNumber } = request.thread
+    this.ref = { owner, repo, issueNumber }
+    this.tracking = new TrackingComment(this.octokit, this.ref, rt)
   }
 
   static open(
     request: AgentRequest,
     { settings, github, rt }: Pick<AgentFlow, 'settings' | 'github' | 'rt'>
   ): Conversation | undefined {
-    if (!settings.comment || github === undefined || request.thread === undefined) return undefined
-    return new Conversation(github.octokit, github.identity, request.thread, request, rt)
+    const { thread } = request
+    if (!settings.comment || github === undefined || thread === undefined) return undefined
+    return new Conversation(github, { ...request, thread }, rt)
   }
 
   /** 👀 on the trigger comment; a failure is only a warning. */

@@ -42,11 +42,15 @@ export async function runJobFlow(
   context: JobFlowContext
 ): Promise<JobResult | OwnedElsewhere> {
   const { rt, request } = context
-  const show = async (phase: TrackingPhase, marker: Marker, urgent = false): Promise<void> =>
+  const show = async (
+    phase: TrackingPhase,
+    marker: Marker,
+    { urgent } = { urgent: false }
+  ): Promise<void> =>
     context.tracking?.write(renderTrackingComment({ ...context.frame, marker }, phase), { urgent })
   const finish = async (result: JobResult): Promise<JobResult> => {
     const urgent = result.status === 'cancelled'
-    await show({ phase: 'done', result }, markerAfter(request, result), urgent)
+    await show({ phase: 'done', result }, markerAfter(request, result), { urgent })
     return result
   }
 

@@ -124,7 +124,8 @@ async function sweepOne(
   candidate: Candidate,
   { settings, context, rt, budgetLeft }: SweepRun & { budgetLeft: boolean }
 ): Promise<Step> {
-  const left = (text: string, read = false): Step => ({ text, finished: false, read })
+  // A comment left as it is; `read`: its job was read (it counts against max-jobs).
+  const left = (text: string, { read } = { read: false }): Step => ({ text, finished: false, read })
   if (candidate.phase === 'following' && !(await runIsOver(candidate, context, rt))) {
     return left('a run still follows it')
   }
@@ -139,7 +140,7 @@ async function sweepOne(
     rt.log.warning(`Could not read agent job ${candidate.jobId}: ${getErrorMessage(error)}`)
     return { ...left('the job could not be read'), unreadable: true }
   }
-  if (!isEndedJob(job)) return left('still running', true)
+  if (!isEndedJob(job)) return left('still running', { read: true })
   try {
     const result = await finish({ candidate, job }, { settings, context, rt })
     return { text: result.status, finished: true, read: true, prUrl: pullRequestOf(result)?.url }
@@ -148,7 +149,7 @@ async function sweepOne(
     rt.log.warning(
       `Could not edit the comment of agent job ${candidate.jobId}: ${getErrorMessage(error)}`
     )
-    return left(`${job.status}, but the comment could not be edited`, true)
+    return left(`${job.status}, but the comment could not be edited`, { read: true })
   }
 }
 

@@ -10,6 +10,7 @@ import { basename, dirname, join } from 'node:path'
 import type { PageViewRow } from '../../mintlify/types.js'
 import type { Comparison, ComparedRow } from './comparison.js'
 import {
+  blankRecord,
   CHUNK_BYTES,
   comparePaths,
   pathOf,
@@ -29,13 +30,16 @@ export class PreviousJoin {
   private readonly previous: RecordSorter
   private readonly current: RecordSorter
   private position = 0
+  /** One record per sort, refilled for each row (the sort copies it): no object per row. */
+  private readonly previousRecord = blankRecord()
+  private readonly currentRecord = blankRecord()
 
   private constructor(
     readonly scratch: string,
     private readonly chunkBytes: number
   ) {
-    this.previous = new RecordSorter(scratch, 'previous', 'path', chunkBytes)
-    this.current = new RecordSorter(scratch, 'current', 'path', chunkBytes)
+    this.previous = new RecordSorter({ scratch, name: 'previous', key: 'path', chunkBytes })
+    this.current = new RecordSorter({ scratch, name: 'current', key: 'path', chunkBytes })
   }
 
   /**
@@ -53,12 +57,23 @@ export class PreviousJoin {
   }
 
   addPrevious(rows: readonly PageViewRow[]): void {
-    for (const row of rows) this.previous.add(0, 0, 0, 0, row.total, row.path)
+    const record = this.previousRecord
+    for (const row of rows) {
+      record.previousTotal = row.total
+      record.path = row.path
+      this.previous.add(record)
+    }
   }
 
   addCurrent(rows: readonly PageViewRow[]): void {
+    const record = this.currentRecord
     for (const row of rows) {
-      this.current.add(this.position++, row.human, row.ai, row.total, 0, row.path)
+      record.position = this.position++
+      record.human = row.human
+      record.ai = row.ai
+      record.total = row.total
+      record.path = row.path
+      this.current.add(record)
     }
   }
 
@@ -67,7 +82,12 @@ export class PreviousJoin {
     comparison: Comparison,
     write: (rows: readonly ComparedRow[]) => Promise<void>
   ): Promise<void> {
-    const ordered = new RecordSorter(this.scratch, 'joined', 'position', this.chunkBytes)
+    const ordered = new RecordSorter({
+      scratch: this.scratch,
+      name: 'joined',
+      key: 'position',
+      chunkBytes: this.chunkBytes
+    })
     let joinedCount = 0
     const before = this.previous.sorted()
     let page = before.next()
@@ -90,9 +110,12 @@ export class PreviousJoin {
       }
       const same = !page.done && comparePaths(page.value, row) === 0
       const previousTotal = same ? takePath() : 0
-      const { position, human, ai, total, path } = readRecord(row)
+      const record = readRecord(row)
+      const { human, ai, total, path } = record
       comparison.compare({ path, human, ai, total }, previousTotal)
-      ordered.add(position, human, ai, total, previousTotal, path)
+      // The record read is this row's own object: it takes the previous total on to the next sort.
+      record.previousTotal = previousTotal
+      ordered.add(record)
       if (++joinedCount % BATCH === 0) await breathe()
     }
     while (!page.done) comparison.gone(pathOf(page.value), takePath())

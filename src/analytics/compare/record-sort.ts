@@ -20,6 +20,11 @@ export interface PageRecord {
   path: string
 }
 
+/** A record of zeros and no path: one to refill for each row. */
+export function blankRecord(): PageRecord {
+  return { position: 0, human: 0, ai: 0, total: 0, previousTotal: 0, path: '' }
+}
+
 /** Where a record is: valid until the iterator that gave it moves on. */
 export interface RecordAt {
   buf: Buffer
@@ -27,6 +32,16 @@ export interface RecordAt {
 }
 
 export type SortKey = 'path' | 'position'
+
+export interface SorterOptions {
+  /** A folder of the caller's that it removes afterwards. */
+  scratch: string
+  /** The start of its run files' names. */
+  name: string
+  key: SortKey
+  /** Bytes of records held before a run is written. */
+  chunkBytes?: number
+}
 
 const HEADER = 44
 /** Bytes of records held before a run is written. */
@@ -68,14 +83,12 @@ export class RecordSorter {
   private count = 0
   private readonly runs: string[] = []
   private readonly compare: (a: RecordAt, b: RecordAt) => number
+  private readonly scratch: string
+  private readonly name: string
 
-  constructor(
-    /** A folder of the caller's that it removes afterwards. */
-    private readonly scratch: string,
-    private readonly name: string,
-    key: SortKey,
-    chunkBytes: number = CHUNK_BYTES
-  ) {
+  constructor({ scratch, name, key, chunkBytes = CHUNK_BYTES }: SorterOptions) {
+    this.scratch = scratch
+    this.name = name
     this.chunk = Buffer.alloc(chunkBytes)
     this.offsets = new Uint32Array(Math.ceil(chunkBytes / HEADER) + 1)
     this.compare = key === 'path' ? comparePaths : comparePositions
@@ -86,14 +99,12 @@ export class RecordSorter {
     return this.runs.length
   }
 
-  add(
-    position: number,
-    human: number,
-    ai: number,
-    total: number,
-    prev: number,
-    path: string
-  ): void {
+  /**
+   * Copies `record` into the chunk, so the caller may refill one record for each row rather than
+   * make an object per row (this runs once per row, up to a million times).
+   */
+  add(record: PageRecord): void {
+    const { position, human, ai, total, previousTotal, path } = record
     const length = HEADER + Buffer.byteLength(path, 'utf8')
     if (this.used + length > this.chunk.length) {
       this.spill()
@@ -112,7 +123,7 @@ export class RecordSorter {
     buf.writeDoubleLE(human, at + 12)
     buf.writeDoubleLE(ai, at + 20)
     buf.writeDoubleLE(total, at + 28)
-    buf.writeDoubleLE(prev, at + 36)
+    buf.writeDoubleLE(previousTotal, at + 36)
     buf.write(path, at + HEADER, 'utf8')
     this.offsets[this.count++] = at
     this.used += length

@@ -49,21 +49,37 @@ export interface AssistantOutcome extends OutcomeBase {
 
 export type ExportOutcome = TrafficOutcome | SearchesOutcome | FeedbackOutcome | AssistantOutcome
 
-/** Where the export stopped, with the error that stopped it. */
+/** What an ExportFailure records: the error that stopped the export, and where it stopped. */
+export interface FailurePoint {
+  cause: unknown
+  /** The page being read when it failed (from 1); undefined when it failed before any request. */
+  page?: number
+  /** For offset paging; undefined for cursor paging. */
+  offset?: number
+  rowsRead: number
+  /** Set when the comparison's previous period (or the impact baseline) was being read. */
+  period?: OtherPeriod
+  /** Requests made before it stopped, retries included; 0 when not given. */
+  requests?: number
+}
+
+/** Where the export stopped, with the error that stopped it (the fields as FailurePoint says). */
 export class ExportFailure extends Error {
-  constructor(
-    readonly cause: unknown,
-    /** The page being read when it failed (from 1); undefined when it failed before any request. */
-    readonly page: number | undefined,
-    /** For offset paging; undefined for cursor paging. */
-    readonly offset: number | undefined,
-    readonly rowsRead: number,
-    /** Set when the comparison's previous period (or the impact baseline) was being read. */
-    readonly period?: OtherPeriod,
-    /** Requests made before it stopped, retries included. */
-    readonly requests: number = 0
-  ) {
+  readonly cause: unknown
+  readonly page: number | undefined
+  readonly offset: number | undefined
+  readonly rowsRead: number
+  readonly period?: OtherPeriod
+  readonly requests: number
+
+  constructor({ cause, page, offset, rowsRead, period, requests = 0 }: FailurePoint) {
     super(getErrorMessage(cause))
+    this.cause = cause
+    this.page = page
+    this.offset = offset
+    this.rowsRead = rowsRead
+    this.period = period
+    this.requests = requests
     this.name = 'ExportFailure'
   }
 }
@@ -108,7 +124,7 @@ export async function withWriter<Row, T>(
     const meta = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }
     writer = await openExportWriter(ctx.path, { format: settings.format, meta, rowFormat })
   } catch (error) {
-    throw new ExportFailure(error, undefined, undefined, 0)
+    throw new ExportFailure({ cause: error, rowsRead: 0 })
   }
   try {
     const { tail, outcome } = await body(rows => writer.writeRows(rows))

@@ -47,13 +47,15 @@ async function exportCursor<Row>(
   const rows = await withWriter(ctx, dataset.rowFormat, async writeRows => {
     const result = await paginateCursor(
       plan,
-      query => {
-        const request = { operation: dataset.operation, page: progress.nextPage() }
-        return fetchPage(ctx, request, s => dataset.read(query, s))
-      },
-      async page => {
-        await writeRows(page)
-        dataset.tally(page)
+      {
+        fetchPage: query => {
+          const request = { operation: dataset.operation, page: progress.nextPage() }
+          return fetchPage(ctx, request, s => dataset.read(query, s))
+        },
+        sink: async page => {
+          await writeRows(page)
+          dataset.tally(page)
+        }
       },
       info => {
         progress.rowsRead = info.rowsSoFar

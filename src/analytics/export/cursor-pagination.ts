@@ -36,10 +36,15 @@ export function cursorQuery(plan: ExportPlan, cursor: string | undefined): Curso
   return query
 }
 
+/** Where the cursor loop's pages come from and where their rows go. */
+export interface CursorFlow<Row> {
+  fetchPage: (query: CursorQuery) => Promise<CursorPage<Row>>
+  sink: (rows: readonly Row[]) => Promise<void>
+}
+
 export async function paginateCursor<Row>(
   plan: ExportPlan,
-  fetchPage: (query: CursorQuery) => Promise<CursorPage<Row>>,
-  sink: (rows: readonly Row[]) => Promise<void>,
+  { fetchPage, sink }: CursorFlow<Row>,
   onPage: (info: CursorPageInfo) => void = () => undefined
 ): Promise<CursorResult> {
   const seen = new Set<string>()

@@ -63,13 +63,13 @@ export async function exportDataset(
   } catch (error) {
     if (error instanceof ExportFailure) throw error
     const { page, offset, rowsRead, period } = ctx.progress
-    throw new ExportFailure(
-      rt.signal.aborted ? rt.signal.reason : error,
+    throw new ExportFailure({
+      cause: rt.signal.aborted ? rt.signal.reason : error,
       page,
       offset,
       rowsRead,
       period,
-      ctx.budget.used
-    )
+      requests: ctx.budget.used
+    })
   }
 }

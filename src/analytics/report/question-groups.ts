@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { cutAtCharacter } from '../../shared/text-cut.js'
 import { byName, TopN } from '../compare/top-n.js'
-import { CHUNK_BYTES, readRecord, RecordSorter } from '../compare/record-sort.js'
+import { blankRecord, CHUNK_BYTES, readRecord, RecordSorter } from '../compare/record-sort.js'
 
 export interface QuestionGroup {
   /** The latest wording of the question, as the service gave it. */
@@ -51,12 +51,14 @@ const better = (a: PageRun, b: PageRun | undefined): boolean =>
 
 export class QuestionGroups {
   private readonly sorter: RecordSorter
+  /** Refilled for each question (the sort copies it): no object per question. */
+  private readonly record = { ...blankRecord(), total: 1 }
 
   private constructor(
     readonly scratch: string,
     chunkBytes: number
   ) {
-    this.sorter = new RecordSorter(scratch, 'questions', 'path', chunkBytes)
+    this.sorter = new RecordSorter({ scratch, name: 'questions', key: 'path', chunkBytes })
   }
 
   /** A scratch folder beside the output file (known to be writable); tests make chunks small. */
@@ -71,8 +73,10 @@ export class QuestionGroups {
   }
 
   add(query: string, timestampMs: number, pageUrl: string | null): void {
-    const record = [groupKey(query), field(pageUrl ?? ''), field(query)].join(SEP)
-    this.sorter.add(timestampMs, 0, 0, 1, 0, record)
+    const record = this.record
+    record.position = timestampMs
+    record.path = [groupKey(query), field(pageUrl ?? ''), field(query)].join(SEP)
+    this.sorter.add(record)
   }
 
   /** The `n` groups asked most, then most recently; call once, after the last add. */
