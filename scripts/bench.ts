@@ -243,7 +243,7 @@ async function assistantTable(bundle: string): Promise<{ lines: string[]; ok: bo
       'and `summary-rows` questions, and the unanswered questions are packed into 4 MB buffers and sorted on disk for the prompt; ' +
       'its live heap, sampled after forced collections (`--expose-gc`, by hand), stayed at 10 to 12 MB from 10 k to 1 M. ' +
       'What grows is the heap V8 reserves for the garbage of 1,000-conversation pages (each answer about half a megabyte, parsed whole): ' +
-      'with `page-size: 100` the growth measured 74 MB here, and with V8\'s young generation capped (`NODE_OPTIONS=--max-semi-space-size=2`, ' +
+      "with `page-size: 100` the growth measured 74 MB here, and with V8's young generation capped (`NODE_OPTIONS=--max-semi-space-size=2`, " +
       'which a JavaScript action cannot set for its own process) 47 MB: the growth is V8 sizing its young generation to the allocation rate. ' +
       'Within the real budget of 100 requests a run reads at most 99,000 conversations.'
   )
