@@ -135,6 +135,41 @@ describe('two agent steps in one run are two requests', () => {
   })
 })
 
+describe('the committed bundle keeps the same identity', () => {
+  it('two steps of one run: two jobs; a re-run of the second re-attaches; a 1.0 marker is found on a re-run', async () => {
+    world().gh.addIssue('acme', 'docs', { number: ISSUE })
+    world().svc.scriptJobs({ activePolls: 0 }, { activePolls: 0 })
+    const first = await runAgentBundle(world(), step(CHANGELOG, { GITHUB_ACTION: 'changelog' }))
+    const second = await runAgentBundle(world(), step(GAPS, { GITHUB_ACTION: 'gaps' }))
+    expect([first.outputs['job-id'], second.outputs['job-id']]).toEqual(['job_1', 'job_2'])
+    const again = await runAgentBundle(
+      world(),
+      step(GAPS, { GITHUB_ACTION: 'gaps', GITHUB_RUN_ATTEMPT: '2' })
+    )
+    expect(again.outputs).toMatchObject({
+      'job-id': 'job_2',
+      'comment-id': second.outputs['comment-id']
+    })
+    expect(world().creates()).toHaveLength(2)
+
+    // Another run whose first attempt ran 1.0 (one `run-<id>` key for the whole run).
+    world().svc.addJob({ id: 'job_7', activePolls: 0 })
+    addEarlierComment(world(), 'tracking request=run-5151 job=job_7 state=job run=5151', {
+      number: ISSUE
+    })
+    const rerun = await runAgentBundle(
+      world(),
+      step(CHANGELOG, {
+        GITHUB_ACTION: 'changelog',
+        GITHUB_RUN_ID: '5151',
+        GITHUB_RUN_ATTEMPT: '2'
+      })
+    )
+    expect(rerun.outputs).toMatchObject({ 'job-id': 'job_7', status: 'completed' })
+    expect(world().creates()).toHaveLength(2)
+  })
+})
+
 describe('the legs of a matrix are separate requests (the committed bundle, started together)', () => {
   /** One leg of `matrix.sdk: [python, go]`: the same job and step, its own prompt. */
   const leg = (sdk: string, attempt = '1'): AgentRunSpec =>
