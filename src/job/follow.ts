@@ -84,7 +84,7 @@ export async function followJob(
 }
 
 /** Pure: how a poll outcome is reported. */
-export function resultOf(
+function resultOf(
   outcome: PollOutcome,
   facts: EndedFacts,
   settings: Pick<FollowSettings, 'wait' | 'maxWaitMs' | 'detach'>

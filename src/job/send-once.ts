@@ -73,14 +73,14 @@ export async function sendOnce(
         status: 'failed',
         jobId,
         mode: followUp ? 'follow-up' : undefined,
-        problem: problemOf(error, plan.kind)
+        problem: failedSendProblem(error, plan.kind)
       }
     }
   }
 }
 
 /** How a failed create or follow-up is reported; never "try again" when it may have happened. */
-function problemOf(error: MintlifyError, sent: SendPlan['kind']): Problem {
+function failedSendProblem(error: MintlifyError, sent: SendPlan['kind']): Problem {
   const followUp = sent === 'follow-up'
   if (error.kind === 'http' && error.status === 429) {
     return { kind: 'rate-limited', retryAfterMs: error.retryAfterMs }

@@ -50,15 +50,11 @@ export function isKnownJobStatus(status: string): status is KnownJobStatus {
   return (KNOWN_JOB_STATUSES as readonly string[]).includes(status)
 }
 
-export function isTerminalJobStatus(status: string): status is TerminalJobStatus {
-  return (TERMINAL_JOB_STATUSES as readonly string[]).includes(status)
-}
-
 /** A job whose status says it will not change any more. */
 export type EndedJob = AgentJob & { status: TerminalJobStatus }
 
 export function isEndedJob(job: AgentJob): job is EndedJob {
-  return isTerminalJobStatus(job.status)
+  return (TERMINAL_JOB_STATUSES as readonly string[]).includes(job.status)
 }
 
 /** Thrown by the parsers below; the client rewraps it with the operation. */
