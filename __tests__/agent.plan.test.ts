@@ -3,35 +3,35 @@ import { describe, expect, it } from '@jest/globals'
 import { planJob, type JobDecision, type PlanFacts } from '../src/agent/plan.js'
 
 const FRESH = { kind: 'fresh' } as const
-const base: PlanFacts = { resume: FRESH, followUp: true, origin: 'comment' }
+const base: PlanFacts = { fate: FRESH, followUp: true, origin: 'comment' }
 
 describe('planJob', () => {
   it.each<[string, Partial<PlanFacts>, JobDecision]>([
     ['a fresh request creates a job', {}, { kind: 'create' }],
     [
       'a request the protocol re-attaches to follows that job',
-      { resume: { kind: 'attach', jobId: 'job_1' } },
+      { fate: { kind: 'attach', jobId: 'job_1', mode: 're-attached' } },
       { kind: 'attach', jobId: 'job_1', mode: 're-attached' }
     ],
     [
       'a re-attach wins over job-id',
-      { resume: { kind: 'attach', jobId: 'job_1' }, jobId: 'job_9' },
+      { fate: { kind: 'attach', jobId: 'job_1', mode: 're-attached' }, jobId: 'job_9' },
       { kind: 'attach', jobId: 'job_1', mode: 're-attached' }
     ],
     [
-      'a refused request starts nothing',
-      { resume: { kind: 'refuse', threadUnreadable: false } },
-      { kind: 'previous-unknown', threadUnreadable: false }
+      'a request whose job is unknown starts nothing',
+      { fate: { kind: 'unknown', threadUnreadable: false } },
+      { kind: 'unknown', threadUnreadable: false }
     ],
     [
-      'a refusal for an unreadable thread says so',
-      { resume: { kind: 'refuse', threadUnreadable: true } },
-      { kind: 'previous-unknown', threadUnreadable: true }
+      'an unknown fate for an unreadable thread says so',
+      { fate: { kind: 'unknown', threadUnreadable: true } },
+      { kind: 'unknown', threadUnreadable: true }
     ],
     [
       'another run that owns the request: nothing here',
-      { resume: { kind: 'owned', run: '4242' } },
-      { kind: 'owned-elsewhere', run: '4242' }
+      { fate: { kind: 'owned', run: '4242' } },
+      { kind: 'owned', run: '4242' }
     ],
     ['job-id attaches', { jobId: 'job_9' }, { kind: 'attach', jobId: 'job_9', mode: 'attached' }],
     [

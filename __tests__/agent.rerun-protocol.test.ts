@@ -14,14 +14,14 @@ import {
   markerWithJob,
   resumeFrom,
   standingClaim,
-  type Resume
+  type RequestFate
 } from '../src/job/rerun-protocol.js'
 
 const KEY = 'comment-9001'
 const REQUEST = { key: KEY, run: '4242' }
-const ATTACH: Resume = { kind: 'attach', jobId: 'job_1' }
-const REFUSE: Resume = { kind: 'refuse', threadUnreadable: false }
-const FRESH: Resume = { kind: 'fresh' }
+const ATTACH: RequestFate = { kind: 'attach', jobId: 'job_1', mode: 're-attached' }
+const UNKNOWN: RequestFate = { kind: 'unknown', threadUnreadable: false }
+const FRESH: RequestFate = { kind: 'fresh' }
 
 /** The marker as the next attempt reads it back from the comment body. */
 function throughComment(marker: Marker): Marker | undefined {
@@ -29,7 +29,7 @@ function throughComment(marker: Marker): Marker | undefined {
 }
 
 /** A re-run (attempt 2) of the same workflow run. */
-function nextAttempt(marker: Marker | undefined): Resume {
+function nextAttempt(marker: Marker | undefined): RequestFate {
   return resumeFrom({
     marker,
     threadUnreadable: false,
@@ -45,22 +45,22 @@ describe('re-run protocol: what a marker says → what a later attempt does', ()
     request: KEY,
     ...fields
   })
-  it.each<[string, Marker | undefined, Resume]>([
+  it.each<[string, Marker | undefined, RequestFate]>([
     ['no tracking comment of this request: a fresh request', undefined, FRESH],
     [
-      'pending without a job (a create sent, no answer yet): refuse',
+      'pending without a job (a create sent, no answer yet): unknown',
       tracking({ state: 'pending' }),
-      REFUSE
+      UNKNOWN
     ],
     [
-      'pending with a job (a follow-up sent, no answer yet): refuse',
+      'pending with a job (a follow-up sent, no answer yet): unknown',
       tracking({ state: 'pending', job: 'job_1' }),
-      REFUSE
+      UNKNOWN
     ],
     ['job with its id: re-attach to it', tracking({ state: 'job', job: 'job_1' }), ATTACH],
-    ['job without an id: refuse', tracking({ state: 'job' }), REFUSE],
-    ['unknown (the outcome could not be told): refuse', tracking({ state: 'unknown' }), REFUSE],
-    ['unknown with a job id: refuse', tracking({ state: 'unknown', job: 'job_1' }), REFUSE],
+    ['job without an id: unknown', tracking({ state: 'job' }), UNKNOWN],
+    ['unknown (the outcome could not be told): unknown', tracking({ state: 'unknown' }), UNKNOWN],
+    ['unknown with a job id: unknown', tracking({ state: 'unknown', job: 'job_1' }), UNKNOWN],
     ['no state (ended before reaching a job): a fresh request', tracking({}), FRESH],
     [
       'no state with a job id (a refused follow-up): a fresh request',
@@ -71,9 +71,9 @@ describe('re-run protocol: what a marker says → what a later attempt does', ()
     expect(nextAttempt(marker === undefined ? undefined : throughComment(marker))).toEqual(expected)
   })
 
-  it('a re-run that cannot read the thread refuses, whatever it might have held', () => {
+  it('a re-run that cannot read the thread finds the fate unknown, whatever it might have held', () => {
     expect(resumeFrom({ threadUnreadable: true, runAttempt: 2, jobIdGiven: false })).toEqual({
-      kind: 'refuse',
+      kind: 'unknown',
       threadUnreadable: true
     })
   })
@@ -94,16 +94,16 @@ describe('re-run protocol: the same request delivered to two runs at once', () =
     state: 'pending',
     run
   })
-  const secondDelivery = (marker: Marker): Resume =>
+  const secondDelivery = (marker: Marker): RequestFate =>
     resumeFrom({ marker, threadUnreadable: false, runAttempt: 1, runId: '5151', jobIdGiven: false })
 
   it('another run’s pending claim: that run owns the request, this one leaves it be', () => {
     expect(secondDelivery(pendingOf('4242'))).toEqual({ kind: 'owned', run: '4242' })
   })
 
-  it('a pending claim of this very run (a re-run) or of an older version (no run): refuse', () => {
-    expect(nextAttempt(pendingOf('4242'))).toEqual(REFUSE)
-    expect(secondDelivery(pendingOf(undefined))).toEqual(REFUSE)
+  it('a pending claim of this very run (a re-run) or of an older version (no run): unknown', () => {
+    expect(nextAttempt(pendingOf('4242'))).toEqual(UNKNOWN)
+    expect(secondDelivery(pendingOf(undefined))).toEqual(UNKNOWN)
   })
 
   it('another run’s job: re-attach to it, as a re-run would', () => {
@@ -130,7 +130,7 @@ describe('re-run protocol: the same request delivered to two runs at once', () =
 })
 
 describe('re-run protocol: the markers written while a request is sent', () => {
-  it('before the create: pending, and a re-run then refuses', () => {
+  it('before the create: pending, and a re-run then finds it unknown', () => {
     const marker = markerWhileSending(REQUEST)
     expect(marker).toEqual({
       kind: 'tracking',
@@ -139,10 +139,10 @@ describe('re-run protocol: the markers written while a request is sent', () => {
       state: 'pending',
       run: '4242'
     })
-    expect(nextAttempt(throughComment(marker))).toEqual(REFUSE)
+    expect(nextAttempt(throughComment(marker))).toEqual(UNKNOWN)
   })
 
-  it('before a follow-up: pending with the job, and a re-run then refuses', () => {
+  it('before a follow-up: pending with the job, and a re-run then finds it unknown', () => {
     const marker = markerWhileSending(REQUEST, 'job_1')
     expect(throughComment(marker)).toEqual({
       kind: 'tracking',
@@ -151,7 +151,7 @@ describe('re-run protocol: the markers written while a request is sent', () => {
       state: 'pending',
       run: '4242'
     })
-    expect(nextAttempt(throughComment(marker))).toEqual(REFUSE)
+    expect(nextAttempt(throughComment(marker))).toEqual(UNKNOWN)
   })
 
   it('as soon as the job is known: job with its id, and a re-run re-attaches', () => {
@@ -162,7 +162,7 @@ describe('re-run protocol: the markers written while a request is sent', () => {
 describe('re-run protocol: how a run ended → its final marker → what a later attempt does', () => {
   const job = { jobId: 'job_1', mode: 'created' as const, elapsedMs: 1_000 }
   const read = (status: string): AgentJob => ({ id: 'job_1', status, prLink: null })
-  it.each<[string, JobResult, Marker['state'], Resume]>([
+  it.each<[string, JobResult, Marker['state'], RequestFate]>([
     ['completed', { status: 'completed', ...job, job: read('completed') }, 'job', ATTACH],
     ['failed (the job failed)', { status: 'failed', ...job, job: read('failed') }, 'job', ATTACH],
     ['archived', { status: 'archived', ...job, job: read('archived') }, 'job', ATTACH],
@@ -176,14 +176,14 @@ describe('re-run protocol: how a run ended → its final marker → what a later
     ['cancelled while following a job', { status: 'cancelled', ...job }, 'job', ATTACH],
     [
       'lost (the job could not be read)',
-      { status: 'failed', ...job, problem: { kind: 'lost', cause: 'HTTP 401' } },
+      { status: 'problem', ...job, problem: { kind: 'lost', cause: 'HTTP 401' } },
       'job',
       ATTACH
     ],
     [
       'a follow-up whose outcome is unknown',
       {
-        status: 'failed',
+        status: 'problem',
         ...job,
         mode: 'follow-up',
         problem: { kind: 'unknown-outcome', cause: 'timeout' }
@@ -195,29 +195,30 @@ describe('re-run protocol: how a run ended → its final marker → what a later
     [
       'cancelled while the create was on its way',
       {
-        status: 'cancelled',
+        status: 'problem',
+        cancelled: true,
         elapsedMs: 0,
         problem: { kind: 'unknown-outcome', cause: 'cancelled' }
       },
       'unknown',
-      REFUSE
+      UNKNOWN
     ],
     [
       'a create whose outcome is unknown',
-      { status: 'failed', elapsedMs: 0, problem: { kind: 'unknown-outcome', cause: 'HTTP 502' } },
+      { status: 'problem', elapsedMs: 0, problem: { kind: 'unknown-outcome', cause: 'HTTP 502' } },
       'unknown',
-      REFUSE
+      UNKNOWN
     ],
     [
       'an earlier attempt that may have started a job',
-      { status: 'failed', elapsedMs: 0, problem: { kind: 'previous-attempt-unknown' } },
+      { status: 'problem', elapsedMs: 0, problem: { kind: 'unknown' } },
       'unknown',
-      REFUSE
+      UNKNOWN
     ],
     [
       'a create refused by the service',
       {
-        status: 'failed',
+        status: 'problem',
         elapsedMs: 0,
         problem: { kind: 'refused', httpStatus: 400, details: [] }
       },
@@ -226,20 +227,20 @@ describe('re-run protocol: how a run ended → its final marker → what a later
     ],
     [
       'a rate-limited create',
-      { status: 'failed', elapsedMs: 0, problem: { kind: 'rate-limited' } },
+      { status: 'problem', elapsedMs: 0, problem: { kind: 'rate-limited' } },
       undefined,
       FRESH
     ],
     [
       'a rate-limited follow-up',
-      { status: 'failed', ...job, mode: 'follow-up', problem: { kind: 'rate-limited' } },
+      { status: 'problem', ...job, mode: 'follow-up', problem: { kind: 'rate-limited' } },
       undefined,
       FRESH
     ],
     [
       'a follow-up the service refused',
       {
-        status: 'failed',
+        status: 'problem',
         ...job,
         mode: 'follow-up',
         problem: { kind: 'follow-up-refused', httpStatus: 404 }

@@ -59,7 +59,7 @@ const RESULTS: [string, JobResult][] = [
   [
     'refused',
     {
-      status: 'failed',
+      status: 'problem',
       elapsedMs: 0,
       problem: { kind: 'refused', httpStatus: 400, message: 'bad prompt', details: [] }
     }

@@ -6,12 +6,13 @@ import type { CommentFrame, TrackingPhase } from '../job/tracking-text.js'
 import { renderTrackingComment } from '../job/tracking-text.js'
 import { followJob, type FollowContext, type FollowedJob } from '../job/follow.js'
 import type { Marker } from '../job/markers.js'
-import type { JobResult } from '../job/result.js'
+import { statusOutput, type JobResult } from '../job/result.js'
 import type { JobPlan } from './plan.js'
 import {
   markerAfter,
   markerWhileSending,
   markerWithJob,
+  type Owned,
   type RequestRef
 } from '../job/rerun-protocol.js'
 import { sendOnce } from '../job/send-once.js'
@@ -31,16 +32,11 @@ export interface JobFlowContext extends FollowContext {
   otherClaim?: () => Promise<{ run?: string; url: string } | undefined>
 }
 
-/** Another workflow run delivered the same request first and follows its job: this run starts none. */
-export interface OwnedElsewhere {
-  ownedBy: { run?: string; url?: string }
-}
-
 export async function runJobFlow(
   plan: JobPlan,
   settings: AgentSettings,
   context: JobFlowContext
-): Promise<JobResult | OwnedElsewhere> {
+): Promise<JobResult | Owned> {
   const { rt, request } = context
   const show = async (
     phase: TrackingPhase,
@@ -49,18 +45,16 @@ export async function runJobFlow(
   ): Promise<void> =>
     context.tracking?.write(renderTrackingComment({ ...context.frame, marker }, phase), { urgent })
   const finish = async (result: JobResult): Promise<JobResult> => {
-    const urgent = result.status === 'cancelled'
+    const urgent = statusOutput(result) === 'cancelled'
     await show({ phase: 'done', result }, markerAfter(request, result), { urgent })
     return result
   }
 
-  if (plan.kind === 'owned-elsewhere') return { ownedBy: { run: plan.run } }
-  if (plan.kind === 'previous-unknown') {
-    const problem = {
-      kind: 'previous-attempt-unknown' as const,
-      threadUnreadable: plan.threadUnreadable
-    }
-    return finish({ status: 'failed', problem, elapsedMs: 0 })
+  // Another run delivered the same request first and follows its job: this run starts none.
+  if (plan.kind === 'owned') return plan
+  if (plan.kind === 'unknown') {
+    const problem = { kind: 'unknown' as const, threadUnreadable: plan.threadUnreadable }
+    return finish({ status: 'problem', problem, elapsedMs: 0 })
   }
 
   let followed: FollowedJob
@@ -70,13 +64,12 @@ export async function runJobFlow(
     const followUpOf = plan.kind === 'follow-up' ? plan.jobId : undefined
     await show({ phase: 'working' }, markerWhileSending(request, followUpOf))
     const owner = await context.otherClaim?.()
-    if (owner) return { ownedBy: owner }
+    if (owner) return { kind: 'owned', ...owner }
     const sent = await sendOnce(plan, context)
-    if (!sent.sent) {
-      return finish({ ...sent.result, elapsedMs: rt.clock.now() - context.runStartedAt })
+    if ('status' in sent) {
+      return finish({ ...sent, elapsedMs: rt.clock.now() - context.runStartedAt })
     }
-    const mode = plan.kind === 'follow-up' ? 'follow-up' : 'created'
-    followed = { jobId: sent.jobId, mode, sentBy: { job: sent.job } }
+    followed = sent
   }
 
   // The job id goes into the comment at once: a re-run finds it there and re-attaches.

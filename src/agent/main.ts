@@ -24,7 +24,8 @@ import { isFailure } from '../job/result.js'
 import { publish, type Handled } from './publish.js'
 import { failureLine } from '../job/result-text.js'
 import { needsInstructionText, refusalText } from './replies.js'
-import { ownedElsewhereText } from './summary.js'
+import { ownedText } from './summary.js'
+import { isOwned } from '../job/rerun-protocol.js'
 import { parseAgentSettings } from './settings.js'
 import { decideTrigger } from './trigger.js'
 import type { AgentRequest, TriggerDecision } from './request.js'
@@ -48,7 +49,7 @@ async function agent(action: ActionRun, options: RunOptions): Promise<void> {
   if (handled) await publish(handled, rt)
   if (action.cancelled) {
     action.fail('The run was cancelled; the agent job may still finish.')
-  } else if (handled && 'result' in handled && settings.failOnError && isFailure(handled.result)) {
+  } else if (handled && !isOwned(handled) && settings.failOnError && isFailure(handled.result)) {
     action.fail(failureLine(handled.result))
   }
 }
@@ -106,10 +107,10 @@ async function handle(
     },
     otherClaim: conversation && (() => conversation.otherClaim())
   })
-  if ('ownedBy' in outcome) {
+  if (isOwned(outcome)) {
     // Said in the log, the summary and the outputs (status skipped): never a silent success.
-    rt.log.info(ownedElsewhereText(outcome.ownedBy))
-    return { ownedBy: outcome.ownedBy }
+    rt.log.info(ownedText(outcome))
+    return outcome
   }
   const result = outcome
 

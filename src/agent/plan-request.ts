@@ -25,7 +25,7 @@ export async function planFor(
   const { settings } = flow
   const { runAttempt, runId } = flow.context
   const decision = planJob({
-    resume: resumeFrom({
+    fate: resumeFrom({
       marker: thread.state.own?.marker,
       threadUnreadable: thread.unreadable,
       runAttempt,

@@ -1,25 +1,22 @@
 /**
- * What to do about the job, decided from what is known before any call to the service. Pure.
+ * What to do about the job, decided from what is known before any call to the service. Pure. The
+ * plan is the request's fate as the re-run protocol names it, with a `fresh` request told apart into
+ * what is sent: a create or a follow-up.
  */
-import type { JobMode } from '../job/result.js'
-import type { Resume } from '../job/rerun-protocol.js'
+import type { RequestFate } from '../job/rerun-protocol.js'
 import type { SendPlan } from '../job/send-once.js'
 import type { Origin } from './request.js'
 
-export type JobDecision =
-  | { kind: 'create' }
-  | { kind: 'follow-up'; jobId: string }
-  | { kind: 'attach'; jobId: string; mode: Extract<JobMode, 'attached' | 're-attached'> }
-  /** An earlier attempt may have created a job whose id was never recorded. */
-  | { kind: 'previous-unknown'; threadUnreadable: boolean }
-  /** Another run delivered the same request and is sending it: nothing to do here. */
-  | { kind: 'owned-elsewhere'; run: string }
+/** A fate ready to carry out: a fresh request becomes what is sent (with its prompt). */
+export type JobPlan = Exclude<RequestFate, { kind: 'fresh' }> | SendPlan
 
-/** A decision ready to carry out: sending needs the prompt. */
-export type JobPlan = Exclude<JobDecision, { kind: 'create' } | { kind: 'follow-up' }> | SendPlan
+/** The plan before the prompt is written: what is sent, without it. */
+export type JobDecision =
+  Exclude<JobPlan, SendPlan> | { kind: 'create' } | { kind: 'follow-up'; jobId: string }
 
 export interface PlanFacts {
-  resume: Resume
+  /** What the re-run protocol read from the request's tracking comment. */
+  fate: RequestFate
   /** The `job-id` input. */
   jobId?: string
   followUp: boolean
@@ -29,12 +26,8 @@ export interface PlanFacts {
 }
 
 export function planJob(facts: PlanFacts): JobDecision {
-  const { resume } = facts
-  if (resume.kind === 'attach') return { kind: 'attach', jobId: resume.jobId, mode: 're-attached' }
-  if (resume.kind === 'owned') return { kind: 'owned-elsewhere', run: resume.run }
-  if (resume.kind === 'refuse') {
-    return { kind: 'previous-unknown', threadUnreadable: resume.threadUnreadable }
-  }
+  const { fate } = facts
+  if (fate.kind !== 'fresh') return fate
   if (facts.jobId) return { kind: 'attach', jobId: facts.jobId, mode: 'attached' }
   const fromComment = facts.origin === 'comment' || facts.origin === 'review-comment'
   if (facts.followUp && fromComment && facts.latestJobId) {

@@ -5,9 +5,9 @@
 import * as core from '@actions/core'
 import type { Runtime } from '../shared/runtime.js'
 import { writeStepSummary } from '../shared/step-summary.js'
-import { pullRequestOf, type JobResult } from '../job/result.js'
+import { pullRequestOf, statusOutput, type JobResult } from '../job/result.js'
+import { isOwned, type Owned } from '../job/rerun-protocol.js'
 import { renderOwnedSummary, renderSummary } from './summary.js'
-import type { OwnedElsewhere } from './job-flow.js'
 import type { AgentRequest } from './request.js'
 
 /** What a handled request reports: the result, and where the tracking comment is. */
@@ -19,30 +19,29 @@ export interface Reported {
 }
 
 /** A request reported, or one that another run owns (status `skipped`). */
-export type Handled = Reported | OwnedElsewhere
+export type Handled = Reported | Owned
 
 export async function publish(handled: Handled, rt: Runtime): Promise<void> {
-  const reported = 'result' in handled ? handled : undefined
+  const reported = isOwned(handled) ? undefined : handled
   const result = reported?.result
   const pr = result && pullRequestOf(result)
   const comment = reported?.comment
   core.setOutput('job-id', result?.jobId ?? '')
-  core.setOutput('status', result?.status ?? 'skipped')
+  core.setOutput('status', result ? statusOutput(result) : 'skipped')
   core.setOutput('pr-url', pr?.url ?? '')
   core.setOutput('pr-number', pr ? String(pr.number) : '')
   core.setOutput('comment-id', comment?.id !== undefined ? String(comment.id) : '')
   core.setOutput('comment-url', comment?.url ?? '')
   if (pr) rt.log.notice(`The Mintlify agent opened ${pr.url}`)
   if (result) {
-    rt.log.info(`Status: ${result.status}${result.jobId ? ` (job ${result.jobId})` : ''}`)
+    rt.log.info(`Status: ${statusOutput(result)}${result.jobId ? ` (job ${result.jobId})` : ''}`)
   }
-  const summary =
-    'ownedBy' in handled
-      ? renderOwnedSummary(handled.ownedBy)
-      : renderSummary({
-          result: handled.result,
-          instruction: handled.request?.instruction ?? '',
-          commentUrl: comment?.url
-        })
+  const summary = isOwned(handled)
+    ? renderOwnedSummary(handled)
+    : renderSummary({
+        result: handled.result,
+        instruction: handled.request?.instruction ?? '',
+        commentUrl: comment?.url
+      })
   await writeStepSummary(summary, rt)
 }

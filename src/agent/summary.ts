@@ -1,11 +1,12 @@
 /** The agent's step summary: how the run ended, and a table of the job's details. Pure. */
 import { formatDuration } from '../shared/duration.js'
 import { codeSpan, tableCell, truncate } from '../shared/markdown.js'
-import { pullRequestOf, untrustedLinkOf, type JobResult } from '../job/result.js'
+import { pullRequestOf, statusOutput, untrustedLinkOf, type JobResult } from '../job/result.js'
 import { resultText } from '../job/result-text.js'
+import type { Owned } from '../job/rerun-protocol.js'
 
 /** Another workflow run delivered the same request first and follows its job. */
-export function ownedElsewhereText({ run, url }: { run?: string; url?: string }): string {
+export function ownedText({ run, url }: Owned): string {
   const where = url ? ` ([its tracking comment](${url}))` : ''
   return `⏭️ Not started: workflow run ${run ?? '(unknown)'} already handles this request${where}.`
 }
@@ -27,7 +28,7 @@ export function renderSummary({ result, instruction, commentUrl }: SummaryFacts)
       : '—'
   const rows = [
     ['Job id', result.jobId ? codeSpan(result.jobId) : '—'],
-    ['Status', `\`${result.status}\``],
+    ['Status', `\`${statusOutput(result)}\``],
     ['Duration', formatDuration(result.elapsedMs)],
     ['Pull request', pr],
     ['Prompt', instruction ? tableCell(truncate(instruction.trim(), 200)) : '—']
@@ -46,6 +47,6 @@ export function renderSummary({ result, instruction, commentUrl }: SummaryFacts)
 }
 
 /** The summary of a run that left the request to the run that owns it. */
-export function renderOwnedSummary(ownedBy: { run?: string; url?: string }): string {
-  return ['### Mintlify docs agent', '', ownedElsewhereText(ownedBy), ''].join('\n')
+export function renderOwnedSummary(owned: Owned): string {
+  return ['### Mintlify docs agent', '', ownedText(owned), ''].join('\n')
 }

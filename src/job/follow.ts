@@ -98,7 +98,7 @@ function resultOf(
         cause: error instanceof MintlifyError ? lostCause(error) : String(error),
         httpStatus: error instanceof MintlifyError ? error.status : undefined
       }
-      return { status: 'failed', jobId, mode, elapsedMs, problem }
+      return { status: 'problem', jobId, mode, elapsedMs, problem }
     }
     case 'timed-out': {
       const { job } = outcome
@@ -115,7 +115,7 @@ function resultOf(
           outcome.lastError instanceof MintlifyError
             ? lostCause(outcome.lastError)
             : 'the job could not be read'
-        return { status: 'failed', jobId, mode, elapsedMs, problem: { kind: 'lost', cause } }
+        return { status: 'problem', jobId, mode, elapsedMs, problem: { kind: 'lost', cause } }
       }
       const { maxWaitMs } = settings
       return {

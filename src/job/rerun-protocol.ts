@@ -5,16 +5,29 @@
  * request, so a job is re-attached when its id is known and nothing is started when it may exist.
  */
 import type { Marker, TrackingState } from './markers.js'
-import { problemOf, type JobResult, type JobStatus, type Problem } from './result.js'
+import type { JobMode, JobResult, JobStatus, Problem } from './result.js'
 
-/** What a later attempt does about the request. */
-export type Resume =
-  | { kind: 'attach'; jobId: string }
-  /** A job may exist whose id is not known (or the thread could not be read on a re-run). */
-  | { kind: 'refuse'; threadUnreadable: boolean }
-  /** Another workflow run (the same comment delivered twice) is sending this request right now. */
-  | { kind: 'owned'; run: string }
+/**
+ * A request's fate, named alike from the marker a later attempt reads to what the run reports: the
+ * plan carries these cases as they are, a run ends `unknown` with the problem of that name, and an
+ * `owned` request is reported as such (status `skipped`).
+ */
+export type RequestFate =
+  /** Nothing recorded that stops it: the request is sent (a create, or a follow-up). */
   | { kind: 'fresh' }
+  /** Its job is known: follow it, never send the request again. */
+  | { kind: 'attach'; jobId: string; mode: Extract<JobMode, 'attached' | 're-attached'> }
+  /** A job may exist that nobody can name (or a re-run cannot read the thread): start nothing. */
+  | { kind: 'unknown'; threadUnreadable: boolean }
+  /** Another workflow run (the same comment delivered twice) is sending it: leave it to that run. */
+  | { kind: 'owned'; run?: string; url?: string }
+
+export type Owned = Extract<RequestFate, { kind: 'owned' }>
+
+/** Whether a flow's outcome is a request another run owns, rather than a result of this run. */
+export function isOwned<T extends object>(outcome: T | Owned): outcome is Owned {
+  return 'kind' in outcome && outcome.kind === 'owned'
+}
 
 export interface ResumeFacts {
   /** The marker of this request's tracking comment, when the thread holds one. */
@@ -25,7 +38,7 @@ export interface ResumeFacts {
   runAttempt: number
   /** GITHUB_RUN_ID: a claim of another run is not this run's earlier attempt. */
   runId?: string
-  /** The workflow names a job to follow (`job-id`): it knows, so nothing is refused for lack of a thread. */
+  /** The workflow names a job to follow (`job-id`): an unreadable thread then leaves nothing unknown. */
   jobIdGiven: boolean
 }
 
@@ -35,20 +48,22 @@ const MAY_HAVE_JOB: ReadonlySet<TrackingState> = new Set<TrackingState>([
   'unknown'
 ])
 
-export function resumeFrom(facts: ResumeFacts): Resume {
+export function resumeFrom(facts: ResumeFacts): RequestFate {
   // A re-run that cannot see what its first attempt wrote must not risk a second job.
   if (facts.threadUnreadable && facts.runAttempt > 1 && !facts.jobIdGiven) {
-    return { kind: 'refuse', threadUnreadable: true }
+    return { kind: 'unknown', threadUnreadable: true }
   }
   const marker = facts.marker
-  if (marker?.state === 'job' && marker.job) return { kind: 'attach', jobId: marker.job }
+  if (marker?.state === 'job' && marker.job) {
+    return { kind: 'attach', jobId: marker.job, mode: 're-attached' }
+  }
   // Sent by another run that has not heard back yet: that run owns the request, leave it be.
   if (marker?.state === 'pending' && marker.run && marker.run !== facts.runId) {
     return { kind: 'owned', run: marker.run }
   }
   // Sent but not answered, or answered in a way that does not say: the job may exist.
   if (marker?.state && MAY_HAVE_JOB.has(marker.state)) {
-    return { kind: 'refuse', threadUnreadable: false }
+    return { kind: 'unknown', threadUnreadable: false }
   }
   return { kind: 'fresh' }
 }
@@ -75,7 +90,7 @@ const LEFT_OPEN: ReadonlySet<JobStatus> = new Set<JobStatus>([
 
 /**
  * Written just before a create or a follow-up is sent: the run's claim on the request. From here on
- * a re-run refuses, and another run that delivers the same request leaves it to this one.
+ * its fate is `unknown` to a re-run, and `owned` to another run that delivers the same request.
  */
 export function markerWhileSending(ref: RequestRef, followUpJobId?: string): Marker {
   return marker(ref, followUpJobId, 'pending')
@@ -87,29 +102,38 @@ export function markerWithJob(ref: RequestRef, jobId: string): Marker {
   return { ...marker(ref, jobId, 'job'), phase: 'following', deadline }
 }
 
-/** Problems that prove the request never reached a job: a later attempt may send it again. */
-const NOT_SENT: ReadonlySet<string> = new Set<Problem['kind']>([
-  'rate-limited',
-  'refused',
-  'unreachable',
-  'follow-up-refused'
-])
-/** Problems after which a job may exist that nobody can name. */
-const MAY_EXIST: ReadonlySet<string> = new Set<Problem['kind']>([
-  'unknown-outcome',
-  'previous-attempt-unknown'
-])
+/**
+ * What each problem leaves a later attempt: `fresh` (the request provably never reached a job, so it
+ * may be sent again), `unknown` (a job may exist that nobody can name), `attach` (the job is known).
+ * A Record, so a new problem kind does not compile until it is placed here.
+ */
+const FATE_AFTER: Record<Problem['kind'], Exclude<RequestFate['kind'], 'owned'>> = {
+  'rate-limited': 'fresh',
+  refused: 'fresh',
+  unreachable: 'fresh',
+  'follow-up-refused': 'fresh',
+  'unknown-outcome': 'unknown',
+  unknown: 'unknown',
+  lost: 'attach'
+}
+
+/** The fate a result leaves the request in: the final marker records it. */
+function fateAfter(result: JobResult): Exclude<RequestFate['kind'], 'owned'> {
+  if (result.status !== 'problem') return result.jobId ? 'attach' : 'fresh'
+  const fate = FATE_AFTER[result.problem.kind]
+  // A follow-up whose outcome is unknown still names its job: a later attempt follows that job.
+  return fate === 'unknown' && result.jobId ? 'attach' : fate
+}
 
 /** What the final comment records about the request's job. */
 export function markerAfter(ref: RequestRef, result: JobResult): Marker {
-  const problem = problemOf(result)
-  const kind = problem?.kind ?? ''
-  if (result.jobId && !NOT_SENT.has(kind)) {
+  const fate = fateAfter(result)
+  if (fate === 'attach' && result.jobId) {
     // A final comment: the sweep may finish it (left) or has nothing to do (ended).
-    const left = LEFT_OPEN.has(result.status) && problem === undefined
+    const left = LEFT_OPEN.has(result.status)
     return { ...marker(ref, result.jobId, 'job'), phase: left ? 'left' : 'ended' }
   }
-  if (MAY_EXIST.has(kind)) return marker(ref, result.jobId, 'unknown')
+  if (fate === 'unknown') return marker(ref, result.jobId, 'unknown')
   return marker(ref, result.jobId)
 }
 

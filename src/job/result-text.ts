@@ -5,7 +5,7 @@
 import { formatDuration, formatMinutes } from '../shared/duration.js'
 import { codeSpan, inert, truncate } from '../shared/markdown.js'
 import { keyProblem } from '../mintlify/errors.js'
-import { problemOf, type JobResult, type Problem } from './result.js'
+import { problemOf, statusOutput, type JobResult, type Problem } from './result.js'
 import { sentence } from '../shared/sentence.js'
 
 /** Why a run stopped early: the service's own Retry-After ran past max-wait-minutes. */
@@ -20,10 +20,10 @@ function jobRef(result: JobResult): string {
 
 /** One paragraph that says how the run ended. */
 export function resultText(result: JobResult): string {
-  const problem = problemOf(result)
-  if (problem) return problemText(problem, result)
   const took = result.elapsedMs > 0 ? ` after ${formatDuration(result.elapsedMs)}` : ''
   switch (result.status) {
+    case 'problem':
+      return problemText(result.problem, result)
     case 'completed':
       if (result.pr) {
         const { owner, repo, number, url } = result.pr
@@ -108,7 +108,7 @@ function problemText(problem: Problem, result: JobResult): string {
         `⚠️ Could not tell whether the agent job was created: ${inert(problem.cause)} after the request was sent. ` +
         'It was not sent again, so that no second job is started. Check the Mintlify dashboard before asking again.'
       )
-    case 'previous-attempt-unknown':
+    case 'unknown':
       if (problem.threadUnreadable) {
         return (
           '⚠️ This is a re-run, and the thread could not be read to find the job of the earlier attempt. ' +
@@ -141,7 +141,7 @@ export function failureLine(result: JobResult): string {
       return result.mode === 'follow-up'
         ? `Could not tell whether the follow-up reached the agent job${id} (${problem.cause}); it was not sent again.`
         : `Could not tell whether the agent job was created (${problem.cause}); it was not retried.`
-    case 'previous-attempt-unknown':
+    case 'unknown':
       if (problem.threadUnreadable) {
         return 'A re-run could not read the thread to find the earlier attempt’s job; not starting another.'
       }
@@ -159,7 +159,7 @@ export function failureLine(result: JobResult): string {
         const wait = formatMinutes(result.maxWaitMs / 60_000)
         return `The agent job${id} did not end within ${wait}; it may still finish (re-attach with job-id).`
       }
-      return `The agent job ended with status ${result.status}${id}.`
+      return `The agent job ended with status ${statusOutput(result)}${id}.`
   }
 }
 function capitalize(text: string): string {

@@ -15,10 +15,14 @@ export type Problem =
   | { kind: 'rate-limited'; retryAfterMs?: number }
   /** The request never left: `reason` names the host and the system code. */
   | { kind: 'unreachable'; reason: string }
+  /** Sent by this run, but whether it reached a job could not be told. */
   | { kind: 'unknown-outcome'; cause: string }
   | { kind: 'lost'; cause: string; httpStatus?: number }
-  /** threadUnreadable: a re-run could not read the thread to find the earlier attempt's job. */
-  | { kind: 'previous-attempt-unknown'; threadUnreadable?: boolean }
+  /**
+   * The request's fate is `unknown` (an earlier attempt may have started a job nobody can name);
+   * threadUnreadable: a re-run could not read the thread to find the earlier attempt's job.
+   */
+  | { kind: 'unknown'; threadUnreadable?: boolean }
   | { kind: 'follow-up-refused'; httpStatus?: number; message?: string }
 
 /** A job this run follows, and how long it followed it. */
@@ -37,7 +41,7 @@ export type JobResult =
       /** A prLink that is not an https pull-request URL: shown as code, never linked. */
       untrustedPrLink?: string
     })
-  | (Followed & { status: 'failed' | 'archived'; job: AgentJob; problem?: never })
+  | (Followed & { status: 'failed' | 'archived'; job: AgentJob })
   | (Followed & {
       status: 'timed-out'
       job?: AgentJob
@@ -49,17 +53,30 @@ export type JobResult =
   /** Still running and no run waits for it: `wait: false`, or `detach` at the deadline. */
   | (Followed & { status: 'active' | 'detached'; job: AgentJob; maxWaitMs?: number })
   /** The run was cancelled; the job, when there is one, may still finish. */
-  | { status: 'cancelled'; jobId?: string; mode?: JobMode; elapsedMs: number; problem?: never }
-  /** No answer about a job: the request was refused, never left, or its outcome is unknown. */
+  | { status: 'cancelled'; jobId?: string; mode?: JobMode; elapsedMs: number }
+  /**
+   * No answer about a job: the request was refused, never left, its outcome is unknown, or the job
+   * could not be read. The `status` output says `failed`, or `cancelled` when the run's cancel cut
+   * the request off (`cancelled`).
+   */
   | {
-      status: 'failed' | 'cancelled'
+      status: 'problem'
       problem: Problem
+      cancelled?: boolean
       jobId?: string
       mode?: JobMode
       elapsedMs: number
     }
 
 export type JobStatus = JobResult['status']
+
+/** The `status` output: a problem is reported as the step's users know it, failed or cancelled. */
+export type StatusOutput = Exclude<JobStatus, 'problem'>
+
+export function statusOutput(result: JobResult): StatusOutput {
+  if (result.status !== 'problem') return result.status
+  return result.cancelled ? 'cancelled' : 'failed'
+}
 
 /** A result before its duration is known (the flow adds it). */
 export type UntimedResult = JobResult extends infer R
@@ -69,7 +86,7 @@ export type UntimedResult = JobResult extends infer R
   : never
 
 export function problemOf(result: JobResult): Problem | undefined {
-  return 'problem' in result ? result.problem : undefined
+  return result.status === 'problem' ? result.problem : undefined
 }
 
 export function pullRequestOf(result: JobResult): PullRequestLink | undefined {
@@ -87,7 +104,7 @@ export function isFailure(result: JobResult): boolean {
     result.status === 'failed' ||
     result.status === 'archived' ||
     result.status === 'timed-out' ||
-    problemOf(result) !== undefined
+    result.status === 'problem'
   )
 }
 

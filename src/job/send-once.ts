@@ -5,25 +5,24 @@
  */
 import type { MintlifyClient } from '../mintlify/client.js'
 import { MintlifyError, networkText } from '../mintlify/errors.js'
-import type { AgentJob } from '../mintlify/types.js'
 import { withRetry } from '../mintlify/with-retry.js'
 import { isCancellation } from '../shared/cancellation.js'
 import type { Runtime } from '../shared/runtime.js'
+import type { FollowedJob } from './follow.js'
 import type { Problem, UntimedResult } from './result.js'
 
-/** What is sent: a new job's prompt, or a follow-up to a job that exists. */
+/** How a `fresh` request is sent: a new job's prompt, or a follow-up to a job that exists. */
 export type SendPlan =
   { kind: 'create'; prompt: string } | { kind: 'follow-up'; jobId: string; prompt: string }
 
-export type SendOutcome =
-  | { sent: true; job: AgentJob; jobId: string }
-  /** How the request ended without reaching a job, for the result (its duration is the caller's). */
-  | { sent: false; result: UntimedResult }
-
+/**
+ * The job the request reached, to follow; or how the request ended without reaching one (its
+ * duration is the caller's).
+ */
 export async function sendOnce(
   plan: SendPlan,
   { client, rt, deadline }: { client: MintlifyClient; rt: Runtime; deadline: number }
-): Promise<SendOutcome> {
+): Promise<FollowedJob | UntimedResult> {
   const followUp = plan.kind === 'follow-up'
   const jobId = followUp ? plan.jobId : undefined
   const what = followUp ? 'Sending the follow-up' : 'Creating the job'
@@ -55,26 +54,21 @@ export async function sendOnce(
     rt.log.info(
       followUp ? `Follow-up sent to agent job ${sentTo}.` : `Created agent job ${sentTo}.`
     )
-    return { sent: true, job, jobId: sentTo }
+    return { jobId: sentTo, mode: followUp ? 'follow-up' : 'created', sentBy: { job } }
   } catch (error) {
     if (isCancellation(error)) {
       // A create cut off on its way may have started a job: say so, and a re-run creates no other.
-      const problem: Problem | undefined =
-        cutOff && !followUp
-          ? { kind: 'unknown-outcome', cause: 'the run was cancelled while waiting for the answer' }
-          : undefined
-      return { sent: false, result: { status: 'cancelled', jobId, problem } }
+      if (!cutOff || followUp) return { status: 'cancelled', jobId }
+      const cause = 'the run was cancelled while waiting for the answer'
+      return { status: 'problem', problem: { kind: 'unknown-outcome', cause }, cancelled: true }
     }
     if (!(error instanceof MintlifyError)) throw error
     rt.log.info(error.message)
     return {
-      sent: false,
-      result: {
-        status: 'failed',
-        jobId,
-        mode: followUp ? 'follow-up' : undefined,
-        problem: failedSendProblem(error, plan.kind)
-      }
+      status: 'problem',
+      jobId,
+      mode: followUp ? 'follow-up' : undefined,
+      problem: failedSendProblem(error, plan.kind)
     }
   }
 }

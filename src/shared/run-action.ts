@@ -5,7 +5,7 @@
  * cancel the runner sent (a signal handler keeps the process alive, so the run must end itself).
  */
 import * as core from '@actions/core'
-import { listenForCancellation } from './cancellation.js'
+import { listenForCancellation, type Cancellation } from './cancellation.js'
 import { getErrorMessage } from './errors.js'
 import type { InputReader } from './inputs.js'
 import { actionsLog, createRuntime, type Runtime, type RuntimeOverrides } from './runtime.js'
@@ -48,14 +48,35 @@ export interface Action {
 
 export async function runAction(action: Action, options: RunOptions = {}): Promise<void> {
   const read: InputReader = name => core.getInput(name)
-  // First of all: the runner then hides the secrets in every later line.
-  const redact = maskSecretInputs(read, SECRET_INPUTS)
-  const cancellation = listenForCancellation({
-    external: options.signal,
-    handleSignals: options.handleSignals
-  })
+  let redact = (text: string): string => text
+  let cancellation: Cancellation | undefined
+  try {
+    // First of all: the runner then hides the secrets in every later line.
+    redact = maskSecretInputs(read, SECRET_INPUTS)
+    cancellation = listenForCancellation({
+      external: options.signal,
+      handleSignals: options.handleSignals
+    })
+    await runFlow(action, actionRun({ read, redact, cancellation }, options))
+  } catch (error) {
+    // Start-up itself failed (masking, the cancel listener), or the failure report did: one error.
+    core.setFailed(redact(getErrorMessage(error)))
+  } finally {
+    cancellation?.dispose()
+  }
+  if (cancellation?.byProcessSignal) process.exit(1)
+}
+
+function actionRun(
+  {
+    read,
+    redact,
+    cancellation
+  }: Pick<ActionRun, 'read' | 'redact'> & { cancellation: Cancellation },
+  options: RunOptions
+): ActionRun {
   const rt = createRuntime(cancellation.signal, { log: actionsLog(redact), ...options })
-  const run: ActionRun = {
+  return {
     read,
     rt,
     redact,
@@ -65,12 +86,12 @@ export async function runAction(action: Action, options: RunOptions = {}): Promi
     summary: markdown => writeStepSummary(redact(markdown), rt),
     fail: message => core.setFailed(redact(message))
   }
+}
+
+async function runFlow(action: Action, run: ActionRun): Promise<void> {
   try {
     await action.flow(run)
   } catch (error) {
     run.fail(action.failure ? await action.failure(error, run) : getErrorMessage(error))
-  } finally {
-    cancellation.dispose()
   }
-  if (cancellation.byProcessSignal) process.exit(1)
 }

@@ -4,7 +4,7 @@
  * whose job has ended into the result the agent action writes, with its back-link.
  */
 import { DEFAULT_TRIGGER_PHRASE, postBackLink } from '../job/back-link.js'
-import { endedResult, pullRequestOf, type JobResult } from '../job/result.js'
+import { endedResult, pullRequestOf, statusOutput, type JobResult } from '../job/result.js'
 import { finishTrackingComment } from '../job/tracking-text.js'
 import { markerAfter } from '../job/rerun-protocol.js'
 import { listRepoComments, updateComment } from '../github/comments.js'
@@ -143,7 +143,12 @@ async function sweepOne(
   if (!isEndedJob(job)) return left('still running', { read: true })
   try {
     const result = await finish({ candidate, job }, { settings, context, rt })
-    return { text: result.status, finished: true, read: true, prUrl: pullRequestOf(result)?.url }
+    return {
+      text: statusOutput(result),
+      finished: true,
+      read: true,
+      prUrl: pullRequestOf(result)?.url
+    }
   } catch (error) {
     rt.signal.throwIfAborted()
     rt.log.warning(
@@ -184,7 +189,7 @@ async function finish(
     { repo: context.repo, commentId: candidate.comment.id, body },
     rt
   )
-  rt.log.info(`Finished the comment of agent job ${candidate.jobId}: ${result.status}.`)
+  rt.log.info(`Finished the comment of agent job ${candidate.jobId}: ${statusOutput(result)}.`)
   const pr = pullRequestOf(result)
   if (settings.backLink && pr) {
     const { owner, repo } = context.repo
