@@ -1,6 +1,6 @@
 /**
- * What users read says what the actions do: the README's tables are generated from the action.yml
- * files (npm run docs), every workflow in the README and docs/ uses only inputs and outputs the
+ * What users read says what the actions do: the reference page's tables are generated from the
+ * action.yml files (npm run docs), every workflow in the README and docs/ uses only inputs and outputs the
  * actions declare, a block shown as an example file is that file, links land, and the quick starts
  * keep the shape other tests and users rely on.
  */
@@ -15,7 +15,8 @@ import {
   FIRST_RELEASE,
   packageVersion,
   readActionYaml,
-  refreshReadme,
+  REFERENCE_PAGE,
+  refreshReference,
   renderTables,
   since
 } from '../scripts/action-docs.js'
@@ -24,6 +25,7 @@ import { yamlBlocks } from '../fakes/workflow-lint.js'
 
 const read = (file: string): string => readFileSync(join(PROJECT_ROOT, file), 'utf8')
 const readme = read('README.md')
+const reference = read(REFERENCE_PAGE)
 const markdownFiles = [
   'README.md',
   'CONTRIBUTING.md',
@@ -68,17 +70,22 @@ function anchors(markdown: string): Set<string> {
   return result
 }
 
-describe('the README tables', () => {
+describe('the reference tables', () => {
   it('are equal to the three action.yml files (npm run docs)', () => {
-    expect(refreshReadme(PROJECT_ROOT, readme)).toBe(readme)
+    expect(refreshReference(PROJECT_ROOT, reference)).toBe(reference)
+  })
+
+  it('are on the reference page only, which the README links to', () => {
+    expect(readme).not.toContain('<!-- tables:')
+    expect(readme).toContain('](docs/reference.md)')
   })
 
   it('have one row per input and output, a multi-line default included', () => {
     expect.hasAssertions()
     for (const { id } of ACTIONS) {
-      const block = readme.slice(
-        readme.indexOf(`<!-- tables:${id}:start -->`),
-        readme.indexOf(`<!-- tables:${id}:end -->`)
+      const block = reference.slice(
+        reference.indexOf(`<!-- tables:${id}:start -->`),
+        reference.indexOf(`<!-- tables:${id}:end -->`)
       )
       const rows = block.split('\n').filter(line => line.startsWith('| `'))
       const action = actions[id]
@@ -107,8 +114,8 @@ describe('the README tables', () => {
     expect(since('agent', 'detach', version)).toBe('1.1.0')
     expect(since('sweep', 'api-key', version)).toBe('1.1.0')
     expect(since('analytics', 'some-future-input', '1.2.0')).toBe('1.2.0')
-    expect(readme).toContain('| `ignore-paths` _since 1.1.0_ |')
-    expect(readme).toMatch(/^\| `prompt` \| \(empty\) \|/m)
+    expect(reference).toContain('| `ignore-paths` _since 1.1.0_ |')
+    expect(reference).toMatch(/^\| `prompt` \| \(empty\) \|/m)
   })
 
   it('name only inputs and outputs that still exist: released names are never removed', () => {
@@ -229,6 +236,10 @@ describe('the README for a newcomer', () => {
     if (!found) throw new Error(`no heading matching ${pattern}`)
     return found
   }
+
+  it('stays short enough to read: at most 650 lines', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(650)
+  })
 
   it('has a table of contents, the prerequisites and what OWNER is, before the quick starts', () => {
     const contents = readme.indexOf('## Contents')

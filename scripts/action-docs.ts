@@ -1,8 +1,8 @@
 /**
- * The README's inputs and outputs tables, made from the three action.yml files, so they never
- * disagree. `npm run docs` rewrites them; __tests__/docs.test.ts fails when they differ. An input or
- * output that the first release did not have is marked "since X.Y.Z" (DESIGN: nothing a release does
- * not carry is promised without saying so).
+ * The inputs and outputs tables of docs/reference.md, made from the three action.yml files, so they
+ * never disagree. `npm run docs` rewrites them; __tests__/docs.test.ts fails when they differ. An
+ * input or output that the first release did not have is marked "since X.Y.Z": nothing a release
+ * does not carry is promised without saying so.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -12,6 +12,9 @@ interface ActionYaml {
   inputs?: Record<string, { description?: string; required?: boolean; default?: string }>
   outputs?: Record<string, { description?: string }>
 }
+
+/** The page that holds the generated tables, relative to the repository root. */
+export const REFERENCE_PAGE = 'docs/reference.md'
 
 export const ACTIONS = [
   { id: 'agent', file: 'action.yml' },
@@ -167,15 +170,15 @@ export function renderTables(
 const start = (id: string): string => `<!-- tables:${id}:start -->`
 const end = (id: string): string => `<!-- tables:${id}:end -->`
 
-/** The README with every generated block replaced by a fresh one. */
-export function refreshReadme(root: string, readme: string): string {
+/** The reference page with every generated block replaced by a fresh one. */
+export function refreshReference(root: string, page: string): string {
   const current = packageVersion(root)
-  let text = readme
+  let text = page
   for (const { id, file } of ACTIONS) {
     const from = text.indexOf(start(id))
     const to = text.indexOf(end(id))
     if (from === -1 || to === -1)
-      throw new Error(`README.md lacks the ${start(id)} ... ${end(id)} block`)
+      throw new Error(`${REFERENCE_PAGE} lacks the ${start(id)} ... ${end(id)} block`)
     text = `${text.slice(0, from + start(id).length)}\n${renderTables(readActionYaml(root, file), id, current)}\n${text.slice(to)}`
   }
   return text
@@ -183,9 +186,9 @@ export function refreshReadme(root: string, readme: string): string {
 
 if (process.argv[1]?.endsWith('action-docs.ts')) {
   const root = join(import.meta.dirname, '..')
-  const path = join(root, 'README.md')
-  writeFileSync(path, refreshReadme(root, readFileSync(path, 'utf8')))
+  const path = join(root, REFERENCE_PAGE)
+  writeFileSync(path, refreshReference(root, readFileSync(path, 'utf8')))
   console.log(
-    'README.md tables refreshed from action.yml, analytics/action.yml and sweep/action.yml'
+    `${REFERENCE_PAGE} tables refreshed from action.yml, analytics/action.yml and sweep/action.yml`
   )
 }

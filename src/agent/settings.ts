@@ -14,7 +14,7 @@ import {
 } from '../shared/inputs.js'
 import { parseServiceSettings, type ServiceSettings } from '../shared/service-settings.js'
 import type { RepoPermission } from '../github/permissions.js'
-import { DEFAULT_TRIGGER_PHRASE } from '../job/back-link.js'
+import { AGENT_DEFAULTS } from './defaults.js'
 
 export const PERMISSION_CHOICES = ['read', 'triage', 'write', 'maintain', 'admin'] as const
 
@@ -56,7 +56,7 @@ export function parseAgentSettings(read: InputReader, readFile: ReadFile): Agent
   // In the order of the inputs: with several wrong, the first is the one reported.
   const service = parseServiceSettings(read)
   const prompt = parsePrompt(read, readFile)
-  const triggerPhrase = readString(read, 'trigger-phrase') || DEFAULT_TRIGGER_PHRASE
+  const triggerPhrase = readString(read, 'trigger-phrase') || AGENT_DEFAULTS['trigger-phrase']
   if (/\s/.test(triggerPhrase)) {
     throw new InputError('trigger-phrase', 'must be one word such as /mintlify', triggerPhrase)
   }
@@ -73,28 +73,31 @@ export function parseAgentSettings(read: InputReader, readFile: ReadFile): Agent
     prompt,
     triggerPhrase,
     jobId,
-    wait: parseBoolean(read, 'wait', { fallback: true }),
+    wait: parseBoolean(read, 'wait', { fallback: AGENT_DEFAULTS.wait }),
     ...waits,
     githubToken: readString(read, 'github-token'),
     issueNumber: parseIssueNumber(read, 'issue-number'),
-    comment: parseBoolean(read, 'comment', { fallback: true }),
+    comment: parseBoolean(read, 'comment', { fallback: AGENT_DEFAULTS.comment }),
     requiredPermission: parseChoice(read, 'required-permission', {
       choices: PERMISSION_CHOICES,
-      fallback: 'write'
+      fallback: AGENT_DEFAULTS['required-permission']
     }),
     allowedBots,
-    failOnError: parseBoolean(read, 'fail-on-error', { fallback: true }),
-    includeContext: parseBoolean(read, 'include-context', { fallback: true }),
-    followUp: parseBoolean(read, 'follow-up', { fallback: true }),
-    backLink: parseBoolean(read, 'back-link', { fallback: true }),
-    detach: parseBoolean(read, 'detach', { fallback: false }),
+    failOnError: parseBoolean(read, 'fail-on-error', { fallback: AGENT_DEFAULTS['fail-on-error'] }),
+    includeContext: parseBoolean(read, 'include-context', {
+      fallback: AGENT_DEFAULTS['include-context']
+    }),
+    followUp: parseBoolean(read, 'follow-up', { fallback: AGENT_DEFAULTS['follow-up'] }),
+    backLink: parseBoolean(read, 'back-link', { fallback: AGENT_DEFAULTS['back-link'] }),
+    detach: parseBoolean(read, 'detach', { fallback: AGENT_DEFAULTS.detach }),
     ...parseCodeChangeInputs(read)
   }
 }
 
 /**
- * The three code-change inputs. Their defaults live in action.yml (the runner passes them when the
- * workflow sets nothing), so an empty value here was set empty on purpose: no label, nothing ignored.
+ * The three code-change inputs. The runner passes the defaults of `skip-label` and `ignore-paths`
+ * (AGENT_DEFAULTS, declared in action.yml) when the workflow sets nothing, so an empty value here was
+ * set empty on purpose: no label, nothing ignored.
  */
 function parseCodeChangeInputs(
   read: InputReader
@@ -121,7 +124,7 @@ function parseCodeChangeInputs(
   return {
     skipLabel,
     ignorePaths,
-    includeDiff: parseBoolean(read, 'include-diff', { fallback: true })
+    includeDiff: parseBoolean(read, 'include-diff', { fallback: AGENT_DEFAULTS['include-diff'] })
   }
 }
 
@@ -172,20 +175,20 @@ function parseWaits(
   read: InputReader
 ): Pick<AgentSettings, 'maxWaitMs' | 'pollIntervalMs' | 'maxPollIntervalMs'> {
   const maxWaitMinutes = parseNumber(read, 'max-wait-minutes', {
-    fallback: 30,
+    fallback: AGENT_DEFAULTS['max-wait-minutes'],
     expected: 'a number of minutes greater than 0, for example 30 or 0.5',
     min: 0,
     minExclusive: true,
     max: 6 * 60
   })
   const pollIntervalSeconds = parseNumber(read, 'poll-interval-seconds', {
-    fallback: 5,
+    fallback: AGENT_DEFAULTS['poll-interval-seconds'],
     expected: 'a number of seconds from 1 to 3600, for example 5',
     min: 1,
     max: 3600
   })
   const maxPollIntervalSeconds = parseNumber(read, 'max-poll-interval-seconds', {
-    fallback: 30,
+    fallback: AGENT_DEFAULTS['max-poll-interval-seconds'],
     expected: 'a number of seconds from 1 to 3600, for example 30',
     min: 1,
     max: 3600

@@ -15,6 +15,7 @@ import { parseServiceSettings, type ServiceSettings } from '../shared/service-se
 import { parseDateInput, previousPeriod, type ParsedDate } from './dates.js'
 import { DATASET_INFO, DATASETS, type Dataset } from './datasets.js'
 import { parseImpactSettings, type ImpactSettings } from './impact/settings.js'
+import { ANALYTICS_DEFAULTS } from './defaults.js'
 
 export const EXPORT_FORMATS = ['json', 'csv'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
@@ -61,9 +62,12 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
     )
   }
 
-  const dataset = parseChoice(read, 'dataset', { choices: DATASETS, fallback: 'views' })
+  const dataset = parseChoice(read, 'dataset', {
+    choices: DATASETS,
+    fallback: ANALYTICS_DEFAULTS.dataset
+  })
   const previous = parseCompare(read, dataset, { dateFrom, dateTo })
-  const chart = parseBoolean(read, 'chart', { fallback: true })
+  const chart = parseBoolean(read, 'chart', { fallback: ANALYTICS_DEFAULTS.chart })
   const maxPageSize = DATASET_INFO[dataset].maxPageSize
   const pageSize = parseNumber(read, 'page-size', {
     fallback: maxPageSize,
@@ -72,10 +76,13 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
     min: 1,
     max: maxPageSize
   })
-  const format = parseChoice(read, 'format', { choices: EXPORT_FORMATS, fallback: 'json' })
+  const format = parseChoice(read, 'format', {
+    choices: EXPORT_FORMATS,
+    fallback: ANALYTICS_DEFAULTS.format
+  })
   const outputFile = parseOutputFile(read, format, dataset)
   const summaryRows = parseNumber(read, 'summary-rows', {
-    fallback: 10,
+    fallback: ANALYTICS_DEFAULTS['summary-rows'],
     expected: `a whole number of pages from 1 to ${MAX_SUMMARY_ROWS}`,
     integer: true,
     min: 1,
@@ -114,7 +121,10 @@ function parseCompare(
   dataset: Dataset,
   { dateFrom, dateTo }: { dateFrom: ParsedDate | undefined; dateTo: ParsedDate | undefined }
 ): { dateFrom: string; dateTo: string } | undefined {
-  const compare = parseChoice(read, 'compare', { choices: COMPARE_MODES, fallback: 'none' })
+  const compare = parseChoice(read, 'compare', {
+    choices: COMPARE_MODES,
+    fallback: ANALYTICS_DEFAULTS.compare
+  })
   if (compare === 'none') return undefined
   if (!DATASET_INFO[dataset].comparable) {
     throw new InputError(

@@ -6,6 +6,13 @@
 /** Reads one input by its kebab-case name; '' when unset. */
 export type InputReader = (name: string) => string
 
+/**
+ * An action's optional inputs and their defaults, in the form action.yml declares them (a list is
+ * one item a line there). The one place each default is written: action.yml repeats it for the
+ * runner and for readers, and a test keeps the two equal.
+ */
+export type InputDefaults = Readonly<Record<string, string | number | boolean | readonly string[]>>
+
 export class InputError extends Error {
   constructor(
     readonly input: string,

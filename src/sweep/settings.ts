@@ -7,6 +7,7 @@ import {
   type InputReader
 } from '../shared/inputs.js'
 import { parseServiceSettings, type ServiceSettings } from '../shared/service-settings.js'
+import { SWEEP_DEFAULTS } from './defaults.js'
 
 export interface SweepSettings {
   service: ServiceSettings
@@ -29,18 +30,18 @@ export function parseSweepSettings(read: InputReader): SweepSettings {
     service,
     githubToken,
     lookbackDays: parseNumber(read, 'lookback-days', {
-      fallback: 7,
+      fallback: SWEEP_DEFAULTS['lookback-days'],
       expected: 'a number of days from 1 to 90, for example 7',
       min: 1,
       max: 90
     }),
     maxJobs: parseNumber(read, 'max-jobs', {
-      fallback: 50,
+      fallback: SWEEP_DEFAULTS['max-jobs'],
       expected: 'a whole number of jobs from 1 to 100, for example 50',
       integer: true,
       min: 1,
       max: 100
     }),
-    backLink: parseBoolean(read, 'back-link', { fallback: true })
+    backLink: parseBoolean(read, 'back-link', { fallback: SWEEP_DEFAULTS['back-link'] })
   }
 }

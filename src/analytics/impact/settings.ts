@@ -5,6 +5,7 @@
 import { InputError, parseBoolean, readString, type InputReader } from '../../shared/inputs.js'
 import type { RepoRef } from '../../github/refs.js'
 import type { ParsedDate } from '../dates.js'
+import { ANALYTICS_DEFAULTS } from '../defaults.js'
 import { impactPeriods, type ImpactPeriods } from './periods.js'
 
 export interface ImpactSettings {
@@ -23,7 +24,7 @@ export function parseImpactSettings(
   dateFrom: ParsedDate | undefined,
   dateTo: ParsedDate | undefined
 ): ImpactSettings | undefined {
-  const impact = parseBoolean(read, 'impact', { fallback: false })
+  const impact = parseBoolean(read, 'impact', { fallback: ANALYTICS_DEFAULTS.impact })
   const repository = parseRepository(readString(read, 'docs-repository'))
   const docsRoot = parseDocsRoot(readString(read, 'docs-root'))
   if (!impact) return undefined

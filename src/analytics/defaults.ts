@@ -1,0 +1,25 @@
+/**
+ * The default of each optional analytics input; the parser falls back to it on an empty value. An
+ * empty `page-size` or `output-file` is worked out from the dataset (its maximum, its file name).
+ */
+import type { InputDefaults } from '../shared/inputs.js'
+import { DEFAULT_API_URL } from '../shared/service-settings.js'
+
+export const ANALYTICS_DEFAULTS = {
+  'api-url': DEFAULT_API_URL,
+  'date-from': '',
+  'date-to': '',
+  'page-size': '',
+  'output-file': '',
+  format: 'json',
+  'summary-rows': 10,
+  'issue-number': '',
+  // An expression the runner evaluates: the workflow's own token.
+  'github-token': '${{ github.token }}',
+  dataset: 'views',
+  compare: 'none',
+  chart: true,
+  impact: false,
+  'docs-repository': '',
+  'docs-root': ''
+} as const satisfies InputDefaults
