@@ -50,18 +50,7 @@ export interface AnalyticsSettings {
 
 export function parseAnalyticsSettings(read: InputReader, today: Date): AnalyticsSettings {
   const service = parseServiceSettings(read)
-
-  const dateFrom = parseDateInput(read, 'date-from', today)
-  const dateTo = parseDateInput(read, 'date-to', today)
-  if (dateFrom && dateTo && dateFrom.instant >= dateTo.instant) {
-    // date-to is exclusive: equal dates ask for an empty range, which no request can answer.
-    throw new InputError(
-      'date-from',
-      `must be before date-to (${dateTo.value}; date-to is the exclusive end of the range, so equal dates are an empty range)`,
-      dateFrom.value
-    )
-  }
-
+  const { dateFrom, dateTo } = parseDateRange(read, today)
   const dataset = parseChoice(read, 'dataset', {
     choices: DATASETS,
     fallback: ANALYTICS_DEFAULTS.dataset
@@ -113,6 +102,23 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
     chart,
     impact: parseImpactSettings(read, dateFrom, dateTo)
   }
+}
+
+function parseDateRange(
+  read: InputReader,
+  today: Date
+): { dateFrom: ParsedDate | undefined; dateTo: ParsedDate | undefined } {
+  const dateFrom = parseDateInput(read, 'date-from', today)
+  const dateTo = parseDateInput(read, 'date-to', today)
+  if (dateFrom && dateTo && dateFrom.instant >= dateTo.instant) {
+    // date-to is exclusive: equal dates ask for an empty range, which no request can answer.
+    throw new InputError(
+      'date-from',
+      `must be before date-to (${dateTo.value}; date-to is the exclusive end of the range, so equal dates are an empty range)`,
+      dateFrom.value
+    )
+  }
+  return { dateFrom, dateTo }
 }
 
 /** `compare: previous` needs a closed range of a dataset with per-page counts. */
