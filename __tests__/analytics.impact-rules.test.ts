@@ -1,5 +1,5 @@
 /**
- * The pure rules of "Did last period's changes help?" (DESIGN): the three periods, which files are
+ * The pure rules of "Did last period's changes help?" (docs/behaviour.md): the three periods, which files are
  * pages and what their paths are, the pooled negative share, and the table's cells.
  */
 import { describe, expect, it } from '@jest/globals'

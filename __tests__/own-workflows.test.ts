@@ -1,5 +1,5 @@
 /**
- * The repository's own workflows do what DESIGN promises: CI runs every check of .ci/run plus a
+ * The repository's own workflows do what CONTRIBUTING.md promises (CI, Releases): CI runs every check of .ci/run plus a
  * self-test of the three actions against the emulator; the release workflow tags, releases with the
  * CHANGELOG section and moves the major tag; Dependabot watches npm and the actions.
  */

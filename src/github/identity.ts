@@ -1,6 +1,6 @@
 /**
  * Whose comments are ours: the identity the token posts as, learned once a run before any marker is
- * trusted (DESIGN, "Whose comments are ours"). A personal token can read `GET /user`; an installation
+ * trusted (docs/behaviour.md, "Whose comments are ours"). A personal token can read `GET /user`; an installation
  * token (the workflow's, or a GitHub App's) cannot, and asks GraphQL for its `viewer`. When neither
  * answers, the workflow token's own bot is assumed.
  */

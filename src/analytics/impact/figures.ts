@@ -132,7 +132,7 @@ export function distinctPages(result: ImpactResult): PageImpact[] {
   return [...pages.values()]
 }
 
-/** The `impact` object of the JSON file (DESIGN's shape). */
+/** The `impact` object of the JSON file (its shape: docs/reference.md, "Did last period's changes help?"). */
 export function impactJson(result: ImpactResult): Record<string, unknown> {
   const share = (c: FeedbackCounts | null): number | null => (c ? c.thumbsDown / c.total : null)
   return {
