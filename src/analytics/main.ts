@@ -9,9 +9,9 @@ import { createOctokit } from '../github/octokit.js'
 import { getErrorMessage } from '../shared/errors.js'
 import { readRunnerContext, runUrl, type RunnerContext } from '../shared/runner-context.js'
 import { runAction, type ActionRun, type RunOptions as EntryOptions } from '../shared/run-action.js'
-import { exportDataset, ExportFailure, type ExportOutcome } from './export/export-dataset.js'
-import { DATASET_INFO } from './datasets.js'
-import { assistantPrompt, feedbackPrompt, searchesPrompt } from './report/prompt.js'
+import { exportDataset, ExportFailure } from './export/export-dataset.js'
+import { datasetOf } from './datasets/registry.js'
+import type { DatasetDescriptor, ExportedDataset } from './datasets/descriptor.js'
 import { logLine } from '../shared/log-line.js'
 import { describeFailure } from './failure.js'
 import { checkOutputLocation, displayPath, resolveOutputPath } from './export/output-path.js'
@@ -62,25 +62,34 @@ async function analytics(
   const shown = displayPath(context.workspace, path)
   checkOutputLocation(path, settings.outputFile)
 
-  const info = DATASET_INFO[settings.dataset]
+  const dataset = datasetOf(settings.dataset)
   const compared = settings.previous
     ? `, compared with ${settings.previous.dateFrom} to ${settings.previous.dateTo}`
     : ''
   rt.log.info(
-    `Exporting ${info.label} of project ${settings.service.projectId} ` +
+    `Exporting ${dataset.label} of project ${settings.service.projectId} ` +
       `(from ${settings.dateFrom ?? 'an open start'} to ${settings.dateTo ? `${settings.dateTo}, exclusive` : 'an open end'}${compared}; ` +
       `${plural(settings.pageSize, 'row')} per request) to ${shown}.`
   )
   const impact = settings.impact && (await ImpactRun.start(settings, context, rt))
-  const outcome = await exportDataset({ settings, path }, rt, { ...options, impact: impact?.tap })
-  if (impact) outcome.requests += impact.requests
+  const exported = await exportDataset({ settings, dataset, path }, rt, {
+    ...options,
+    impact: impact?.tap
+  })
+  const requests = exported.requests + (impact?.requests ?? 0)
   rt.log.info(
-    `Wrote ${plural(outcome.rows, 'row')} to ${shown} in ${plural(outcome.requests, 'request')}.`
+    `Wrote ${plural(exported.rows, 'row')} to ${shown} in ${plural(requests, 'request')}.`
   )
-  setOutputs(settings, outcome, path)
+  core.setOutput('rows', String(exported.rows))
+  core.setOutput('file', path)
+  const range = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }
+  for (const [name, value] of exported.outputs(range)) core.setOutput(name, value)
   impact?.setOutputs()
 
-  const report = { ...toReport(settings, outcome, shown), impact: impact?.section() }
+  const report = {
+    ...toReport({ settings, dataset, exported }, { file: shown, requests }),
+    impact: impact?.section()
+  }
   await action.summary(renderReport(report))
   if (settings.issueNumber !== undefined) {
     await postComment(report, { settings, context }, action)
@@ -97,7 +106,7 @@ async function reportFailure(
     describeFailure(error, {
       now: rt.clock.now(),
       pageSize: settings?.pageSize,
-      maxPageSize: settings && DATASET_INFO[settings.dataset].maxPageSize
+      maxPageSize: settings && datasetOf(settings.dataset).maxPageSize
     })
   )
   const requests = error instanceof ExportFailure ? error.requests : 0
@@ -107,59 +116,37 @@ async function reportFailure(
       projectId: settings?.service.projectId,
       dateFrom: settings?.dateFrom,
       dateTo: settings?.dateTo,
-      dataset: settings?.dataset,
+      title: datasetOf(settings?.dataset ?? 'views').title,
       requests
     })
   )
   return message
 }
 
-function setOutputs(settings: AnalyticsSettings, outcome: ExportOutcome, path: string): void {
-  core.setOutput('rows', String(outcome.rows))
-  core.setOutput('file', path)
-  const range = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }
-  switch (outcome.dataset) {
-    case 'searches':
-      core.setOutput('total', String(outcome.searches.totalSearches))
-      core.setOutput('prompt', searchesPrompt(outcome.searches, range))
-      return
-    case 'feedback':
-      core.setOutput('total', String(outcome.feedback.entries))
-      core.setOutput('prompt', feedbackPrompt(outcome.feedback, range))
-      return
-    case 'assistant':
-      core.setOutput('total', String(outcome.assistant.conversations))
-      core.setOutput('prompt', assistantPrompt(outcome.assistant, range))
-      return
-  }
-  core.setOutput('total', String(outcome.totals.total))
-  core.setOutput('human', String(outcome.totals.human))
-  core.setOutput('ai', String(outcome.totals.ai))
-  if (outcome.dataset === 'views') core.setOutput('pages', String(outcome.rows))
-  if (outcome.comparison) {
-    core.setOutput('previous-total', String(outcome.comparison.previous.totals.total))
-    core.setOutput('change', outcome.comparison.change.total.percent)
-  }
+/** What a report is made of: the settings, the dataset and what its export read. */
+interface ReportParts {
+  settings: AnalyticsSettings
+  dataset: DatasetDescriptor
+  exported: ExportedDataset
 }
 
-function toReport(settings: AnalyticsSettings, outcome: ExportOutcome, file: string): ExportReport {
+function toReport(
+  { settings, dataset, exported }: ReportParts,
+  { file, requests }: { file: string; requests: number }
+): ExportReport {
   return {
     projectId: settings.service.projectId,
     dateFrom: settings.dateFrom,
     dateTo: settings.dateTo,
-    dataset: settings.dataset,
-    rowsWritten: outcome.rows,
+    title: dataset.title,
+    rowName: dataset.rowName,
+    previous: settings.previous,
+    sections: exported.sections({ chart: settings.chart }),
+    rowsWritten: exported.rows,
     file,
     format: settings.format,
-    requests: outcome.requests,
-    chart: settings.chart,
-    ...(outcome.dataset === 'searches'
-      ? { searches: outcome.searches }
-      : outcome.dataset === 'feedback'
-        ? { feedback: outcome.feedback }
-        : outcome.dataset === 'assistant'
-          ? { assistant: outcome.assistant }
-          : { totals: outcome.totals, top: outcome.top, comparison: outcome.comparison })
+    requests,
+    chart: settings.chart
   }
 }
 

@@ -13,7 +13,7 @@ import {
 } from '../shared/inputs.js'
 import { parseServiceSettings, type ServiceSettings } from '../shared/service-settings.js'
 import { parseDateInput, previousPeriod, type ParsedDate } from './dates.js'
-import { DATASET_INFO, DATASETS, type Dataset } from './datasets.js'
+import { datasetOf, DATASETS, type Dataset } from './datasets/registry.js'
 import { parseImpactSettings, type ImpactSettings } from './impact/settings.js'
 
 export const EXPORT_FORMATS = ['json', 'csv'] as const
@@ -26,7 +26,15 @@ export const MAX_SUMMARY_ROWS = 1000
 export const COMPARE_MODES = ['none', 'previous'] as const
 export type CompareMode = (typeof COMPARE_MODES)[number]
 
-export interface AnalyticsSettings {
+/** The settings; with `impact: true` the impact section's too, so a run with it on is told apart. */
+export type AnalyticsSettings = CommonSettings & ({ impact?: undefined } | ImpactOn)
+
+/** `impact: true`: "Did last period's changes help?". */
+export interface ImpactOn {
+  impact: ImpactSettings
+}
+
+interface CommonSettings {
   service: ServiceSettings
   /** As sent to the service (`-7d` already resolved); undefined: not sent. */
   dateFrom?: string
@@ -43,8 +51,6 @@ export interface AnalyticsSettings {
   previous?: { dateFrom: string; dateTo: string }
   /** Mermaid charts beside the tables. */
   chart: boolean
-  /** With `impact: true`: "Did last period's changes help?". */
-  impact?: ImpactSettings
 }
 
 export function parseAnalyticsSettings(read: InputReader, today: Date): AnalyticsSettings {
@@ -64,7 +70,7 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
   const dataset = parseChoice(read, 'dataset', { choices: DATASETS, fallback: 'views' })
   const previous = parseCompare(read, dataset, { dateFrom, dateTo })
   const chart = parseBoolean(read, 'chart', { fallback: true })
-  const maxPageSize = DATASET_INFO[dataset].maxPageSize
+  const maxPageSize = datasetOf(dataset).maxPageSize
   const pageSize = parseNumber(read, 'page-size', {
     fallback: maxPageSize,
     expected: `a whole number of rows per request from 1 to ${maxPageSize} (the ${dataset} maximum)`,
@@ -116,7 +122,7 @@ function parseCompare(
 ): { dateFrom: string; dateTo: string } | undefined {
   const compare = parseChoice(read, 'compare', { choices: COMPARE_MODES, fallback: 'none' })
   if (compare === 'none') return undefined
-  if (!DATASET_INFO[dataset].comparable) {
+  if (!datasetOf(dataset).comparable) {
     throw new InputError(
       'compare',
       `applies to the views and visitors datasets only, not to ${dataset}: use \`none\``,
@@ -142,7 +148,7 @@ function parseOutputFile(read: InputReader, format: ExportFormat, dataset: Datas
   const expected = 'must be a file path such as page-views.json or reports/views.csv'
   // The former default `page-views.json` with `format: csv` still means the CSV file of views.
   if (!raw || (raw === 'page-views.json' && dataset === 'views')) {
-    return `${DATASET_INFO[dataset].fileStem}.${format}`
+    return `${datasetOf(dataset).fileStem}.${format}`
   }
   if (/[\0\r\n]/.test(raw) || /[/\\]$/.test(raw) || /(^|[/\\])\.{1,2}$/.test(raw)) {
     throw new InputError('output-file', expected, raw)

@@ -1,53 +1,18 @@
 /**
- * What every dataset's export shares: its outcome types, the failure that says where it stopped, the
+ * What every dataset's export shares: the failure that says where it stopped, the
  * context passed down (inputs, runtime, client, budget, progress), and the writer's life cycle.
  */
 import type { MintlifyClient } from '../../mintlify/client.js'
 import type { Operation } from '../../mintlify/errors.js'
 import { RETRY_BUDGETS } from '../../mintlify/retry-policy.js'
 import { withRetry } from '../../mintlify/with-retry.js'
-import type { AssistantSummary } from '../report/assistant-summary.js'
-import type { FeedbackSummary } from '../report/feedback-summary.js'
-import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
+import type { PageViewRow } from '../../mintlify/types.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import type { Runtime } from '../../shared/runtime.js'
 import type { RequestBudget } from './budget.js'
-import type { ComparisonSummary } from '../compare/comparison.js'
 import type { OtherPeriod, Progress } from './progress.js'
-import type { SearchSummary } from '../report/search-summary.js'
 import type { AnalyticsSettings } from '../settings.js'
 import { openExportWriter, type RowFormat } from './writers.js'
-interface OutcomeBase {
-  /** Rows written to the file. */
-  rows: number
-  /** Requests made, retries included. */
-  requests: number
-}
-
-export interface TrafficOutcome extends OutcomeBase {
-  dataset: 'views' | 'visitors'
-  totals: ViewTotals
-  /** The `summaryRows` pages with the most total, best first. */
-  top: PageViewRow[]
-  comparison?: ComparisonSummary
-}
-
-export interface SearchesOutcome extends OutcomeBase {
-  dataset: 'searches'
-  searches: SearchSummary
-}
-
-export interface FeedbackOutcome extends OutcomeBase {
-  dataset: 'feedback'
-  feedback: FeedbackSummary
-}
-
-export interface AssistantOutcome extends OutcomeBase {
-  dataset: 'assistant'
-  assistant: AssistantSummary
-}
-
-export type ExportOutcome = TrafficOutcome | SearchesOutcome | FeedbackOutcome | AssistantOutcome
 
 /** What an ExportFailure records: the error that stopped the export, and where it stopped. */
 export interface FailurePoint {

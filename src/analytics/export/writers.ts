@@ -8,7 +8,6 @@
  * CSV: the dataset's columns (views: `path,human,ai,total`), quoted by csv-stringify (RFC 4180).
  */
 import { stringify } from 'csv-stringify/sync'
-import type { PageViewRow } from '../../mintlify/types.js'
 import { AtomicFile } from './atomic-file.js'
 import type { ExportFormat } from '../settings.js'
 
@@ -22,7 +21,7 @@ export interface RowFormat<Row> {
   csv(row: Row): Record<string, unknown>
 }
 
-export interface ExportWriter<Row = PageViewRow> {
+export interface ExportWriter<Row> {
   writeRows(rows: readonly Row[]): Promise<void>
   /** Completes the file (JSON: `tail`'s fields after the rows) and moves it into place. */
   finish(tail: Record<string, unknown>): Promise<void>
@@ -35,27 +34,16 @@ export interface ExportMeta {
   dateTo?: string
 }
 
-export const CSV_COLUMNS = ['path', 'human', 'ai', 'total'] as const
-
-/** Page views (and visitors, under another key): `path,human,ai,total`. */
-export function trafficRows(key: string): RowFormat<PageViewRow> {
-  return { key, columns: CSV_COLUMNS, json: rowRecord, csv: rowRecord }
-}
-
-/** The file's format, its date range (JSON writes it first) and its rows' shape (default: views). */
+/** The file's format, its date range (JSON writes it first) and its rows' shape (the dataset's). */
 export interface WriterOptions<Row> {
   format: ExportFormat
   meta: ExportMeta
-  rowFormat?: RowFormat<Row>
+  rowFormat: RowFormat<Row>
 }
 
-export async function openExportWriter<Row = PageViewRow>(
+export async function openExportWriter<Row>(
   path: string,
-  {
-    format,
-    meta,
-    rowFormat = trafficRows('views') as unknown as RowFormat<Row>
-  }: WriterOptions<Row>
+  { format, meta, rowFormat }: WriterOptions<Row>
 ): Promise<ExportWriter<Row>> {
   const file = await AtomicFile.create(path)
   try {
@@ -67,11 +55,6 @@ export async function openExportWriter<Row = PageViewRow>(
     await file.discard()
     throw error
   }
-}
-
-/** One row with its keys in a fixed order and only the documented fields. */
-function rowRecord(row: PageViewRow): Record<string, unknown> {
-  return { path: row.path, human: row.human, ai: row.ai, total: row.total }
 }
 
 class JsonWriter<Row> implements ExportWriter<Row> {

@@ -1,0 +1,86 @@
+/**
+ * What a dataset is, in one place: the facts the inputs, the log and the report read, how it is read
+ * into the file, its outputs (the prompt among them) and its sections of the report. Each dataset
+ * declares one spec (datasets/<name>.ts); `defineDataset` hides its summary's type behind closures,
+ * so the registry holds them all as one type and the run never asks which dataset it has.
+ */
+import type { ExportContext } from '../export/context.js'
+import type { Block } from '../report/layout.js'
+
+/** The range the outputs and the prompt describe. */
+export interface DateRange {
+  dateFrom?: string
+  dateTo?: string
+}
+
+/** The outputs a dataset may set besides `rows` and `file` (analytics/action.yml declares them). */
+export type DatasetOutput =
+  'total' | 'human' | 'ai' | 'pages' | 'previous-total' | 'change' | 'prompt'
+
+/** What an export read: rows written, requests made (retries included) and its summary. */
+export interface DatasetRead<Summary> {
+  rows: number
+  requests: number
+  summary: Summary
+}
+
+export interface DatasetFacts {
+  /** The most rows one request may ask for (the endpoint's `limit` maximum). */
+  maxPageSize: number
+  /** The default output file, before `.json` or `.csv`. */
+  fileStem: string
+  /** "page views", for the log. */
+  label: string
+  /** "page views", for the report's title. */
+  title: string
+  /** What one row of the file is in the report ("page", "term"). */
+  rowName: string
+  /** Whether `compare: previous` applies (per-page counts with totals). */
+  comparable: boolean
+  /** The outputs it sets, in the order it sets them. */
+  outputs: readonly DatasetOutput[]
+}
+
+export interface DatasetSpec<Summary> extends DatasetFacts {
+  /** Pages the endpoint into the file, tallying the summary. */
+  read(ctx: ExportContext): Promise<DatasetRead<Summary>>
+  /** The values of `outputs` (one undefined, or not in `outputs`, is not set). */
+  outputValues(read: DatasetRead<Summary>, range: DateRange): Partial<Record<DatasetOutput, string>>
+  /** The report's sections after its head. */
+  sections(summary: Summary, options: { chart: boolean }): Block[]
+}
+
+/** An export done, its summary behind the two things the run does with it. */
+export interface ExportedDataset {
+  rows: number
+  requests: number
+  /** The outputs as [name, value], in the order they are set. */
+  outputs(range: DateRange): [DatasetOutput, string][]
+  sections(options: { chart: boolean }): Block[]
+}
+
+export interface DatasetDescriptor extends DatasetFacts {
+  export(ctx: ExportContext): Promise<ExportedDataset>
+}
+
+export function defineDataset<Summary>(spec: DatasetSpec<Summary>): DatasetDescriptor {
+  return {
+    ...spec,
+    async export(ctx) {
+      const read = await spec.read(ctx)
+      const { rows, requests, summary } = read
+      return {
+        rows,
+        requests,
+        outputs: range => {
+          const values = spec.outputValues(read, range)
+          return spec.outputs.flatMap((name): [DatasetOutput, string][] => {
+            const value = values[name]
+            return value === undefined ? [] : [[name, value]]
+          })
+        },
+        sections: options => spec.sections(summary, options)
+      }
+    }
+  }
+}
