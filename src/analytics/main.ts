@@ -11,7 +11,6 @@ import { readRunnerContext, runUrl, type RunnerContext } from '../shared/runner-
 import { runAction, type ActionRun, type RunOptions as EntryOptions } from '../shared/run-action.js'
 import { exportDataset, ExportFailure } from './export/export-dataset.js'
 import { datasetOf } from './datasets/registry.js'
-import type { DatasetDescriptor, ExportedDataset } from './datasets/descriptor.js'
 import { logLine } from '../shared/log-line.js'
 import { describeFailure } from './failure.js'
 import { checkOutputLocation, displayPath, resolveOutputPath } from './export/output-path.js'
@@ -86,8 +85,18 @@ async function analytics(
   for (const [name, value] of exported.outputs(range)) core.setOutput(name, value)
   impact?.setOutputs()
 
-  const report = {
-    ...toReport({ settings, dataset, exported }, { file: shown, requests }),
+  const report: ExportReport = {
+    projectId: settings.service.projectId,
+    ...range,
+    title: dataset.title,
+    rowName: dataset.rowName,
+    previous: settings.previous,
+    sections: exported.sections({ chart: settings.chart }),
+    rowsWritten: exported.rows,
+    file: shown,
+    format: settings.format,
+    requests,
+    chart: settings.chart,
     impact: impact?.section()
   }
   await action.summary(renderReport(report))
@@ -121,33 +130,6 @@ async function reportFailure(
     })
   )
   return message
-}
-
-/** What a report is made of: the settings, the dataset and what its export read. */
-interface ReportParts {
-  settings: AnalyticsSettings
-  dataset: DatasetDescriptor
-  exported: ExportedDataset
-}
-
-function toReport(
-  { settings, dataset, exported }: ReportParts,
-  { file, requests }: { file: string; requests: number }
-): ExportReport {
-  return {
-    projectId: settings.service.projectId,
-    dateFrom: settings.dateFrom,
-    dateTo: settings.dateTo,
-    title: dataset.title,
-    rowName: dataset.rowName,
-    previous: settings.previous,
-    sections: exported.sections({ chart: settings.chart }),
-    rowsWritten: exported.rows,
-    file,
-    format: settings.format,
-    requests,
-    chart: settings.chart
-  }
 }
 
 /** Posts the report once; a failure here is a warning, the file and outputs are already done. */

@@ -26,13 +26,9 @@ export const MAX_SUMMARY_ROWS = 1000
 export const COMPARE_MODES = ['none', 'previous'] as const
 export type CompareMode = (typeof COMPARE_MODES)[number]
 
-/** The settings; with `impact: true` the impact section's too, so a run with it on is told apart. */
+/** With `impact: true` also the settings of "Did last period's changes help?" (ImpactOn). */
 export type AnalyticsSettings = CommonSettings & ({ impact?: undefined } | ImpactOn)
-
-/** `impact: true`: "Did last period's changes help?". */
-export interface ImpactOn {
-  impact: ImpactSettings
-}
+export type ImpactOn = { impact: ImpactSettings }
 
 interface CommonSettings {
   service: ServiceSettings

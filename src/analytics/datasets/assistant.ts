@@ -11,54 +11,36 @@ import {
 } from '../../mintlify/assistant.js'
 import { fetchPage } from '../export/context.js'
 import { exportCursor } from '../export/cursor-export.js'
-import type { RowFormat } from '../export/writers.js'
+import { rowFormat } from '../export/writers.js'
 import { assistantBlocks } from '../report/assistant-sections.js'
 import { AssistantTally, type AssistantSummary } from '../report/assistant-summary.js'
 import { assistantPrompt } from '../report/prompt.js'
 import { QuestionGroups } from '../report/question-groups.js'
 import { defineDataset } from './descriptor.js'
 
-const ASSISTANT_ROWS: RowFormat<AssistantConversation> = {
-  key: 'conversations',
-  columns: [
+const ASSISTANT_ROWS = rowFormat<AssistantConversation>(
+  'conversations',
+  [
     'id',
     'timestamp',
     'query',
-    'response_type',
-    'resolution_status',
-    'query_category',
-    'page_url',
-    'sources'
+    'responseType',
+    'resolutionStatus',
+    'queryCategory',
+    'pageUrl',
+    ['sources', c => c.sources.map(source => ({ title: source.title, url: source.url }))]
   ],
-  json: c => ({
-    id: c.id,
-    timestamp: c.timestamp,
-    query: c.query,
-    responseType: c.responseType,
-    resolutionStatus: c.resolutionStatus,
-    queryCategory: c.queryCategory,
-    pageUrl: c.pageUrl,
-    sources: c.sources.map(source => ({ title: source.title, url: source.url }))
-  }),
-  csv: c => ({
-    id: c.id,
-    timestamp: c.timestamp,
-    query: c.query,
-    response_type: c.responseType,
-    resolution_status: c.resolutionStatus,
-    query_category: c.queryCategory ?? '',
-    page_url: c.pageUrl ?? '',
-    sources: c.sources.length
-  })
-}
+  { sources: c => c.sources.length }
+)
 
 export const assistant = defineDataset<AssistantSummary>({
-  maxPageSize: 1000,
-  fileStem: 'assistant',
-  label: 'assistant conversations',
-  title: 'assistant questions',
-  rowName: 'conversation',
-  comparable: false,
+  facts: {
+    maxPageSize: 1000,
+    fileStem: 'assistant',
+    label: 'assistant conversations',
+    title: 'assistant questions',
+    rowName: 'conversation'
+  },
   outputs: ['total', 'prompt'],
   read: async ctx => {
     const { settings, client } = ctx
@@ -70,16 +52,15 @@ export const assistant = defineDataset<AssistantSummary>({
     const groups = await QuestionGroups.open(ctx.path)
     try {
       const tally = new AssistantTally(settings.summaryRows, groups)
-      return await exportCursor(ctx, {
+      const tallied = { addAll: tally.addAll.bind(tally), summary: () => tally.summary(callers) }
+      return await exportCursor(ctx, tallied, {
         operation: 'get-assistant',
         rowFormat: ASSISTANT_ROWS,
         read: async (query, signal) => {
           const page = await getAssistant(client, query, { signal })
           return { ...page, rows: page.conversations }
         },
-        tally: rows => tally.addAll(rows),
-        tail: () => ({ ...tally.counts, callers }),
-        summary: () => tally.summary(callers)
+        tail: () => ({ ...tally.counts, callers })
       })
     } finally {
       await groups.dispose()

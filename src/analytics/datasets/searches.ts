@@ -4,42 +4,26 @@
  */
 import type { SearchRow } from '../../mintlify/analytics-types.js'
 import { exportCursor } from '../export/cursor-export.js'
-import type { RowFormat } from '../export/writers.js'
+import { rowFormat } from '../export/writers.js'
 import { searchesPrompt } from '../report/prompt.js'
 import { SearchTally, type SearchSummary } from '../report/search-summary.js'
 import { searchBlocks } from '../report/sections.js'
 import { defineDataset } from './descriptor.js'
 
-const SEARCH_ROWS: RowFormat<SearchRow> = {
-  key: 'searches',
-  columns: ['term', 'hits', 'ctr', 'top_clicked_page', 'last_searched_at'],
-  json: row => ({
-    term: row.searchQuery,
-    hits: row.hits,
-    ctr: row.ctr,
-    topClickedPage: row.topClickedPage,
-    lastSearchedAt: row.lastSearchedAt
-  }),
-  csv: row => ({
-    term: row.searchQuery,
-    hits: row.hits,
-    ctr: row.ctr,
-    top_clicked_page: row.topClickedPage ?? '',
-    last_searched_at: row.lastSearchedAt
-  })
-}
+const SEARCH_ROWS = rowFormat<SearchRow>('searches', [
+  ['term', row => row.searchQuery],
+  'hits',
+  'ctr',
+  'topClickedPage',
+  'lastSearchedAt'
+])
 
 export const searches = defineDataset<SearchSummary>({
-  maxPageSize: 100,
-  fileStem: 'searches',
-  label: 'search terms',
-  title: 'search terms',
-  rowName: 'term',
-  comparable: false,
+  facts: { maxPageSize: 100, fileStem: 'searches', label: 'search terms', rowName: 'term' },
   outputs: ['total', 'prompt'],
   read: ctx => {
     const tally = new SearchTally(ctx.settings.summaryRows)
-    return exportCursor(ctx, {
+    return exportCursor(ctx, tally, {
       operation: 'get-searches',
       rowFormat: SEARCH_ROWS,
       read: async (query, signal) => {
@@ -47,9 +31,7 @@ export const searches = defineDataset<SearchSummary>({
         tally.setTotal(answer.totalSearches)
         return { rows: answer.searches, nextCursor: answer.nextCursor }
       },
-      tally: rows => tally.addAll(rows),
-      tail: () => ({ totalSearches: tally.summary().totalSearches }),
-      summary: () => tally.summary()
+      tail: ({ totalSearches }) => ({ totalSearches })
     })
   },
   outputValues: ({ summary }, range) => ({

@@ -2,12 +2,8 @@
 import { trafficDataset } from './traffic.js'
 
 export const views = trafficDataset('views', {
-  facts: {
-    fileStem: 'page-views',
-    label: 'page views',
-    title: 'page views',
-    outputs: ['total', 'human', 'ai', 'pages', 'previous-total', 'change']
-  },
+  facts: { fileStem: 'page-views', label: 'page views' },
+  outputs: ['total', 'human', 'ai', 'pages', 'previous-total', 'change'],
   source: {
     operation: 'get-page-views',
     read: (ctx, query, signal) => ctx.client.getPageViews(query, { signal }),

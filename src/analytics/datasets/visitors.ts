@@ -2,12 +2,8 @@
 import { trafficDataset } from './traffic.js'
 
 export const visitors = trafficDataset('visitors', {
-  facts: {
-    fileStem: 'visitors',
-    label: 'unique visitors',
-    title: 'unique visitors',
-    outputs: ['total', 'human', 'ai', 'previous-total', 'change']
-  },
+  facts: { fileStem: 'visitors', label: 'unique visitors' },
+  outputs: ['total', 'human', 'ai', 'previous-total', 'change'],
   source: {
     operation: 'get-visitors',
     read: async (ctx, query, signal) => {

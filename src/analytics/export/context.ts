@@ -1,6 +1,6 @@
 /**
- * What every dataset's export shares: the failure that says where it stopped, the
- * context passed down (inputs, runtime, client, budget, progress), and the writer's life cycle.
+ * What every dataset's export shares: the failure that says where it stopped, the context passed
+ * down (inputs, runtime, client, budget, progress), and the writer's life cycle.
  */
 import type { MintlifyClient } from '../../mintlify/client.js'
 import type { Operation } from '../../mintlify/errors.js'
@@ -30,21 +30,16 @@ export interface FailurePoint {
 
 /** Where the export stopped, with the error that stopped it (the fields as FailurePoint says). */
 export class ExportFailure extends Error {
-  readonly cause: unknown
-  readonly page: number | undefined
-  readonly offset: number | undefined
-  readonly rowsRead: number
-  readonly period?: OtherPeriod
-  readonly requests: number
+  declare readonly cause: unknown
+  declare readonly page: number | undefined
+  declare readonly offset: number | undefined
+  declare readonly rowsRead: number
+  declare readonly period?: OtherPeriod
+  declare readonly requests: number
 
-  constructor({ cause, page, offset, rowsRead, period, requests = 0 }: FailurePoint) {
-    super(getErrorMessage(cause))
-    this.cause = cause
-    this.page = page
-    this.offset = offset
-    this.rowsRead = rowsRead
-    this.period = period
-    this.requests = requests
+  constructor(point: FailurePoint) {
+    super(getErrorMessage(point.cause))
+    Object.assign(this, { requests: 0, ...point })
     this.name = 'ExportFailure'
   }
 }

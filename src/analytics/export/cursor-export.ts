@@ -10,28 +10,31 @@ import { paginateCursor, type CursorPage } from './cursor-pagination.js'
 import { fetchPage, withWriter, type ExportContext } from './context.js'
 import type { RowFormat } from './writers.js'
 
-/** How a cursor dataset is read: its request, its rows in the file, its tally and closing fields. */
+/** How a cursor dataset is read: its request, its rows in the file and its closing fields. */
 export interface CursorDataset<Row, Summary> {
   operation: Operation
   rowFormat: RowFormat<Row>
   /** One page from the client, as the cursor loop takes it. */
   read: (query: CursorQuery, signal?: AbortSignal) => Promise<CursorPage<Row>>
-  /** Each page's rows, after they are written. */
-  tally: (rows: readonly Row[]) => void
   /** The JSON file's fields after the rows. */
-  tail: () => Record<string, unknown>
-  /** The tally's summary once every page is in. */
-  summary: () => Summary
+  tail: (summary: Summary) => Record<string, unknown>
 }
 
-/** Pages the dataset into the file; returns the rows written, the requests made and the summary. */
+/** What a dataset's summary is tallied by, as the pages stream past. */
+export interface Tally<Row, Summary> {
+  addAll(rows: readonly Row[]): void
+  summary(): Summary
+}
+
+/** Pages the dataset into the file and the tally; returns the rows, the requests and the summary. */
 export async function exportCursor<Row, Summary>(
   ctx: ExportContext,
+  tally: Tally<Row, Summary>,
   dataset: CursorDataset<Row, Summary>
 ): Promise<DatasetRead<Summary>> {
   const { settings, progress, rt } = ctx
   const plan = { dateFrom: settings.dateFrom, dateTo: settings.dateTo, pageSize: settings.pageSize }
-  const rows = await withWriter(ctx, dataset.rowFormat, async writeRows => {
+  const { rows, summary } = await withWriter(ctx, dataset.rowFormat, async writeRows => {
     const result = await paginateCursor(
       plan,
       {
@@ -41,7 +44,7 @@ export async function exportCursor<Row, Summary>(
         },
         sink: async page => {
           await writeRows(page)
-          dataset.tally(page)
+          tally.addAll(page)
         }
       },
       info => {
@@ -52,7 +55,8 @@ export async function exportCursor<Row, Summary>(
         )
       }
     )
-    return { tail: dataset.tail(), outcome: result.rows }
+    const summary = tally.summary()
+    return { tail: dataset.tail(summary), outcome: { rows: result.rows, summary } }
   })
-  return { rows, requests: ctx.budget.used, summary: dataset.summary() }
+  return { rows, requests: ctx.budget.used, summary }
 }

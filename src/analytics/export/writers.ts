@@ -21,6 +21,38 @@ export interface RowFormat<Row> {
   csv(row: Row): Record<string, unknown>
 }
 
+/** A field in the file: the row's own property of that name, or a name and how to compute it. */
+export type Field<Row> = (keyof Row & string) | [name: string, value: (row: Row) => unknown]
+
+/**
+ * The format of a row's `fields`, in order. In CSV each name is in snake_case, null an empty cell, a
+ * boolean a word, and `csv` gives a cell the JSON value does not fit (a list as its length).
+ */
+export function rowFormat<Row>(
+  key: string,
+  fields: readonly Field<Row>[],
+  csv: Partial<Record<string, (row: Row) => unknown>> = {}
+): RowFormat<Row> {
+  const entries = fields.map((field): [string, (row: Row) => unknown] =>
+    typeof field === 'string' ? [field, row => row[field]] : field
+  )
+  const columns = entries.map(([name]) => name.replace(/[A-Z]/g, c => `_${c.toLowerCase()}`))
+  return {
+    key,
+    columns,
+    json: row => Object.fromEntries(entries.map(([name, value]) => [name, value(row)])),
+    csv: row =>
+      Object.fromEntries(
+        entries.map(([name, value], i) => [columns[i], csvCell((csv[name] ?? value)(row))])
+      )
+  }
+}
+
+function csvCell(value: unknown): unknown {
+  if (value === null || value === undefined) return ''
+  return typeof value === 'boolean' ? String(value) : value
+}
+
 export interface ExportWriter<Row> {
   writeRows(rows: readonly Row[]): Promise<void>
   /** Completes the file (JSON: `tail`'s fields after the rows) and moves it into place. */
