@@ -100,9 +100,9 @@ async function analytics(
     impact: impact?.section()
   }
   await action.summary(renderReport(report))
-  if (settings.issueNumber !== undefined) {
-    await postComment(report, { settings, context }, action)
-  }
+  const { issueNumber } = settings
+  if (issueNumber !== undefined)
+    await postComment(report, { settings, context, issueNumber }, action)
 }
 
 /** The failure in the summary as well as in the step's error; returns the message. */
@@ -132,13 +132,15 @@ async function reportFailure(
   return message
 }
 
+/** Where the report is posted, and with which token. */
+type CommentTarget = { settings: AnalyticsSettings; context: RunnerContext; issueNumber: number }
+
 /** Posts the report once; a failure here is a warning, the file and outputs are already done. */
 async function postComment(
   report: ExportReport,
-  { settings, context }: { settings: AnalyticsSettings; context: RunnerContext },
+  { settings, context, issueNumber }: CommentTarget,
   { rt, redact }: ActionRun
 ): Promise<void> {
-  const issueNumber = settings.issueNumber as number
   if (!context.owner || !context.repo) {
     rt.log.warning(
       `Not commenting on #${issueNumber}: GITHUB_REPOSITORY is not set, so the repository is unknown.`

@@ -12,15 +12,13 @@ import {
   type InputReader
 } from '../shared/inputs.js'
 import { parseServiceSettings, type ServiceSettings } from '../shared/service-settings.js'
-import { parseDateInput, previousPeriod, type ParsedDate } from './dates.js'
+import { parseDateInput, previousPeriod, type DateRange, type ParsedDate } from './dates.js'
 import { datasetOf, DATASETS, type Dataset } from './datasets/registry.js'
 import { parseImpactSettings, type ImpactSettings } from './impact/settings.js'
 
 export const EXPORT_FORMATS = ['json', 'csv'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
-/** The largest page size of any dataset (assistant). */
-export const MAX_PAGE_SIZE = 1000
 /** The step summary and a comment have size limits; more rows than this is not a summary. */
 export const MAX_SUMMARY_ROWS = 1000
 export const COMPARE_MODES = ['none', 'previous'] as const
@@ -44,7 +42,7 @@ interface CommonSettings {
   githubToken: string
   dataset: Dataset
   /** With `compare: previous`: the period of the same length just before dateFrom. */
-  previous?: { dateFrom: string; dateTo: string }
+  previous?: Required<DateRange>
   /** Mermaid charts beside the tables. */
   chart: boolean
 }
@@ -115,7 +113,7 @@ function parseCompare(
   read: InputReader,
   dataset: Dataset,
   { dateFrom, dateTo }: { dateFrom: ParsedDate | undefined; dateTo: ParsedDate | undefined }
-): { dateFrom: string; dateTo: string } | undefined {
+): Required<DateRange> | undefined {
   const compare = parseChoice(read, 'compare', { choices: COMPARE_MODES, fallback: 'none' })
   if (compare === 'none') return undefined
   if (!datasetOf(dataset).comparable) {

@@ -4,10 +4,9 @@
  * declares one spec (datasets/<name>.ts); `defineDataset` keeps its summary's type behind closures,
  * so the registry holds all of them as one type and the run never asks which dataset it has.
  */
+import type { DateRange } from '../dates.js'
 import type { ExportContext } from '../export/context.js'
 import type { Block } from '../report/layout.js'
-
-export type DateRange = { dateFrom?: string; dateTo?: string }
 
 /** The outputs a dataset may set besides `rows` and `file` (analytics/action.yml declares them). */
 export type DatasetOutput =

@@ -27,14 +27,6 @@ export interface TrafficSource {
   feedsImpact: boolean
 }
 
-/** The page reader of a traffic dataset, in the shape the pagination loop takes. */
-function trafficFetcher(ctx: ExportContext, source: TrafficSource): FetchPage {
-  return (query: PageViewsQuery) => {
-    const page = ctx.progress.nextPage(query.offset)
-    return fetchPage(ctx, { operation: source.operation, page }, s => source.read(ctx, query, s))
-  }
-}
-
 function pageEvents(ctx: ExportContext): PaginationEvents {
   const { rt, progress } = ctx
   return {
@@ -55,7 +47,10 @@ export async function exportTraffic(
 ): Promise<DatasetRead<TrafficSummary>> {
   const { settings } = ctx
   const plan = { dateFrom: settings.dateFrom, dateTo: settings.dateTo, pageSize: settings.pageSize }
-  const readPage = trafficFetcher(ctx, source)
+  const readPage: FetchPage = query => {
+    const request = { operation: source.operation, page: ctx.progress.nextPage(query.offset) }
+    return fetchPage(ctx, request, signal => source.read(ctx, query, signal))
+  }
   if (settings.previous) {
     return exportCompared(ctx, source, { plan, previous: settings.previous, readPage })
   }

@@ -9,16 +9,17 @@
  */
 import { stringify } from 'csv-stringify/sync'
 import { AtomicFile } from './atomic-file.js'
+import type { DateRange } from '../dates.js'
 import type { ExportFormat } from '../settings.js'
 
 /** How one dataset's rows look in each format. */
 export interface RowFormat<Row> {
   /** The JSON array the rows go in (`views`, `searches`, ...). */
   key: string
-  /** The CSV header, in order; `csv` returns a record with exactly these keys. */
+  /** The CSV header; `csv` returns a row's cells in this order. */
   columns: readonly string[]
   json(row: Row): Record<string, unknown>
-  csv(row: Row): Record<string, unknown>
+  csv(row: Row): unknown[]
 }
 
 /** A field in the file: the row's own property of that name, or a name and how to compute it. */
@@ -41,10 +42,7 @@ export function rowFormat<Row>(
     key,
     columns,
     json: row => Object.fromEntries(entries.map(([name, value]) => [name, value(row)])),
-    csv: row =>
-      Object.fromEntries(
-        entries.map(([name, value], i) => [columns[i], csvCell((csv[name] ?? value)(row))])
-      )
+    csv: row => entries.map(([name, value]) => csvCell((csv[name] ?? value)(row)))
   }
 }
 
@@ -61,15 +59,10 @@ export interface ExportWriter<Row> {
   discard(): Promise<void>
 }
 
-export interface ExportMeta {
-  dateFrom?: string
-  dateTo?: string
-}
-
 /** The file's format, its date range (JSON writes it first) and its rows' shape (the dataset's). */
 export interface WriterOptions<Row> {
   format: ExportFormat
-  meta: ExportMeta
+  meta: DateRange
   rowFormat: RowFormat<Row>
 }
 
@@ -94,7 +87,7 @@ class JsonWriter<Row> implements ExportWriter<Row> {
 
   constructor(
     private readonly file: AtomicFile,
-    private readonly meta: ExportMeta,
+    private readonly meta: DateRange,
     private readonly rowFormat: RowFormat<Row>
   ) {}
 
@@ -136,22 +129,14 @@ class CsvWriter<Row> implements ExportWriter<Row> {
   ) {}
 
   async start(): Promise<void> {
-    await this.file.write(stringify([], { header: true, columns: [...this.rowFormat.columns] }))
+    await this.file.write(stringify([this.rowFormat.columns]))
   }
 
   async writeRows(rows: readonly Row[]): Promise<void> {
     if (rows.length === 0) return
-    await this.file.write(
-      stringify(
-        rows.map(row => this.rowFormat.csv(row)),
-        {
-          header: false,
-          columns: [...this.rowFormat.columns],
-          // A cell starting with = + - @ (a formula in a spreadsheet) gets a leading apostrophe.
-          escape_formulas: true
-        }
-      )
-    )
+    // A cell starting with = + - @ (a formula in a spreadsheet) gets a leading apostrophe.
+    const cells = rows.map(row => this.rowFormat.csv(row))
+    await this.file.write(stringify(cells, { escape_formulas: true }))
   }
 
   async finish(): Promise<void> {

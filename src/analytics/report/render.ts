@@ -5,6 +5,7 @@
  * the charts: Mermaid does not render in notification e-mails or the mobile app.
  */
 import { blockQuote, codeSpan } from '../../shared/markdown.js'
+import type { DateRange } from '../dates.js'
 import type { ExportFormat } from '../settings.js'
 import { plural } from '../../shared/plural.js'
 import { fixed, layout, type Block } from './layout.js'
@@ -12,16 +13,14 @@ import { impactBlocks, type ImpactSection } from '../impact/section.js'
 
 export { formatCount, percent } from './layout.js'
 
-export interface ExportReport {
+export interface ExportReport extends DateRange {
   projectId: string
-  dateFrom?: string
-  dateTo?: string
   /** What the report is of, as its title says it ("page views"). */
   title: string
   /** What one row of the file is ("page", "term"). */
   rowName: string
   /** With `compare: previous`: the previous period. */
-  previous?: { dateFrom: string; dateTo: string }
+  previous?: Required<DateRange>
   /** The dataset's own sections, after the head. */
   sections: Block[]
   rowsWritten: number
@@ -80,10 +79,8 @@ export function renderReport(report: ExportReport, options: RenderOptions = {}):
 /** The summary of a failed export: what was asked and why it stopped. */
 export function renderFailure(
   message: string,
-  context: {
+  context: DateRange & {
     projectId?: string
-    dateFrom?: string
-    dateTo?: string
     /** What the export was of ("page views"). */
     title: string
     /** Requests made before it stopped. */
