@@ -4,12 +4,13 @@
  * defaults, is in action-yml.inputs.test.ts, for the three actions.
  */
 import { describe, expect, it } from '@jest/globals'
-import { readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { parse } from 'yaml'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parse, stringify } from 'yaml'
 import { parseAnalyticsSettings } from '../src/analytics/settings.js'
-
-const PROJECT_ROOT = resolve(import.meta.dirname, '..')
+import { PROJECT_ROOT } from '../fakes/action-env.js'
+import { undeclaredDatasetOutputs } from '../scripts/action-docs.js'
 
 interface ActionYml {
   inputs: Record<string, { required?: boolean; default?: string }>
@@ -37,6 +38,22 @@ describe('analytics/action.yml', () => {
       'total'
     ])
     expect(action.runs).toEqual({ using: 'node24', main: '../dist/analytics/index.js' })
+  })
+
+  it("declares every output a dataset's descriptor sets (the docs generator checks it)", () => {
+    expect(undeclaredDatasetOutputs(PROJECT_ROOT)).toEqual([])
+    // Without `prompt` declared, the three datasets that set it are named.
+    const root = mkdtempSync(join(tmpdir(), 'analytics-action-yml-'))
+    const { prompt, ...outputs } = action.outputs
+    expect(prompt).toBeDefined()
+    mkdirSync(join(root, 'analytics'))
+    writeFileSync(join(root, 'analytics', 'action.yml'), stringify({ ...action, outputs }))
+    expect(undeclaredDatasetOutputs(root)).toEqual([
+      'prompt (searches)',
+      'prompt (feedback)',
+      'prompt (assistant)'
+    ])
+    rmSync(root, { recursive: true })
   })
 
   it('has defaults that parse into the documented defaults', () => {

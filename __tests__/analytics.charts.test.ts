@@ -5,15 +5,18 @@
 import { describe, expect, it } from '@jest/globals'
 import { chartLabel } from '../src/analytics/report/charts.js'
 import { Comparison } from '../src/analytics/compare/comparison.js'
-import { renderReport, type ExportReport } from '../src/analytics/report/render.js'
+import { renderReport } from '../src/analytics/report/render.js'
+import { assistantBlocks } from '../src/analytics/report/assistant-sections.js'
+import { feedbackBlocks, searchBlocks } from '../src/analytics/report/sections.js'
 import { SearchTally } from '../src/analytics/report/search-summary.js'
 import { FeedbackTally } from '../src/analytics/report/feedback-summary.js'
 import type { AssistantSummary } from '../src/analytics/report/assistant-summary.js'
 import { chartsIn, parseChart } from './helpers/mermaid.js'
+import { reportOf, trafficReport, type ReportFields } from './helpers/report.js'
 
 const HOSTILE = '/a"] ; bar [1]\n```\n<script>@octocat #1 %%{init: {}}%%'
 
-const BASE: ExportReport = {
+const BASE: ReportFields = {
   projectId: 'proj_1',
   dateFrom: '2024-03-03',
   dateTo: '2024-03-10',
@@ -23,6 +26,9 @@ const BASE: ExportReport = {
   requests: 2,
   chart: true
 }
+
+/** The sections as the run makes them with `chart: true` (BASE's). */
+const CHART = { chart: true }
 
 function row(path: string, human: number, ai: number) {
   return { path, human, ai, total: human + ai }
@@ -50,20 +56,22 @@ async function expectAllParse(markdown: string, types: string[]): Promise<void> 
 
 describe('charts', () => {
   it('views: a human/AI pie and a top-pages bar chart that parse, beside the complete tables', async () => {
-    const text = renderReport({ ...BASE, totals: TOTALS, top: TOP })
+    const text = renderReport(trafficReport({ ...BASE, totals: TOTALS, top: TOP }))
     await expectAllParse(text, ['pie', 'xychart'])
     expect(text).toContain('| 1 | /quickstart | 700 | 600 | 100 | 14.3% |')
     expect(text).toContain('#### Top 3 pages by total views')
   })
 
   it('views with compare: the totals and risers against the previous period also parse', async () => {
-    const text = renderReport({ ...BASE, totals: TOTALS, top: TOP, comparison: comparison() })
+    const text = renderReport(
+      trafficReport({ ...BASE, totals: TOTALS, top: TOP, comparison: comparison() })
+    )
     await expectAllParse(text, ['pie', 'xychart', 'xychart', 'xychart'])
     expect(chartsIn(text)[2]).toContain('line [480, 60, 540]')
   })
 
   it('visitors: no human/AI share chart (the total is deduplicated), the top pages only', async () => {
-    const text = renderReport({ ...BASE, dataset: 'visitors', totals: TOTALS, top: TOP })
+    const text = renderReport(trafficReport({ ...BASE, totals: TOTALS, top: TOP }, 'visitors'))
     await expectAllParse(text, ['xychart'])
     expect(text).not.toContain('pie')
   })
@@ -76,7 +84,7 @@ describe('charts', () => {
       { searchQuery: 'auth', hits: 10, ctr: 0.5, topClickedPage: '/auth', lastSearchedAt: 'y' }
     ])
     await expectAllParse(
-      renderReport({ ...BASE, dataset: 'searches', searches: searches.summary() }),
+      renderReport(reportOf('searches', BASE, searchBlocks(searches.summary(), CHART))),
       ['xychart']
     )
     const feedback = new FeedbackTally(10)
@@ -92,7 +100,7 @@ describe('charts', () => {
       }
     ])
     await expectAllParse(
-      renderReport({ ...BASE, dataset: 'feedback', feedback: feedback.summary() }),
+      renderReport(reportOf('feedback', BASE, feedbackBlocks(feedback.summary(), CHART))),
       ['xychart']
     )
   })
@@ -125,10 +133,10 @@ describe('charts', () => {
       questions: []
     }
     const reports = [
-      renderReport({ ...BASE, totals: TOTALS, top: TOP, comparison: comparison() }),
-      renderReport({ ...BASE, dataset: 'searches', searches: searches.summary() }),
-      renderReport({ ...BASE, dataset: 'feedback', feedback: feedback.summary() }),
-      renderReport({ ...BASE, dataset: 'assistant', assistant })
+      renderReport(trafficReport({ ...BASE, totals: TOTALS, top: TOP, comparison: comparison() })),
+      renderReport(reportOf('searches', BASE, searchBlocks(searches.summary(), CHART))),
+      renderReport(reportOf('feedback', BASE, feedbackBlocks(feedback.summary(), CHART))),
+      renderReport(reportOf('assistant', BASE, assistantBlocks(assistant, CHART)))
     ]
     const bars = reports.flatMap(chartsIn).filter(chart => chart.startsWith('xychart'))
     expect(bars).toHaveLength(6)
@@ -151,7 +159,7 @@ describe('charts', () => {
   })
 
   it('chart: false leaves the charts out and the tables in', () => {
-    const text = renderReport({ ...BASE, chart: false, totals: TOTALS, top: TOP })
+    const text = renderReport(trafficReport({ ...BASE, chart: false, totals: TOTALS, top: TOP }))
     expect(chartsIn(text)).toEqual([])
     expect(text).toContain('#### Top 3 pages by total views')
   })

@@ -4,13 +4,13 @@ import {
   percent,
   renderFailure,
   renderReport,
-  REPORT_MARKER,
-  type ExportReport
+  REPORT_MARKER
 } from '../src/analytics/report/render.js'
 import { compareRank, TopPages } from '../src/analytics/report/top-pages.js'
 import { describeFailure } from '../src/analytics/failure.js'
 import { MintlifyError } from '../src/mintlify/errors.js'
 import type { PageViewRow } from '../src/mintlify/types.js'
+import { trafficReport } from './helpers/report.js'
 import { expectToContainAll } from './helpers/text.js'
 
 function row(path: string, total: number, ai = 0): PageViewRow {
@@ -41,20 +41,20 @@ describe('TopPages', () => {
   })
 })
 
-const REPORT: ExportReport = {
+const REPORT = {
   projectId: 'proj_1',
   dateFrom: '2024-01-01',
   totals: { human: 750, ai: 250, total: 1000 },
   top: [row('/quickstart', 600, 100), row('/api', 400, 150)],
   rowsWritten: 1234,
   file: 'page-views.json',
-  format: 'json',
+  format: 'json' as const,
   requests: 5
 }
 
 describe('renderReport', () => {
   it('shows the range, the totals with human and AI shares, the top pages and the file', () => {
-    expectToContainAll(renderReport(REPORT), [
+    expectToContainAll(renderReport(trafficReport(REPORT)), [
       '- **From:** `2024-01-01`',
       '- **To (exclusive):** open-ended (the service decides)',
       '| Human | 750 | 75.0% |',
@@ -68,10 +68,12 @@ describe('renderReport', () => {
   })
 
   it('renders untrusted paths inert: no mention, no link, no HTML, no broken table', () => {
-    const text = renderReport({
-      ...REPORT,
-      top: [row('/@octocat <img src=x> [x](https://evil.example) #12 a|b', 5)]
-    })
+    const text = renderReport(
+      trafficReport({
+        ...REPORT,
+        top: [row('/@octocat <img src=x> [x](https://evil.example) #12 a|b', 5)]
+      })
+    )
     expect(text).not.toMatch(/@octocat/)
     expect(text).not.toContain('<img')
     expect(text).not.toContain('](https://')
@@ -80,12 +82,14 @@ describe('renderReport', () => {
   })
 
   it('says so when the range has no views, without dividing by zero', () => {
-    const text = renderReport({
-      ...REPORT,
-      totals: { human: 0, ai: 0, total: 0 },
-      top: [],
-      rowsWritten: 0
-    })
+    const text = renderReport(
+      trafficReport({
+        ...REPORT,
+        totals: { human: 0, ai: 0, total: 0 },
+        top: [],
+        rowsWritten: 0
+      })
+    )
     expect(text).toContain('_No page views in this range._')
     expect(text).toContain('| Human | 0 | – |')
     expect(text).toContain('0 pages')
@@ -94,14 +98,11 @@ describe('renderReport', () => {
 
   it('stays under the comment limit by cutting table rows, and says how many', () => {
     const top = Array.from({ length: 1000 }, (_, i) => row(`/${'x'.repeat(190)}/${i}`, 1000 - i))
-    const text = renderReport(
-      { ...REPORT, top },
-      {
-        maxChars: COMMENT_MAX_CHARS,
-        marker: REPORT_MARKER,
-        runUrl: 'https://github.com/a/b/actions/runs/1'
-      }
-    )
+    const text = renderReport(trafficReport({ ...REPORT, top }), {
+      maxChars: COMMENT_MAX_CHARS,
+      marker: REPORT_MARKER,
+      runUrl: 'https://github.com/a/b/actions/runs/1'
+    })
     expect(text.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS)
     expect(text.startsWith(REPORT_MARKER)).toBe(true)
     expect(text).toMatch(/\d+ more rows are not shown here/)
@@ -111,13 +112,15 @@ describe('renderReport', () => {
 
 describe('renderReport reads well', () => {
   it('says "open-ended" for an end not sent, and counts in the singular when there is one', () => {
-    const text = renderReport({
-      ...REPORT,
-      dateFrom: undefined,
-      top: [row('/quickstart', 5)],
-      rowsWritten: 1,
-      requests: 1
-    })
+    const text = renderReport(
+      trafficReport({
+        ...REPORT,
+        dateFrom: undefined,
+        top: [row('/quickstart', 5)],
+        rowsWritten: 1,
+        requests: 1
+      })
+    )
     expect(text).toContain('- **From:** open-ended (the service decides)')
     expect(text).toContain('`page-views.json` (JSON, 1 page, 1 request)')
     expect(text).toContain('#### Top 1 page by total views')
@@ -145,7 +148,10 @@ describe('describeFailure', () => {
 
 describe('renderFailure', () => {
   it('quotes the message inert and says no file was written', () => {
-    const text = renderFailure('HTTP 400: bad <b>date</b> @someone', { projectId: 'p' })
+    const text = renderFailure('HTTP 400: bad <b>date</b> @someone', {
+      projectId: 'p',
+      title: 'page views'
+    })
     expect(text).toContain('export failed')
     expect(text).toContain('- **File:** not written')
     expect(text).not.toContain('<b>')

@@ -6,6 +6,9 @@
 import { DAY_MS } from '../shared/duration.js'
 import { InputError, readString, type InputReader } from '../shared/inputs.js'
 
+/** A range as sent to the service: an end left undefined is not sent (the service decides). */
+export type DateRange = { dateFrom?: string; dateTo?: string }
+
 export interface ParsedDate {
   /** What the service receives. */
   value: string
@@ -100,10 +103,7 @@ function parseOffset(offset: string | undefined): number | undefined {
  * The period of the same length just before `from`: it ends where `from` starts (the service's end is
  * exclusive, so the two periods touch and do not overlap). Whole days stay `YYYY-MM-DD`.
  */
-export function previousPeriod(
-  from: ParsedDate,
-  to: ParsedDate
-): { dateFrom: string; dateTo: string } {
+export function previousPeriod(from: ParsedDate, to: ParsedDate): Required<DateRange> {
   const start = from.instant - (to.instant - from.instant)
   const wholeDays = DATE.test(from.value) && (DATE.test(to.value) || RELATIVE.test(to.value))
   const dateFrom = wholeDays

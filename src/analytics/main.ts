@@ -9,9 +9,8 @@ import { createOctokit } from '../github/octokit.js'
 import { getErrorMessage } from '../shared/errors.js'
 import { readRunnerContext, runUrl, type RunnerContext } from '../shared/runner-context.js'
 import { runAction, type ActionRun, type RunOptions as EntryOptions } from '../shared/run-action.js'
-import { exportDataset, ExportFailure, type ExportOutcome } from './export/export-dataset.js'
-import { DATASET_INFO } from './datasets.js'
-import { assistantPrompt, feedbackPrompt, searchesPrompt } from './report/prompt.js'
+import { exportDataset, ExportFailure } from './export/export-dataset.js'
+import { datasetOf } from './datasets/registry.js'
 import { logLine } from '../shared/log-line.js'
 import { describeFailure } from './failure.js'
 import { checkOutputLocation, displayPath, resolveOutputPath } from './export/output-path.js'
@@ -62,29 +61,48 @@ async function analytics(
   const shown = displayPath(context.workspace, path)
   checkOutputLocation(path, settings.outputFile)
 
-  const info = DATASET_INFO[settings.dataset]
+  const dataset = datasetOf(settings.dataset)
   const compared = settings.previous
     ? `, compared with ${settings.previous.dateFrom} to ${settings.previous.dateTo}`
     : ''
   rt.log.info(
-    `Exporting ${info.label} of project ${settings.service.projectId} ` +
+    `Exporting ${dataset.label} of project ${settings.service.projectId} ` +
       `(from ${settings.dateFrom ?? 'an open start'} to ${settings.dateTo ? `${settings.dateTo}, exclusive` : 'an open end'}${compared}; ` +
       `${plural(settings.pageSize, 'row')} per request) to ${shown}.`
   )
   const impact = settings.impact && (await ImpactRun.start(settings, context, rt))
-  const outcome = await exportDataset({ settings, path }, rt, { ...options, impact: impact?.tap })
-  if (impact) outcome.requests += impact.requests
+  const exported = await exportDataset({ settings, dataset, path }, rt, {
+    ...options,
+    impact: impact?.tap
+  })
+  const requests = exported.requests + (impact?.requests ?? 0)
   rt.log.info(
-    `Wrote ${plural(outcome.rows, 'row')} to ${shown} in ${plural(outcome.requests, 'request')}.`
+    `Wrote ${plural(exported.rows, 'row')} to ${shown} in ${plural(requests, 'request')}.`
   )
-  setOutputs(settings, outcome, path)
+  core.setOutput('rows', String(exported.rows))
+  core.setOutput('file', path)
+  const range = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }
+  for (const [name, value] of exported.outputs(range)) core.setOutput(name, value)
   impact?.setOutputs()
 
-  const report = { ...toReport(settings, outcome, shown), impact: impact?.section() }
-  await action.summary(renderReport(report))
-  if (settings.issueNumber !== undefined) {
-    await postComment(report, { settings, context }, action)
+  const report: ExportReport = {
+    projectId: settings.service.projectId,
+    ...range,
+    title: dataset.title,
+    rowName: dataset.rowName,
+    previous: settings.previous,
+    sections: exported.sections({ chart: settings.chart }),
+    rowsWritten: exported.rows,
+    file: shown,
+    format: settings.format,
+    requests,
+    chart: settings.chart,
+    impact: impact?.section()
   }
+  await action.summary(renderReport(report))
+  const { issueNumber } = settings
+  if (issueNumber !== undefined)
+    await postComment(report, { settings, context, issueNumber }, action)
 }
 
 /** The failure in the summary as well as in the step's error; returns the message. */
@@ -97,7 +115,7 @@ async function reportFailure(
     describeFailure(error, {
       now: rt.clock.now(),
       pageSize: settings?.pageSize,
-      maxPageSize: settings && DATASET_INFO[settings.dataset].maxPageSize
+      maxPageSize: settings && datasetOf(settings.dataset).maxPageSize
     })
   )
   const requests = error instanceof ExportFailure ? error.requests : 0
@@ -107,69 +125,22 @@ async function reportFailure(
       projectId: settings?.service.projectId,
       dateFrom: settings?.dateFrom,
       dateTo: settings?.dateTo,
-      dataset: settings?.dataset,
+      title: datasetOf(settings?.dataset ?? 'views').title,
       requests
     })
   )
   return message
 }
 
-function setOutputs(settings: AnalyticsSettings, outcome: ExportOutcome, path: string): void {
-  core.setOutput('rows', String(outcome.rows))
-  core.setOutput('file', path)
-  const range = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }
-  switch (outcome.dataset) {
-    case 'searches':
-      core.setOutput('total', String(outcome.searches.totalSearches))
-      core.setOutput('prompt', searchesPrompt(outcome.searches, range))
-      return
-    case 'feedback':
-      core.setOutput('total', String(outcome.feedback.entries))
-      core.setOutput('prompt', feedbackPrompt(outcome.feedback, range))
-      return
-    case 'assistant':
-      core.setOutput('total', String(outcome.assistant.conversations))
-      core.setOutput('prompt', assistantPrompt(outcome.assistant, range))
-      return
-  }
-  core.setOutput('total', String(outcome.totals.total))
-  core.setOutput('human', String(outcome.totals.human))
-  core.setOutput('ai', String(outcome.totals.ai))
-  if (outcome.dataset === 'views') core.setOutput('pages', String(outcome.rows))
-  if (outcome.comparison) {
-    core.setOutput('previous-total', String(outcome.comparison.previous.totals.total))
-    core.setOutput('change', outcome.comparison.change.total.percent)
-  }
-}
-
-function toReport(settings: AnalyticsSettings, outcome: ExportOutcome, file: string): ExportReport {
-  return {
-    projectId: settings.service.projectId,
-    dateFrom: settings.dateFrom,
-    dateTo: settings.dateTo,
-    dataset: settings.dataset,
-    rowsWritten: outcome.rows,
-    file,
-    format: settings.format,
-    requests: outcome.requests,
-    chart: settings.chart,
-    ...(outcome.dataset === 'searches'
-      ? { searches: outcome.searches }
-      : outcome.dataset === 'feedback'
-        ? { feedback: outcome.feedback }
-        : outcome.dataset === 'assistant'
-          ? { assistant: outcome.assistant }
-          : { totals: outcome.totals, top: outcome.top, comparison: outcome.comparison })
-  }
-}
+/** Where the report is posted, and with which token. */
+type CommentTarget = { settings: AnalyticsSettings; context: RunnerContext; issueNumber: number }
 
 /** Posts the report once; a failure here is a warning, the file and outputs are already done. */
 async function postComment(
   report: ExportReport,
-  { settings, context }: { settings: AnalyticsSettings; context: RunnerContext },
+  { settings, context, issueNumber }: CommentTarget,
   { rt, redact }: ActionRun
 ): Promise<void> {
-  const issueNumber = settings.issueNumber as number
   if (!context.owner || !context.repo) {
     rt.log.warning(
       `Not commenting on #${issueNumber}: GITHUB_REPOSITORY is not set, so the repository is unknown.`

@@ -12,22 +12,24 @@ import {
   type InputReader
 } from '../shared/inputs.js'
 import { parseServiceSettings, type ServiceSettings } from '../shared/service-settings.js'
-import { parseDateInput, previousPeriod, type ParsedDate } from './dates.js'
-import { DATASET_INFO, DATASETS, type Dataset } from './datasets.js'
+import { parseDateInput, previousPeriod, type DateRange, type ParsedDate } from './dates.js'
+import { datasetOf, DATASETS, type Dataset } from './datasets/registry.js'
 import { parseImpactSettings, type ImpactSettings } from './impact/settings.js'
 import { ANALYTICS_DEFAULTS } from './defaults.js'
 
 export const EXPORT_FORMATS = ['json', 'csv'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
-/** The largest page size of any dataset (assistant). */
-export const MAX_PAGE_SIZE = 1000
 /** The step summary and a comment have size limits; more rows than this is not a summary. */
 export const MAX_SUMMARY_ROWS = 1000
 export const COMPARE_MODES = ['none', 'previous'] as const
 export type CompareMode = (typeof COMPARE_MODES)[number]
 
-export interface AnalyticsSettings {
+/** With `impact: true` also the settings of "Did last period's changes help?" (ImpactOn). */
+export type AnalyticsSettings = CommonSettings & ({ impact?: undefined } | ImpactOn)
+export type ImpactOn = { impact: ImpactSettings }
+
+interface CommonSettings {
   service: ServiceSettings
   /** As sent to the service (`-7d` already resolved); undefined: not sent. */
   dateFrom?: string
@@ -41,11 +43,9 @@ export interface AnalyticsSettings {
   githubToken: string
   dataset: Dataset
   /** With `compare: previous`: the period of the same length just before dateFrom. */
-  previous?: { dateFrom: string; dateTo: string }
+  previous?: Required<DateRange>
   /** Mermaid charts beside the tables. */
   chart: boolean
-  /** With `impact: true`: "Did last period's changes help?". */
-  impact?: ImpactSettings
 }
 
 export function parseAnalyticsSettings(read: InputReader, today: Date): AnalyticsSettings {
@@ -57,7 +57,7 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
   })
   const previous = parseCompare(read, dataset, { dateFrom, dateTo })
   const chart = parseBoolean(read, 'chart', { fallback: ANALYTICS_DEFAULTS.chart })
-  const maxPageSize = DATASET_INFO[dataset].maxPageSize
+  const maxPageSize = datasetOf(dataset).maxPageSize
   const pageSize = parseNumber(read, 'page-size', {
     fallback: maxPageSize,
     expected: `a whole number of rows per request from 1 to ${maxPageSize} (the ${dataset} maximum)`,
@@ -126,13 +126,13 @@ function parseCompare(
   read: InputReader,
   dataset: Dataset,
   { dateFrom, dateTo }: { dateFrom: ParsedDate | undefined; dateTo: ParsedDate | undefined }
-): { dateFrom: string; dateTo: string } | undefined {
+): Required<DateRange> | undefined {
   const compare = parseChoice(read, 'compare', {
     choices: COMPARE_MODES,
     fallback: ANALYTICS_DEFAULTS.compare
   })
   if (compare === 'none') return undefined
-  if (!DATASET_INFO[dataset].comparable) {
+  if (!datasetOf(dataset).comparable) {
     throw new InputError(
       'compare',
       `applies to the views and visitors datasets only, not to ${dataset}: use \`none\``,
@@ -158,7 +158,7 @@ function parseOutputFile(read: InputReader, format: ExportFormat, dataset: Datas
   const expected = 'must be a file path such as page-views.json or reports/views.csv'
   // The former default `page-views.json` with `format: csv` still means the CSV file of views.
   if (!raw || (raw === 'page-views.json' && dataset === 'views')) {
-    return `${DATASET_INFO[dataset].fileStem}.${format}`
+    return `${datasetOf(dataset).fileStem}.${format}`
   }
   if (/[\0\r\n]/.test(raw) || /[/\\]$/.test(raw) || /(^|[/\\])\.{1,2}$/.test(raw)) {
     throw new InputError('output-file', expected, raw)

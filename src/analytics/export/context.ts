@@ -1,53 +1,18 @@
 /**
- * What every dataset's export shares: its outcome types, the failure that says where it stopped, the
- * context passed down (inputs, runtime, client, budget, progress), and the writer's life cycle.
+ * What every dataset's export shares: the failure that says where it stopped, the context passed
+ * down (inputs, runtime, client, budget, progress), and the writer's life cycle.
  */
 import type { MintlifyClient } from '../../mintlify/client.js'
 import type { Operation } from '../../mintlify/errors.js'
 import { RETRY_BUDGETS } from '../../mintlify/retry-policy.js'
 import { withRetry } from '../../mintlify/with-retry.js'
-import type { AssistantSummary } from '../report/assistant-summary.js'
-import type { FeedbackSummary } from '../report/feedback-summary.js'
-import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
+import type { PageViewRow } from '../../mintlify/types.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import type { Runtime } from '../../shared/runtime.js'
 import type { RequestBudget } from './budget.js'
-import type { ComparisonSummary } from '../compare/comparison.js'
 import type { OtherPeriod, Progress } from './progress.js'
-import type { SearchSummary } from '../report/search-summary.js'
 import type { AnalyticsSettings } from '../settings.js'
 import { openExportWriter, type RowFormat } from './writers.js'
-interface OutcomeBase {
-  /** Rows written to the file. */
-  rows: number
-  /** Requests made, retries included. */
-  requests: number
-}
-
-export interface TrafficOutcome extends OutcomeBase {
-  dataset: 'views' | 'visitors'
-  totals: ViewTotals
-  /** The `summaryRows` pages with the most total, best first. */
-  top: PageViewRow[]
-  comparison?: ComparisonSummary
-}
-
-export interface SearchesOutcome extends OutcomeBase {
-  dataset: 'searches'
-  searches: SearchSummary
-}
-
-export interface FeedbackOutcome extends OutcomeBase {
-  dataset: 'feedback'
-  feedback: FeedbackSummary
-}
-
-export interface AssistantOutcome extends OutcomeBase {
-  dataset: 'assistant'
-  assistant: AssistantSummary
-}
-
-export type ExportOutcome = TrafficOutcome | SearchesOutcome | FeedbackOutcome | AssistantOutcome
 
 /** What an ExportFailure records: the error that stopped the export, and where it stopped. */
 export interface FailurePoint {
@@ -65,21 +30,16 @@ export interface FailurePoint {
 
 /** Where the export stopped, with the error that stopped it (the fields as FailurePoint says). */
 export class ExportFailure extends Error {
-  readonly cause: unknown
-  readonly page: number | undefined
-  readonly offset: number | undefined
-  readonly rowsRead: number
-  readonly period?: OtherPeriod
-  readonly requests: number
+  declare readonly cause: unknown
+  declare readonly page: number | undefined
+  declare readonly offset: number | undefined
+  declare readonly rowsRead: number
+  declare readonly period?: OtherPeriod
+  declare readonly requests: number
 
-  constructor({ cause, page, offset, rowsRead, period, requests = 0 }: FailurePoint) {
-    super(getErrorMessage(cause))
-    this.cause = cause
-    this.page = page
-    this.offset = offset
-    this.rowsRead = rowsRead
-    this.period = period
-    this.requests = requests
+  constructor(point: FailurePoint) {
+    super(getErrorMessage(point.cause))
+    Object.assign(this, { requests: 0, ...point })
     this.name = 'ExportFailure'
   }
 }

@@ -1,18 +1,17 @@
 /**
- * One export of any dataset: the flow that fits it (traffic with or without the comparison, or a
- * cursor dataset) with a fresh client, request budget and progress. Any failure becomes an
- * ExportFailure that knows where the export stopped; the unfinished file is already gone.
+ * One export of any dataset: its descriptor's read, with a fresh client, request budget and progress.
+ * Any failure becomes an ExportFailure that knows where the export stopped; the unfinished file is
+ * already gone.
  */
 import { createMintlifyClient } from '../../mintlify/client.js'
 import type { Runtime } from '../../shared/runtime.js'
 import { RequestBudget, REQUEST_LIMIT } from './budget.js'
-import { ExportFailure, type ExportContext, type ExportOutcome, type ExportTap } from './context.js'
-import { exportAssistant, exportFeedback, exportSearches } from './cursor-datasets.js'
-import { exportTraffic } from './traffic.js'
+import { ExportFailure, type ExportContext, type ExportTap } from './context.js'
 import { Progress } from './progress.js'
 import type { AnalyticsSettings } from '../settings.js'
+import type { DatasetDescriptor, ExportedDataset } from '../datasets/descriptor.js'
 
-export { ExportFailure, type ExportOutcome } from './context.js'
+export { ExportFailure } from './context.js'
 
 export interface ExportOptions {
   requestTimeoutMs?: number
@@ -25,14 +24,15 @@ export interface ExportOptions {
 /** What to export, and the file it goes to. */
 export interface ExportTarget {
   settings: AnalyticsSettings
+  dataset: DatasetDescriptor
   path: string
 }
 
 export async function exportDataset(
-  { settings, path }: ExportTarget,
+  { settings, dataset, path }: ExportTarget,
   rt: Runtime,
   options: ExportOptions = {}
-): Promise<ExportOutcome> {
+): Promise<ExportedDataset> {
   const ctx: ExportContext = {
     settings,
     path,
@@ -49,17 +49,7 @@ export async function exportDataset(
       const known = (settings.previous ? 2 : 1) + options.impact.minimumRequests
       ctx.budget.ensure(known)
     }
-    switch (settings.dataset) {
-      case 'views':
-      case 'visitors':
-        return await exportTraffic(ctx, settings.dataset)
-      case 'searches':
-        return await exportSearches(ctx)
-      case 'feedback':
-        return await exportFeedback(ctx)
-      case 'assistant':
-        return await exportAssistant(ctx)
-    }
+    return await dataset.export(ctx)
   } catch (error) {
     if (error instanceof ExportFailure) throw error
     const { page, offset, rowsRead, period } = ctx.progress

@@ -9,10 +9,9 @@ import type {
   PageViewsQuery,
   ViewTotals
 } from '../../mintlify/types.js'
+import type { DateRange } from '../dates.js'
 
-export interface ExportPlan {
-  dateFrom?: string
-  dateTo?: string
+export interface ExportPlan extends DateRange {
   pageSize: number
 }
 

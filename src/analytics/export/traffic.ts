@@ -3,33 +3,28 @@
  * the previous period is read first, then this one, and the two are joined by path in flat memory
  * (compare/previous-join.ts): ⌈M/page⌉ + ⌈N/page⌉ requests, nothing more.
  */
-import type { PageViewRow, PageViewsQuery } from '../../mintlify/types.js'
+import type { Operation } from '../../mintlify/errors.js'
+import type { PageViewRow, PageViewsPage, PageViewsQuery } from '../../mintlify/types.js'
 import { plural } from '../../shared/plural.js'
-import { Comparison } from '../compare/comparison.js'
+import { Comparison, type ComparedRow } from '../compare/comparison.js'
 import { PreviousJoin } from '../compare/previous-join.js'
-import { fetchPage, withWriter, type ExportContext, type TrafficOutcome } from './context.js'
+import type { DatasetRead } from '../datasets/descriptor.js'
+import type { TrafficSummary } from '../report/traffic-sections.js'
+import { fetchPage, withWriter, type ExportContext } from './context.js'
 import { paginate, type ExportPlan, type FetchPage, type PaginationEvents } from './pagination.js'
-import { comparedRows } from './row-formats.js'
 import { TopPages } from '../report/top-pages.js'
-import { trafficRows } from './writers.js'
+import type { RowFormat } from './writers.js'
 
-type TrafficDataset = 'views' | 'visitors'
-
-/** The page reader of a traffic dataset, in the shape the pagination loop takes. */
-function trafficFetcher(ctx: ExportContext, dataset: TrafficDataset): FetchPage {
-  const { client, progress } = ctx
-  return (query: PageViewsQuery) => {
-    const page = progress.nextPage(query.offset)
-    if (dataset === 'views') {
-      return fetchPage(ctx, { operation: 'get-page-views', page }, s =>
-        client.getPageViews(query, { signal: s })
-      )
-    }
-    return fetchPage(ctx, { operation: 'get-visitors', page }, async s => {
-      const { totals, visitors, hasMore } = await client.getVisitors(query, { signal: s })
-      return { totals, views: visitors, hasMore }
-    })
-  }
+/** Where a traffic dataset's pages come from, and how its rows look in the file. */
+export interface TrafficSource {
+  operation: Operation
+  /** One page of the endpoint, as the offset loop takes it. */
+  read(ctx: ExportContext, query: PageViewsQuery, signal?: AbortSignal): Promise<PageViewsPage>
+  rows: RowFormat<PageViewRow>
+  /** The rows with `compare: previous`. */
+  comparedRows: RowFormat<ComparedRow>
+  /** The rows are the range's page views, which the impact section reads too. */
+  feedsImpact: boolean
 }
 
 function pageEvents(ctx: ExportContext): PaginationEvents {
@@ -48,30 +43,28 @@ function pageEvents(ctx: ExportContext): PaginationEvents {
 
 export async function exportTraffic(
   ctx: ExportContext,
-  dataset: TrafficDataset
-): Promise<TrafficOutcome> {
+  source: TrafficSource
+): Promise<DatasetRead<TrafficSummary>> {
   const { settings } = ctx
   const plan = { dateFrom: settings.dateFrom, dateTo: settings.dateTo, pageSize: settings.pageSize }
-  const readPage = trafficFetcher(ctx, dataset)
+  const readPage: FetchPage = query => {
+    const request = { operation: source.operation, page: ctx.progress.nextPage(query.offset) }
+    return fetchPage(ctx, request, signal => source.read(ctx, query, signal))
+  }
   if (settings.previous) {
-    return exportCompared(ctx, dataset, { plan, previous: settings.previous, readPage })
+    return exportCompared(ctx, source, { plan, previous: settings.previous, readPage })
   }
 
   const top = new TopPages(settings.summaryRows)
-  return withWriter(ctx, trafficRows(dataset), async writeRows => {
+  return withWriter(ctx, source.rows, async writeRows => {
     const sink = async (rows: readonly PageViewRow[]): Promise<void> => {
       await writeRows(rows)
       top.addAll(rows)
-      if (dataset === 'views') ctx.impact?.observe(rows)
+      if (source.feedsImpact) ctx.impact?.observe(rows)
     }
     const result = await paginate(plan, { fetchPage: readPage, sink }, pageEvents(ctx))
-    const outcome: TrafficOutcome = {
-      dataset,
-      totals: result.totals,
-      rows: result.rows,
-      requests: ctx.budget.used,
-      top: top.sorted()
-    }
+    const summary = { totals: result.totals, top: top.sorted() }
+    const outcome = { rows: result.rows, requests: ctx.budget.used, summary }
     return { tail: { totals: result.totals }, outcome }
   })
 }
@@ -89,13 +82,13 @@ interface ComparedReads {
  */
 async function exportCompared(
   ctx: ExportContext,
-  dataset: TrafficDataset,
+  source: TrafficSource,
   { plan, previous, readPage }: ComparedReads
-): Promise<TrafficOutcome> {
+): Promise<DatasetRead<TrafficSummary>> {
   const top = new TopPages(ctx.settings.summaryRows)
   const join = await PreviousJoin.open(ctx.path)
   try {
-    return await withWriter(ctx, comparedRows(dataset), async writeRows => {
+    return await withWriter(ctx, source.comparedRows, async writeRows => {
       ctx.progress.begin('previous')
       const periodPlan = { ...plan, ...previous }
       const sinkPrevious = async (rows: readonly PageViewRow[]): Promise<void> =>
@@ -109,7 +102,7 @@ async function exportCompared(
       const sinkCurrent = async (rows: readonly PageViewRow[]): Promise<void> => {
         join.addCurrent(rows)
         top.addAll(rows)
-        if (dataset === 'views') ctx.impact?.observe(rows)
+        if (source.feedsImpact) ctx.impact?.observe(rows)
       }
       const result = await paginate(
         plan,
@@ -120,13 +113,10 @@ async function exportCompared(
       const comparison = new Comparison(period, ctx.settings.summaryRows)
       await join.drain(comparison, writeRows)
       const summary = comparison.finish(result.totals)
-      const outcome: TrafficOutcome = {
-        dataset,
-        totals: result.totals,
+      const outcome = {
         rows: result.rows,
         requests: ctx.budget.used,
-        top: top.sorted(),
-        comparison: summary
+        summary: { totals: result.totals, top: top.sorted(), comparison: summary }
       }
       return { tail: { totals: result.totals, previous: period, change: summary.change }, outcome }
     })

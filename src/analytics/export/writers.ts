@@ -8,21 +8,50 @@
  * CSV: the dataset's columns (views: `path,human,ai,total`), quoted by csv-stringify (RFC 4180).
  */
 import { stringify } from 'csv-stringify/sync'
-import type { PageViewRow } from '../../mintlify/types.js'
 import { AtomicFile } from './atomic-file.js'
+import type { DateRange } from '../dates.js'
 import type { ExportFormat } from '../settings.js'
 
 /** How one dataset's rows look in each format. */
 export interface RowFormat<Row> {
   /** The JSON array the rows go in (`views`, `searches`, ...). */
   key: string
-  /** The CSV header, in order; `csv` returns a record with exactly these keys. */
+  /** The CSV header; `csv` returns a row's cells in this order. */
   columns: readonly string[]
   json(row: Row): Record<string, unknown>
-  csv(row: Row): Record<string, unknown>
+  csv(row: Row): unknown[]
 }
 
-export interface ExportWriter<Row = PageViewRow> {
+/** A field in the file: the row's own property of that name, or a name and how to compute it. */
+export type Field<Row> = (keyof Row & string) | [name: string, value: (row: Row) => unknown]
+
+/**
+ * The format of a row's `fields`, in order. In CSV each name is in snake_case, null an empty cell, a
+ * boolean a word, and `csv` gives a cell the JSON value does not fit (a list as its length).
+ */
+export function rowFormat<Row>(
+  key: string,
+  fields: readonly Field<Row>[],
+  csv: Partial<Record<string, (row: Row) => unknown>> = {}
+): RowFormat<Row> {
+  const entries = fields.map((field): [string, (row: Row) => unknown] =>
+    typeof field === 'string' ? [field, row => row[field]] : field
+  )
+  const columns = entries.map(([name]) => name.replace(/[A-Z]/g, c => `_${c.toLowerCase()}`))
+  return {
+    key,
+    columns,
+    json: row => Object.fromEntries(entries.map(([name, value]) => [name, value(row)])),
+    csv: row => entries.map(([name, value]) => csvCell((csv[name] ?? value)(row)))
+  }
+}
+
+function csvCell(value: unknown): unknown {
+  if (value === null || value === undefined) return ''
+  return typeof value === 'boolean' ? String(value) : value
+}
+
+export interface ExportWriter<Row> {
   writeRows(rows: readonly Row[]): Promise<void>
   /** Completes the file (JSON: `tail`'s fields after the rows) and moves it into place. */
   finish(tail: Record<string, unknown>): Promise<void>
@@ -30,32 +59,16 @@ export interface ExportWriter<Row = PageViewRow> {
   discard(): Promise<void>
 }
 
-export interface ExportMeta {
-  dateFrom?: string
-  dateTo?: string
-}
-
-export const CSV_COLUMNS = ['path', 'human', 'ai', 'total'] as const
-
-/** Page views (and visitors, under another key): `path,human,ai,total`. */
-export function trafficRows(key: string): RowFormat<PageViewRow> {
-  return { key, columns: CSV_COLUMNS, json: rowRecord, csv: rowRecord }
-}
-
-/** The file's format, its date range (JSON writes it first) and its rows' shape (default: views). */
+/** The file's format, its date range (JSON writes it first) and its rows' shape (the dataset's). */
 export interface WriterOptions<Row> {
   format: ExportFormat
-  meta: ExportMeta
-  rowFormat?: RowFormat<Row>
+  meta: DateRange
+  rowFormat: RowFormat<Row>
 }
 
-export async function openExportWriter<Row = PageViewRow>(
+export async function openExportWriter<Row>(
   path: string,
-  {
-    format,
-    meta,
-    rowFormat = trafficRows('views') as unknown as RowFormat<Row>
-  }: WriterOptions<Row>
+  { format, meta, rowFormat }: WriterOptions<Row>
 ): Promise<ExportWriter<Row>> {
   const file = await AtomicFile.create(path)
   try {
@@ -69,17 +82,12 @@ export async function openExportWriter<Row = PageViewRow>(
   }
 }
 
-/** One row with its keys in a fixed order and only the documented fields. */
-function rowRecord(row: PageViewRow): Record<string, unknown> {
-  return { path: row.path, human: row.human, ai: row.ai, total: row.total }
-}
-
 class JsonWriter<Row> implements ExportWriter<Row> {
   private rows = 0
 
   constructor(
     private readonly file: AtomicFile,
-    private readonly meta: ExportMeta,
+    private readonly meta: DateRange,
     private readonly rowFormat: RowFormat<Row>
   ) {}
 
@@ -121,22 +129,14 @@ class CsvWriter<Row> implements ExportWriter<Row> {
   ) {}
 
   async start(): Promise<void> {
-    await this.file.write(stringify([], { header: true, columns: [...this.rowFormat.columns] }))
+    await this.file.write(stringify([this.rowFormat.columns]))
   }
 
   async writeRows(rows: readonly Row[]): Promise<void> {
     if (rows.length === 0) return
-    await this.file.write(
-      stringify(
-        rows.map(row => this.rowFormat.csv(row)),
-        {
-          header: false,
-          columns: [...this.rowFormat.columns],
-          // A cell starting with = + - @ (a formula in a spreadsheet) gets a leading apostrophe.
-          escape_formulas: true
-        }
-      )
-    )
+    // A cell starting with = + - @ (a formula in a spreadsheet) gets a leading apostrophe.
+    const cells = rows.map(row => this.rowFormat.csv(row))
+    await this.file.write(stringify(cells, { escape_formulas: true }))
   }
 
   async finish(): Promise<void> {

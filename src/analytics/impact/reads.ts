@@ -38,7 +38,7 @@ export class ImpactReads implements ExportTap {
   private readonly rangeViews = new Map<string, number>()
   private readonly paths: Set<string>
   /** The section's numbers once complete. */
-  result: ImpactResult | undefined
+  private completed: ImpactResult | undefined
   /** Requests the section made. */
   requests = 0
 
@@ -80,12 +80,18 @@ export class ImpactReads implements ExportTap {
       }
       this.requests = ctx.budget.used - usedBefore
     }
-    this.result = impactResult(this.plan.changes, {
+    this.completed = impactResult(this.plan.changes, {
       baseline: this.plan.periods.baseline,
       before,
       after
     })
-    return { impact: impactJson(this.result) }
+    return { impact: impactJson(this.completed) }
+  }
+
+  /** The section's numbers; the export completes them before it succeeds. */
+  result(): ImpactResult {
+    if (!this.completed) throw new Error('The impact reads are not complete before the export is')
+    return this.completed
   }
 
   /** Where a failure stopped says "of the baseline period" for the baseline's reads. */

@@ -9,13 +9,12 @@ import type { RepoRef } from '../../github/refs.js'
 import { InputError } from '../../shared/inputs.js'
 import type { RunnerContext } from '../../shared/runner-context.js'
 import type { Runtime } from '../../shared/runtime.js'
-import type { AnalyticsSettings } from '../settings.js'
+import type { AnalyticsSettings, ImpactOn } from '../settings.js'
 import { readDocsChanges } from './docs-changes.js'
-import { distinctPages, type ImpactResult } from './figures.js'
+import { distinctPages } from './figures.js'
 import type { ImpactPeriods } from './periods.js'
 import { ImpactReads } from './reads.js'
 import type { ImpactSection } from './section.js'
-import type { ImpactSettings } from './settings.js'
 
 /** What a run knows of the section: the reads beside the export, or why there are none. */
 type Known = { periods: ImpactPeriods; repository: string } & (
@@ -27,11 +26,11 @@ export class ImpactRun {
 
   /** Reads the previous period's docs changes; a token without access is a warning, not a failure. */
   static async start(
-    settings: AnalyticsSettings,
+    settings: AnalyticsSettings & ImpactOn,
     context: RunnerContext,
     rt: Runtime
   ): Promise<ImpactRun> {
-    const impact = settings.impact as ImpactSettings
+    const { impact } = settings
     const repo = impact.repository ?? currentRepository(context)
     const octokit = createOctokit(settings.githubToken, context.apiUrl)
     const { periods, docsRoot } = impact
@@ -62,11 +61,11 @@ export class ImpactRun {
     if (this.known.tap === undefined) {
       return { periods, repository, unavailable: this.known.unavailable }
     }
-    return { periods, repository, result: this.known.tap.result as ImpactResult }
+    return { periods, repository, result: this.known.tap.result() }
   }
 
   setOutputs(): void {
-    const result = this.known.tap?.result
+    const result = this.known.tap?.result()
     core.setOutput('impact-pulls', result ? String(result.pulls.length) : '')
     core.setOutput('impact-pages', result ? String(distinctPages(result).length) : '')
   }

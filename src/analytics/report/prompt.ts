@@ -6,6 +6,7 @@
  * PROMPT_MAX_CHARS characters; empty without a gap.
  */
 import type { SearchRow } from '../../mintlify/analytics-types.js'
+import type { DateRange } from '../dates.js'
 import type { AssistantSummary } from './assistant-summary.js'
 import type { FeedbackSummary, NegativePage } from './feedback-summary.js'
 import type { QuestionGroup } from './question-groups.js'
@@ -30,7 +31,7 @@ export function pagePath(url: string): string {
   }
 }
 
-function describeRange(range: { dateFrom?: string; dateTo?: string }): string {
+function describeRange(range: DateRange): string {
   const from = range.dateFrom ?? 'the start of the data'
   const to = range.dateTo ? `${range.dateTo} (exclusive)` : 'now'
   return `from ${from} to ${to}`
@@ -72,10 +73,7 @@ function assemble(prompt: GapsPrompt, items: string[]): string {
   return kept === 0 ? '' : `${text}\n\n${close}`
 }
 
-export function searchesPrompt(
-  summary: SearchSummary,
-  range: { dateFrom?: string; dateTo?: string }
-): string {
+export function searchesPrompt(summary: SearchSummary, range: DateRange): string {
   if (summary.gaps.length === 0) return ''
   const percent = (row: SearchRow): string => `${(row.ctr * 100).toFixed(1)}%`
   const items = summary.gaps.map(
@@ -98,10 +96,7 @@ export function searchesPrompt(
   )
 }
 
-export function feedbackPrompt(
-  summary: FeedbackSummary,
-  range: { dateFrom?: string; dateTo?: string }
-): string {
+export function feedbackPrompt(summary: FeedbackSummary, range: DateRange): string {
   if (summary.pages.length === 0) return ''
   const item = (page: NegativePage): string => {
     const comments = page.comments.map(c => readersJson(c.comment, COMMENT_MAX_CHARS))
@@ -126,10 +121,7 @@ export function feedbackPrompt(
   )
 }
 
-export function assistantPrompt(
-  summary: AssistantSummary,
-  range: { dateFrom?: string; dateTo?: string }
-): string {
+export function assistantPrompt(summary: AssistantSummary, range: DateRange): string {
   if (summary.questions.length === 0) return ''
   const item = (group: QuestionGroup): string =>
     `- ${readersJson(group.query, COMMENT_MAX_CHARS)}: asked ${group.count === 1 ? 'once' : `${group.count} times`}` +

@@ -1,0 +1,74 @@
+/**
+ * Assistant conversations: the caller split first (one request: a fault there costs no page read),
+ * then the conversations, 1,000 a page by cursor, whose unanswered questions are grouped beside the
+ * file (question-groups.ts) for the report and the prompt. The response text is not written; CSV
+ * counts the sources.
+ */
+import {
+  getAssistant,
+  getAssistantCallerStats,
+  type AssistantConversation
+} from '../../mintlify/assistant.js'
+import { fetchPage } from '../export/context.js'
+import { exportCursor } from '../export/cursor-export.js'
+import { rowFormat } from '../export/writers.js'
+import { assistantBlocks } from '../report/assistant-sections.js'
+import { AssistantTally, type AssistantSummary } from '../report/assistant-summary.js'
+import { assistantPrompt } from '../report/prompt.js'
+import { QuestionGroups } from '../report/question-groups.js'
+import { defineDataset } from './descriptor.js'
+
+const ASSISTANT_ROWS = rowFormat<AssistantConversation>(
+  'conversations',
+  [
+    'id',
+    'timestamp',
+    'query',
+    'responseType',
+    'resolutionStatus',
+    'queryCategory',
+    'pageUrl',
+    ['sources', c => c.sources.map(source => ({ title: source.title, url: source.url }))]
+  ],
+  { sources: c => c.sources.length }
+)
+
+export const assistant = defineDataset<AssistantSummary>({
+  facts: {
+    maxPageSize: 1000,
+    fileStem: 'assistant',
+    label: 'assistant conversations',
+    title: 'assistant questions',
+    rowName: 'conversation'
+  },
+  outputs: ['total', 'prompt'],
+  read: async ctx => {
+    const { settings, client } = ctx
+    const range = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }
+    const request = { operation: 'get-assistant-caller-stats', page: 'Caller stats' } as const
+    const callers = await fetchPage(ctx, request, signal =>
+      getAssistantCallerStats(client, range, { signal })
+    )
+    const groups = await QuestionGroups.open(ctx.path)
+    try {
+      const tally = new AssistantTally(settings.summaryRows, groups)
+      const tallied = { addAll: tally.addAll.bind(tally), summary: () => tally.summary(callers) }
+      return await exportCursor(ctx, tallied, {
+        operation: 'get-assistant',
+        rowFormat: ASSISTANT_ROWS,
+        read: async (query, signal) => {
+          const page = await getAssistant(client, query, { signal })
+          return { ...page, rows: page.conversations }
+        },
+        tail: () => ({ ...tally.counts, callers })
+      })
+    } finally {
+      await groups.dispose()
+    }
+  },
+  outputValues: ({ summary }, range) => ({
+    total: String(summary.conversations),
+    prompt: assistantPrompt(summary, range)
+  }),
+  sections: assistantBlocks
+})

@@ -1,0 +1,55 @@
+/**
+ * Views and visitors: the same offset paging, columns, outputs and sections, each from its own
+ * endpoint. A row is a page's `path,human,ai,total`; with `compare: previous` also its previous total
+ * and change.
+ */
+import type { PageViewRow } from '../../mintlify/types.js'
+import type { ComparedRow } from '../compare/comparison.js'
+import { exportTraffic, type TrafficSource } from '../export/traffic.js'
+import { rowFormat, type Field, type RowFormat } from '../export/writers.js'
+import { trafficBlocks, type TrafficKind, type TrafficSummary } from '../report/traffic-sections.js'
+import {
+  defineDataset,
+  type DatasetDescriptor,
+  type DatasetFacts,
+  type DatasetSpec
+} from './descriptor.js'
+
+const PAGE_FIELDS: Field<PageViewRow>[] = ['path', 'human', 'ai', 'total']
+
+/** Page views (and visitors, under another key): `path,human,ai,total`. */
+export function trafficRows(key: string): RowFormat<PageViewRow> {
+  return rowFormat(key, PAGE_FIELDS)
+}
+
+/** With `compare: previous`: the previous total and the absolute change. */
+function comparedRows(key: string): RowFormat<ComparedRow> {
+  return rowFormat<ComparedRow>(key, [...PAGE_FIELDS, 'previousTotal', 'change'])
+}
+
+/** What tells one traffic dataset from the other. */
+export interface TrafficDataset extends Pick<DatasetSpec<TrafficSummary>, 'outputs'> {
+  facts: Pick<DatasetFacts, 'fileStem' | 'label'>
+  source: Pick<TrafficSource, 'operation' | 'read' | 'feedsImpact'>
+}
+
+export function trafficDataset(
+  kind: TrafficKind,
+  { facts, outputs, source }: TrafficDataset
+): DatasetDescriptor {
+  return defineDataset<TrafficSummary>({
+    facts: { maxPageSize: 250, rowName: 'page', comparable: true, ...facts },
+    outputs,
+    read: ctx =>
+      exportTraffic(ctx, { ...source, rows: trafficRows(kind), comparedRows: comparedRows(kind) }),
+    outputValues: ({ rows, summary: { totals, comparison } }) => ({
+      total: String(totals.total),
+      human: String(totals.human),
+      ai: String(totals.ai),
+      pages: String(rows),
+      'previous-total': comparison && String(comparison.previous.totals.total),
+      change: comparison?.change.total.percent
+    }),
+    sections: (summary, { chart }) => trafficBlocks(summary, { what: kind, chart })
+  })
+}

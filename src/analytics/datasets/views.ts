@@ -1,0 +1,12 @@
+/** Page views: per page, human and AI, 250 a page by offset; the impact section reads them too. */
+import { trafficDataset } from './traffic.js'
+
+export const views = trafficDataset('views', {
+  facts: { fileStem: 'page-views', label: 'page views' },
+  outputs: ['total', 'human', 'ai', 'pages', 'previous-total', 'change'],
+  source: {
+    operation: 'get-page-views',
+    read: (ctx, query, signal) => ctx.client.getPageViews(query, { signal }),
+    feedsImpact: true
+  }
+})

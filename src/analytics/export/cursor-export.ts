@@ -1,0 +1,62 @@
+/**
+ * A cursor dataset (searches, feedback, assistant conversations) into the file and its summary tally.
+ * A page that fails is retried with the same cursor (the retry repeats the same query).
+ */
+import type { CursorQuery } from '../../mintlify/analytics-types.js'
+import type { Operation } from '../../mintlify/errors.js'
+import type { DatasetRead } from '../datasets/descriptor.js'
+import { plural } from '../../shared/plural.js'
+import { paginateCursor, type CursorPage } from './cursor-pagination.js'
+import { fetchPage, withWriter, type ExportContext } from './context.js'
+import type { RowFormat } from './writers.js'
+
+/** How a cursor dataset is read: its request, its rows in the file and its closing fields. */
+export interface CursorDataset<Row, Summary> {
+  operation: Operation
+  rowFormat: RowFormat<Row>
+  /** One page from the client, as the cursor loop takes it. */
+  read: (query: CursorQuery, signal?: AbortSignal) => Promise<CursorPage<Row>>
+  /** The JSON file's fields after the rows. */
+  tail: (summary: Summary) => Record<string, unknown>
+}
+
+/** What a dataset's summary is tallied by, as the pages stream past. */
+export interface Tally<Row, Summary> {
+  addAll(rows: readonly Row[]): void
+  summary(): Summary
+}
+
+/** Pages the dataset into the file and the tally; returns the rows, the requests and the summary. */
+export async function exportCursor<Row, Summary>(
+  ctx: ExportContext,
+  tally: Tally<Row, Summary>,
+  dataset: CursorDataset<Row, Summary>
+): Promise<DatasetRead<Summary>> {
+  const { settings, progress, rt } = ctx
+  const plan = { dateFrom: settings.dateFrom, dateTo: settings.dateTo, pageSize: settings.pageSize }
+  const { rows, summary } = await withWriter(ctx, dataset.rowFormat, async writeRows => {
+    const result = await paginateCursor(
+      plan,
+      {
+        fetchPage: query => {
+          const request = { operation: dataset.operation, page: progress.nextPage() }
+          return fetchPage(ctx, request, s => dataset.read(query, s))
+        },
+        sink: async page => {
+          await writeRows(page)
+          tally.addAll(page)
+        }
+      },
+      info => {
+        progress.rowsRead = info.rowsSoFar
+        rt.log.info(
+          `${progress.label(info.page)}: ${plural(info.rows, 'row')}, ${info.rowsSoFar} so far` +
+            (info.more ? '; more to come.' : '; done.')
+        )
+      }
+    )
+    const summary = tally.summary()
+    return { tail: dataset.tail(summary), outcome: { rows: result.rows, summary } }
+  })
+  return { rows, requests: ctx.budget.used, summary }
+}
