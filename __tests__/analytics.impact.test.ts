@@ -386,6 +386,9 @@ describe('impact: requests within the budget', () => {
       [BASELINE, '250', '0']
     ])
     expect(svcCalls(/\/feedback\/by-page$/)).toHaveLength(2)
+    // Each request counted once in the log line, the impact reads among them.
+    expect(world().svc.requests).toHaveLength(6)
+    expect(result.stdout).toContain('in 6 requests.')
     // CSV unchanged: the section is in the summary only.
     expect(readFileSync(join(result.workDir, 'searches.csv'), 'utf8')).not.toContain('impact')
     expect(result.summary).toContain('| 3 → 2 (-1, -33.3%) |')

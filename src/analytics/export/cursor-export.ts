@@ -34,7 +34,7 @@ export async function exportCursor<Row, Summary>(
 ): Promise<DatasetRead<Summary>> {
   const { settings, progress, rt } = ctx
   const plan = { dateFrom: settings.dateFrom, dateTo: settings.dateTo, pageSize: settings.pageSize }
-  const { rows, summary } = await withWriter(ctx, dataset.rowFormat, async writeRows => {
+  return withWriter(ctx, dataset.rowFormat, async writeRows => {
     const result = await paginateCursor(
       plan,
       {
@@ -56,7 +56,8 @@ export async function exportCursor<Row, Summary>(
       }
     )
     const summary = tally.summary()
-    return { tail: dataset.tail(summary), outcome: { rows: result.rows, summary } }
+    // Counted here, before the impact section's reads: the flow adds those once itself.
+    const outcome = { rows: result.rows, requests: ctx.budget.used, summary }
+    return { tail: dataset.tail(summary), outcome }
   })
-  return { rows, requests: ctx.budget.used, summary }
 }
