@@ -1,0 +1,68 @@
+/**
+ * The digest's inputs, parsed with the rest of the agent's settings: each wrong form is one
+ * InputError that names the input, before any request.
+ */
+import { parseDateInput, type ParsedDate } from '../../shared/dates.js'
+import {
+  InputError,
+  parseBoolean,
+  parseNumber,
+  readString,
+  type InputReader
+} from '../../shared/inputs.js'
+
+export interface DigestSettings {
+  /** The base branch of the merged pull requests; undefined: the repository's default branch. */
+  branch?: string
+  /** Where the first digest starts when the tracking issue holds none. */
+  since: ParsedDate
+  maxPulls: number
+  /** One note on each included code PR once the digest's job ends with a docs PR. */
+  notify: boolean
+}
+
+/** Undefined unless `digest` is true. `issueNumber`: the tracking issue the digest needs. */
+export function parseDigestSettings(
+  read: InputReader,
+  { issueNumber, jobId, now }: { issueNumber?: number; jobId?: string; now: number }
+): DigestSettings | undefined {
+  if (!parseBoolean(read, 'digest', { fallback: false })) return undefined
+  if (issueNumber === undefined) {
+    throw new InputError(
+      'issue-number',
+      "is required with `digest: true`: the number of the digests' tracking issue, such as 42"
+    )
+  }
+  if (jobId !== undefined) {
+    throw new InputError(
+      'job-id',
+      'must be empty with `digest: true` (a digest starts its own job)'
+    )
+  }
+  const branch = readString(read, 'digest-branch') || undefined
+  if (branch !== undefined && /[\s~^:?*[\\]|\.\.|^-/.test(branch)) {
+    throw new InputError('digest-branch', 'must be a branch name such as main', branch)
+  }
+  const since = parseDateInput(read, 'digest-since', new Date(now)) ?? sevenDaysBefore(now)
+  if (since.instant > now) {
+    throw new InputError('digest-since', 'must not be in the future', since.value)
+  }
+  const maxPulls = parseNumber(read, 'digest-max-pulls', {
+    fallback: 50,
+    expected: 'a whole number of pull requests from 1 to 1000, for example 50',
+    integer: true,
+    min: 1,
+    max: 1000
+  })
+  return {
+    branch,
+    since,
+    maxPulls,
+    notify: parseBoolean(read, 'digest-notify', { fallback: true })
+  }
+}
+
+function sevenDaysBefore(now: number): ParsedDate {
+  const read: InputReader = () => '-7d'
+  return parseDateInput(read, 'digest-since', new Date(now)) as ParsedDate
+}
