@@ -30,6 +30,10 @@ import { decideTrigger } from './trigger.js'
 import type { AgentRequest, TriggerDecision } from './request.js'
 import { causeOf } from './follow-code/event.js'
 import { prepareChange } from './follow-code/prepare.js'
+import { notifyDigest, readyDigest, type ReadyDigest } from './digest/ready.js'
+import { digestCause, renderDigestDetails } from './digest/report.js'
+import { withDigest } from '../job/digest-marker.js'
+import type { CommentFrame } from '../job/tracking-text.js'
 
 export type { RunOptions }
 
@@ -41,8 +45,10 @@ async function agent(action: ActionRun, options: RunOptions): Promise<void> {
   const { read, rt } = action
   const runStartedAt = rt.clock.now()
   const context = readRunnerContext()
-  const settings = parseAgentSettings(read, path =>
-    readFileSync(isAbsolute(path) ? path : resolve(context.workspace, path))
+  const settings = parseAgentSettings(
+    read,
+    path => readFileSync(isAbsolute(path) ? path : resolve(context.workspace, path)),
+    runStartedAt
   )
   const handled = await handle({ settings, context, rt }, { runStartedAt, ...options })
   if (handled) await publish(handled, rt)
@@ -65,26 +71,44 @@ async function handle(
   timing: { runStartedAt: number; requestTimeoutMs?: number }
 ): Promise<Handled | undefined> {
   const { settings, context, rt } = start
-  const decision = decideTrigger(context, settings)
-  if (decision.kind === 'error') throw new Error(decision.message)
-  if (decision.kind === 'ignore') {
-    rt.log.info(`Nothing to do: ${decision.reason}.`)
-    return skipped()
-  }
   const token = settings.githubToken
   const octokit = token ? createOctokit(token, context.apiUrl) : undefined
   const github = octokit && { octokit, identity: new IdentityOnce(octokit, token, rt) }
   const flow: AgentFlow = { ...start, github }
-  const ready = await readyRequest(decision, flow)
+  const ready = settings.digest
+    ? await readyDigest(flow, timing.runStartedAt)
+    : await triggeredRequest(flow)
   if (!ready) return skipped()
-  const { request, conversation } = ready
+  if ('nothing' in ready) return ready
+  return followRequest(ready, flow, timing)
+}
+
+/** The request an event makes, once it may go on; undefined: skipped (the log says why). */
+async function triggeredRequest(flow: AgentFlow): Promise<ReadyRequest | undefined> {
+  const decision = decideTrigger(flow.context, flow.settings)
+  if (decision.kind === 'error') throw new Error(decision.message)
+  if (decision.kind === 'ignore') {
+    flow.rt.log.info(`Nothing to do: ${decision.reason}.`)
+    return undefined
+  }
+  return readyRequest(decision, flow)
+}
+
+/** From a request ready to go to its job's end, reported in the thread and on the docs PR. */
+async function followRequest(
+  ready: ReadyRequest,
+  flow: AgentFlow,
+  timing: { runStartedAt: number; requestTimeoutMs?: number }
+): Promise<Handled> {
+  const { settings, context, rt, github } = flow
+  const { request, conversation, digest } = ready
   await conversation?.react()
   const thread = (await conversation?.read(ready.threadComments)) ?? {
     state: {},
     unreadable: false
   }
-
-  const plan = await planFor(flow, { request, thread, knownPrompt: ready.prompt })
+  const followJobId = digest?.followJobId
+  const plan = await planFor(flow, { request, thread, knownPrompt: ready.prompt, followJobId })
   const link = runUrl(context) || undefined
   const outcome = await runJobFlow(plan, settings, {
     client: createMintlifyClient(settings.service, timing),
@@ -93,18 +117,14 @@ async function handle(
     runStartedAt: timing.runStartedAt,
     serverUrl: context.serverUrl,
     tracking: conversation?.tracking,
-    frame: {
-      instruction: request.instruction,
-      requester: request.requester?.login,
-      cause: request.change && causeOf(request.change),
-      runUrl: link
-    },
+    frame: { ...frameOf(request, digest), runUrl: link },
     request: {
       key: request.requestKey,
       run: context.runId || undefined,
       deadline: timing.runStartedAt + settings.maxWaitMs
     },
-    otherClaim: conversation && (() => conversation.otherClaim())
+    otherClaim: conversation && (() => conversation.otherClaim()),
+    decorate: digest && ((marker, result) => withDigest(marker, digest.fields, result))
   })
   if ('ownedBy' in outcome) {
     // Said in the log, the summary and the outputs (status skipped): never a silent success.
@@ -112,19 +132,34 @@ async function handle(
     return { ownedBy: outcome.ownedBy }
   }
   const result = outcome
-
   const serverUrl = context.serverUrl
   await backLinkFor(result, { settings, request, runUrl: link, serverUrl, github }, rt)
   const tracking = conversation?.tracking
-  return { result, request, comment: { id: tracking?.id, url: tracking?.url } }
+  if (digest) await notifyDigest(result, { flow, request, digest, trackingUrl: tracking?.url })
+  const comment = { id: tracking?.id, url: tracking?.url }
+  return { result, request, comment, digest: digest?.report }
+}
+
+/** What every version of the tracking comment shows besides its headline. */
+function frameOf(
+  request: AgentRequest,
+  digest: ReadyDigest | undefined
+): Omit<CommentFrame, 'marker' | 'runUrl'> {
+  return {
+    instruction: request.instruction,
+    requester: request.requester?.login,
+    cause: digest ? digestCause(digest.report) : request.change && causeOf(request.change),
+    details: digest && renderDigestDetails(digest.report)
+  }
 }
 
 interface ReadyRequest {
   request: AgentRequest
   conversation?: Conversation
-  /** A code change's prompt, built while it was read. */
+  /** A code change's or a digest's prompt, built while it was read. */
   prompt?: string
   threadComments?: IssueComment[]
+  digest?: ReadyDigest
 }
 
 /**

@@ -24,7 +24,7 @@ export interface PlanFacts {
   jobId?: string
   followUp: boolean
   origin: Origin
-  /** The newest job the thread talks about, for follow-ups. */
+  /** The newest job the thread talks about, for follow-ups (a digest's: the open docs PR's job). */
   latestJobId?: string
 }
 
@@ -36,8 +36,8 @@ export function planJob(facts: PlanFacts): JobDecision {
     return { kind: 'previous-unknown', threadUnreadable: resume.threadUnreadable }
   }
   if (facts.jobId) return { kind: 'attach', jobId: facts.jobId, mode: 'attached' }
-  const fromComment = facts.origin === 'comment' || facts.origin === 'review-comment'
-  if (facts.followUp && fromComment && facts.latestJobId) {
+  const continues = ['comment', 'review-comment', 'digest'].includes(facts.origin)
+  if (facts.followUp && continues && facts.latestJobId) {
     return { kind: 'follow-up', jobId: facts.latestJobId }
   }
   return { kind: 'create' }

@@ -49,3 +49,13 @@ export function renderSummary({ result, instruction, commentUrl }: SummaryFacts)
 export function renderOwnedSummary(ownedBy: { run?: string; url?: string }): string {
   return ['### Mintlify docs agent', '', ownedElsewhereText(ownedBy), ''].join('\n')
 }
+
+/** The summary of a digest with no pull request to include: no job, no comment. */
+export function renderNothingSummary(): string {
+  return [
+    '### Mintlify docs agent',
+    '',
+    '⏭️ Nothing to digest: no merged pull request to include since the last digest.',
+    ''
+  ].join('\n')
+}

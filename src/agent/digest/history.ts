@@ -9,6 +9,7 @@
 import type { IssueComment } from '../../github/comments.js'
 import { isOwnComment, type Identity } from '../../github/identity.js'
 import { readComment } from '../../job/comment-layout.js'
+import { digestPulls } from '../../job/digest-marker.js'
 import { readFinalMarker, type Marker } from '../../job/markers.js'
 import { isDigestKey } from './key.js'
 import { parsePosition, type Position } from './position.js'
@@ -70,10 +71,7 @@ function digestRecord(comment: IssueComment, marker: Marker): DigestRecord | und
   const since = parsePosition(marker.since)
   const until = parsePosition(marker.until)
   if (!since || !until) return undefined
-  const pulls = (marker.pulls ?? '')
-    .split(',')
-    .filter(n => /^\d+$/.test(n))
-    .map(Number)
+  const pulls = digestPulls(marker)
   return { commentId: comment.id, commentUrl: comment.htmlUrl, marker, since, until, pulls }
 }
 
