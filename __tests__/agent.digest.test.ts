@@ -3,12 +3,21 @@
  * job reported on the tracking issue, with the watermark in its comment.
  */
 import { describe, expect, it } from '@jest/globals'
-import { addMerged, digestComments, runDigest, TRACKING_ISSUE } from './helpers/digest.js'
+import {
+  addMerged,
+  DIGEST_AT,
+  digestComments,
+  runDigest,
+  TRACKING_ISSUE
+} from './helpers/digest.js'
 import { markerOf, shown } from './helpers/text.js'
-import { OWNER, REPO, useWorld } from './helpers/world.js'
+import { MAX_PROMPT_LENGTH } from '../src/agent/prompt-context.js'
+import { OWNER, REPO, runSweep, useWorld } from './helpers/world.js'
 
 const world = useWorld()
 const DOCS_PR = 'https://github.com/acme/docs-site/pull/3'
+/** The one merged PR most tests need. */
+const PR_7 = { number: 7, at: '2024-03-02T09:00:00Z' }
 
 function prompts(): string[] {
   return world().promptsSent()
@@ -26,13 +35,9 @@ describe('a digest', () => {
     )
     const result = await runDigest(world())
 
-    expect(result.exitCode).toBe(0)
-    expect(result.outputs).toMatchObject({
-      status: 'completed',
-      'digest-pulls': '2',
-      'digest-skipped': '0',
-      'digest-waiting': '0'
-    })
+    expect([result.exitCode, result.outputs.status]).toEqual([0, 'completed'])
+    const counts = ['digest-pulls', 'digest-skipped', 'digest-waiting'].map(n => result.outputs[n])
+    expect(counts).toEqual(['2', '0', '0'])
     const [prompt] = prompts()
     expect(prompts()).toHaveLength(1)
     expect(prompt.indexOf('acme/docs#11 "Change 11"')).toBeGreaterThan(0)
@@ -84,6 +89,17 @@ describe('a digest', () => {
 })
 
 describe('the window', () => {
+  it('starts at digest-since itself and ends before the run started', async () => {
+    const atSince = { number: 2, at: '2024-03-01T00:00:00Z' }
+    const afterStart = { number: 3, at: '2024-03-08T12:00:01Z' }
+    addMerged(world(), atSince, afterStart)
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    const result = await runDigest(world())
+    expect(result.outputs).toMatchObject({ 'digest-pulls': '1', 'digest-waiting': '0' })
+    expect(prompts()[0]).toContain('acme/docs#2')
+    expect(prompts()[0]).not.toContain('acme/docs#3')
+  })
+
   it('cuts between PRs merged in the same second at digest-max-pulls; the next digest takes the rest', async () => {
     world().svc.scriptJobs({ activePolls: 0, prLink: null }, { activePolls: 0, prLink: null })
     const second = '2024-03-02T09:00:00Z'
@@ -109,7 +125,7 @@ describe('the window', () => {
 
   it('gives a failed digest’s PRs back to the next digest, as a new request', async () => {
     world().svc.scriptJobs({ activePolls: 0, outcome: 'failed' }, { activePolls: 0, prLink: null })
-    addMerged(world(), { number: 7, at: '2024-03-02T09:00:00Z' })
+    addMerged(world(), PR_7)
     const failed = await runDigest(world(), { inputs: { 'fail-on-error': 'false' } })
     expect(failed.outputs.status).toBe('failed')
     const retry = await runDigest(world(), { runId: '5151' })
@@ -124,7 +140,7 @@ describe('the window', () => {
 
   it('never puts a PR into two digests that succeeded', async () => {
     world().svc.scriptJobs({ activePolls: 0, prLink: null })
-    addMerged(world(), { number: 7, at: '2024-03-02T09:00:00Z' })
+    addMerged(world(), PR_7)
     await runDigest(world())
     const again = await runDigest(world(), { runId: '5151' })
     expect(again.outputs).toMatchObject({ status: 'skipped', 'digest-pulls': '0' })
@@ -133,7 +149,7 @@ describe('the window', () => {
 
   it('does not trust a digest marker another user copied onto the tracking issue', async () => {
     world().svc.scriptJobs({ activePolls: 0, prLink: null })
-    addMerged(world(), { number: 7, at: '2024-03-02T09:00:00Z' })
+    addMerged(world(), PR_7)
     world().gh.addIssue(OWNER, REPO, { number: TRACKING_ISSUE, title: 'Docs digests' })
     const late = `${Date.parse('2024-03-07') / 1000}.99`
     world().gh.addComment(
@@ -151,7 +167,7 @@ describe('the window', () => {
 
 describe('one digest, one request', () => {
   it('leaves the digest to the run that is already sending it (two runs started together)', async () => {
-    addMerged(world(), { number: 7, at: '2024-03-02T09:00:00Z' })
+    addMerged(world(), PR_7)
     world().gh.addIssue(OWNER, REPO, { number: TRACKING_ISSUE, title: 'Docs digests' })
     const since = Date.parse('2024-03-01') / 1000
     const until = Date.parse('2024-03-02T09:00:00Z') / 1000
@@ -170,7 +186,7 @@ describe('one digest, one request', () => {
 
   it('re-attaches on a re-run, even when more PRs were merged since the first attempt', async () => {
     world().svc.scriptJobs({ activePolls: 50, prLink: null })
-    addMerged(world(), { number: 7, at: '2024-03-02T09:00:00Z' })
+    addMerged(world(), PR_7)
     const first = await runDigest(world(), {
       inputs: { 'max-wait-minutes': '0.05', 'fail-on-error': 'false' }
     })
@@ -188,7 +204,7 @@ describe('the open docs PR', () => {
   it('grows: the next digest goes to its job as a follow-up while it is open', async () => {
     world().svc.scriptJobs({ activePolls: 0, prLink: DOCS_PR })
     world().gh.addIssue('acme', 'docs-site', { number: 3, pull_request: true })
-    addMerged(world(), { number: 7, at: '2024-03-02T09:00:00Z' })
+    addMerged(world(), PR_7)
     const first = await runDigest(world())
     addMerged(world(), { number: 8, at: '2024-03-03T09:00:00Z' })
     const second = await runDigest(world(), { runId: '5151' })
@@ -204,7 +220,7 @@ describe('the open docs PR', () => {
   it('starts a new job once that PR is closed', async () => {
     world().svc.scriptJobs({ activePolls: 0, prLink: DOCS_PR }, { activePolls: 0, prLink: null })
     world().gh.addIssue('acme', 'docs-site', { number: 3, pull_request: true })
-    addMerged(world(), { number: 7, at: '2024-03-02T09:00:00Z' })
+    addMerged(world(), PR_7)
     await runDigest(world())
     world().gh.addIssue('acme', 'docs-site', { number: 3, pull_request: true, closed: true })
     addMerged(world(), { number: 8, at: '2024-03-03T09:00:00Z' })
@@ -217,11 +233,7 @@ describe('the open docs PR', () => {
 describe('the notes', () => {
   it('posts one note on each included code PR once the docs PR exists, and never twice', async () => {
     world().svc.scriptJobs({ activePolls: 0, prLink: DOCS_PR })
-    addMerged(
-      world(),
-      { number: 7, at: '2024-03-02T09:00:00Z' },
-      { number: 8, at: '2024-03-02T10:00:00Z' }
-    )
+    addMerged(world(), PR_7, { number: 8, at: '2024-03-02T10:00:00Z' })
     await runDigest(world())
     await runDigest(world(), { attempt: 2 })
     for (const n of [7, 8]) {
@@ -234,11 +246,81 @@ describe('the notes', () => {
     }
   })
 
+  it('are the sweep’s to post for a detached digest, once its job ends with the docs PR', async () => {
+    world().svc.scriptJobs({ activeForMs: 20 * 60_000, prLink: DOCS_PR })
+    addMerged(world(), PR_7)
+    const digest = await runDigest(world(), { inputs: { detach: 'true', wait: 'false' } })
+    expect(digest.outputs.status).toBe('detached')
+    expect(world().botComments(7)).toHaveLength(0)
+    const later = { at: DIGEST_AT + 60 * 60_000 }
+    const sweep = await runSweep(world(), {}, later)
+    expect(sweep.outputs).toMatchObject({ finished: '1' })
+    expect(world().botComments(7)).toHaveLength(1)
+    expect(markerOf(digestComments(world())[0].body)).toMatchObject({
+      status: 'completed',
+      pulls: '7'
+    })
+    await runSweep(world(), {}, later)
+    expect(world().botComments(7)).toHaveLength(1)
+  })
+
   it('posts none with digest-notify: false', async () => {
     world().svc.scriptJobs({ activePolls: 0, prLink: DOCS_PR })
-    addMerged(world(), { number: 7, at: '2024-03-02T09:00:00Z' })
+    addMerged(world(), PR_7)
     await runDigest(world(), { inputs: { 'digest-notify': 'false' } })
     expect(world().botComments(7)).toHaveLength(0)
+  })
+})
+
+describe('the prompt', () => {
+  it('is cut to the limit for 60 PRs with long descriptions, and names every one', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    const long = 'A long description of the change. '.repeat(300)
+    const seeds = Array.from({ length: 60 }, (_, i) => ({
+      number: 100 + i,
+      at: `2024-03-02T09:${String(i).padStart(2, '0')}:00Z`,
+      body: long
+    }))
+    addMerged(world(), ...seeds)
+    const result = await runDigest(world(), { inputs: { 'digest-max-pulls': '60' } })
+    expect(result.outputs['digest-pulls']).toBe('60')
+    const [prompt] = prompts()
+    expect(prompt.length).toBeLessThanOrEqual(MAX_PROMPT_LENGTH)
+    for (const { number } of seeds)
+      expect(prompt).toContain(`acme/docs#${number} "Change ${number}"`)
+    expect(prompt).toContain("[Left out to stay within the prompt's size")
+  })
+})
+
+describe('cost', () => {
+  it('reads ⌈(M+1)/100⌉ listing pages, one files read per candidate, and a constant besides', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    const recent = Array.from({ length: 10 }, (_, i) => ({
+      number: 300 + i,
+      at: `2024-03-05T10:${String(i).padStart(2, '0')}:00Z`
+    }))
+    const old = Array.from({ length: 140 }, (_, i) => ({
+      number: 100 + i,
+      at: '2024-02-20T10:00:00Z'
+    }))
+    addMerged(world(), ...recent, ...old)
+    await runDigest(world())
+    const gets = world().callList(call => call.startsWith('GET '))
+    const listing = gets.filter(call => call === 'GET /repos/acme/docs/pulls')
+    const files = gets.filter(call => /^GET \/repos\/acme\/docs\/pulls\/\d+\/files$/.test(call))
+    expect(listing).toHaveLength(1)
+    const query = world().gh.calls.find(call => call.path === '/repos/acme/docs/pulls')?.query
+    expect(query).toMatchObject({
+      state: 'closed',
+      base: 'main',
+      sort: 'updated',
+      direction: 'desc',
+      per_page: '100'
+    })
+    expect(files).toHaveLength(10)
+    // The tracking issue's comments, the identity, the default branch.
+    expect(gets.length - listing.length - files.length).toBeLessThanOrEqual(3)
+    expect(world().creates()).toHaveLength(1)
   })
 })
 
@@ -246,7 +328,9 @@ describe('inputs', () => {
   it.each([
     [{ 'issue-number': '' }, "Input 'issue-number'"],
     [{ 'digest-since': 'last week' }, "Input 'digest-since'"],
-    [{ 'digest-max-pulls': '0' }, "Input 'digest-max-pulls'"]
+    [{ 'digest-max-pulls': '0' }, "Input 'digest-max-pulls'"],
+    [{ 'digest-max-pulls': '2.5' }, "Input 'digest-max-pulls'"],
+    [{ comment: 'false' }, "Input 'comment'"]
   ])('%j is one error that names the input, before any request', async (inputs, named) => {
     const result = await runDigest(world(), { inputs })
     expect(result.exitCode).not.toBe(0)

@@ -77,6 +77,7 @@ export function parseAgentSettings(
   const waits = parseWaits(read)
   const allowedBots = parseAllowedBots(read)
   const issueNumber = parseIssueNumber(read, 'issue-number')
+  const comment = parseBoolean(read, 'comment', { fallback: true })
   return {
     service,
     prompt,
@@ -86,7 +87,7 @@ export function parseAgentSettings(
     ...waits,
     githubToken: readString(read, 'github-token'),
     issueNumber,
-    comment: parseBoolean(read, 'comment', { fallback: true }),
+    comment,
     requiredPermission: parseChoice(read, 'required-permission', {
       choices: PERMISSION_CHOICES,
       fallback: 'write'
@@ -98,7 +99,7 @@ export function parseAgentSettings(
     backLink: parseBoolean(read, 'back-link', { fallback: true }),
     detach: parseBoolean(read, 'detach', { fallback: false }),
     ...parseCodeChangeInputs(read),
-    digest: parseDigestSettings(read, { issueNumber, jobId, now })
+    digest: parseDigestSettings(read, { issueNumber, jobId, comment, now })
   }
 }
 

@@ -23,19 +23,20 @@ import { buildDigestPrompt, DEFAULT_DIGEST_INSTRUCTION } from './prompt.js'
 import type { DigestReport } from './report.js'
 import { candidatesAfter, selectPulls } from './select.js'
 
+/** A digest with pull requests to include, ready to send. */
+export interface DigestToSend {
+  request: AgentRequest
+  prompt: string
+  report: DigestReport
+  fields: DigestFields
+  /** The previous digest's job, while its docs PR is open: this digest follows it up. */
+  followJobId?: string
+  /** The tracking issue's comments as read for the watermark, so they are not listed twice. */
+  threadComments: IssueComment[]
+}
+
 export type PreparedDigest =
-  | { kind: 'nothing'; report: DigestReport }
-  | {
-      kind: 'go'
-      request: AgentRequest
-      prompt: string
-      report: DigestReport
-      fields: DigestFields
-      /** The previous digest's job, while its docs PR is open: this digest follows it up. */
-      followJobId?: string
-      /** The tracking issue's comments as read for the watermark, so they are not listed twice. */
-      threadComments: IssueComment[]
-    }
+  { kind: 'nothing'; report: DigestReport } | ({ kind: 'go' } & DigestToSend)
 
 export async function prepareDigest(
   flow: AgentFlow,

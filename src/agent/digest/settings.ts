@@ -24,13 +24,21 @@ export interface DigestSettings {
 /** Undefined unless `digest` is true. `issueNumber`: the tracking issue the digest needs. */
 export function parseDigestSettings(
   read: InputReader,
-  { issueNumber, jobId, now }: { issueNumber?: number; jobId?: string; now: number }
+  facts: { issueNumber?: number; jobId?: string; comment: boolean; now: number }
 ): DigestSettings | undefined {
   if (!parseBoolean(read, 'digest', { fallback: false })) return undefined
+  const { issueNumber, jobId, now } = facts
   if (issueNumber === undefined) {
     throw new InputError(
       'issue-number',
       "is required with `digest: true`: the number of the digests' tracking issue, such as 42"
+    )
+  }
+  // The digest's comment on the tracking issue holds its watermark: without it, nothing is recorded.
+  if (!facts.comment) {
+    throw new InputError(
+      'comment',
+      'must be true with `digest: true` (the digest comment records the watermark)'
     )
   }
   if (jobId !== undefined) {
