@@ -118,6 +118,16 @@ describe('the digest on the bundle', () => {
     expect(world().creates()).toHaveLength(2)
   })
 
+  it('makes one job of two digests started together (a schedule and a dispatch)', async () => {
+    world().svc.scriptJobs({ activePolls: 1, prLink: null }, { activePolls: 1, prLink: null })
+    addMerged(world(), { number: 31, at: daysAgo(2) })
+    const runs = await Promise.all([digestRun('4242'), digestRun('5151')])
+    expect(runs.map(run => run.exitCode)).toEqual([0, 0])
+    expect(runs.map(run => run.outputs.status).sort()).toEqual(['completed', 'skipped'])
+    expect(world().creates()).toHaveLength(1)
+    expect(trackingComments()).toHaveLength(1)
+  })
+
   it('re-attaches on a re-run, and cuts a long digest to the limit naming every PR', async () => {
     world().svc.scriptJobs({ activePolls: 0, prLink: null })
     const long = 'A long description of the change. '.repeat(300)
