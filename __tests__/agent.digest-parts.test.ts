@@ -177,6 +177,19 @@ describe('the selection', () => {
   })
 })
 
+describe('a PR skipped after the last included one', () => {
+  it('is listed as skipped, not as waiting', async () => {
+    const since = startOf(T0)
+    const pulls = [1, 2].map(n => merged(n, `2024-03-01T10:00:0${n}Z`))
+    const guard = async (pull: Candidate) =>
+      pull.number === 2 ? { skip: 'a bot' } : { include: pull }
+    const selection = await selectPulls(candidatesAfter(pulls, { since }), { since, max: 5, guard })
+    expect(selection.window?.until.number).toBe(1)
+    expect(selection.skipped.map(s => s.pull.number)).toEqual([2])
+    expect(selection.waiting).toBe(0)
+  })
+})
+
 describe('the prompt', () => {
   const options = {
     repository: 'acme/app',

@@ -88,6 +88,23 @@ describe('a digest', () => {
   })
 })
 
+describe('the own-PR guard', () => {
+  it('skips a PR that a tracking comment of ours on the tracking issue reports as its job’s result', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    addMerged(world(), { number: 40, at: '2024-03-02T09:00:00Z', user: 'docs-dev' }, PR_7)
+    world().gh.addIssue(OWNER, REPO, { number: TRACKING_ISSUE, title: 'Docs digests' })
+    const report =
+      '✅ The agent opened a pull request: [acme/docs#40](https://github.com/acme/docs/pull/40)'
+    const marker = 'tracking request=run-1 job=j9 state=job phase=ended'
+    const body = `**Mintlify docs agent**\n\n${report}\n\n<!-- mintlify-docs-agent:${marker} -->`
+    world().gh.addComment(OWNER, REPO, TRACKING_ISSUE, body, 'github-actions[bot]')
+    const result = await runDigest(world())
+    expect(result.outputs).toMatchObject({ 'digest-pulls': '1', 'digest-skipped': '1' })
+    expect(prompts()[0]).not.toContain('acme/docs#40')
+    expect(shown(result.summary)).toContain('#40 was opened by the docs agent')
+  })
+})
+
 describe('the window', () => {
   it('starts at digest-since itself and ends before the run started', async () => {
     const atSince = { number: 2, at: '2024-03-01T00:00:00Z' }

@@ -1,8 +1,10 @@
 /**
  * Which merged pull requests a digest includes: those after the watermark, oldest first by (merge
  * time, number), each through the guards, until `digest-max-pulls` are included. Skipped ones do not
- * count; the included last one is the window's `until`, and everything merged after it waits for the
- * next digest. Pure: the guard is passed in (it may read a pull request's files).
+ * count; the included last one is the window's `until`, and those not looked at wait for the next
+ * digest. A PR skipped after the last included one is listed as skipped here, and looked at again by
+ * the next digest (it is after `until`): a bot's merge is never reported as waiting. Pure: the guard
+ * is passed in (it may read a pull request's files).
  */
 import type { MergedPull } from '../../github/merged-pulls.js'
 import type { DigestWindow } from './key.js'
@@ -19,9 +21,9 @@ export interface SkippedPull {
 
 export interface Selection<T extends Candidate = Candidate> {
   included: T[]
-  /** Guarded out, up to `until` (all of them when nothing is included). */
+  /** Guarded out. */
   skipped: SkippedPull[]
-  /** Merged after `until`: left for the next digest. */
+  /** Not looked at (`digest-max-pulls` was reached): left for the next digest. */
   waiting: number
   /** Undefined when nothing is included. */
   window?: DigestWindow
@@ -58,10 +60,8 @@ export async function selectPulls<T extends Candidate>(
     if ('skip' in verdict) skipped.push({ pull, reason: verdict.skip })
     else included.push(verdict.include)
   }
+  const waiting = candidates.length - examined
   const last = included.at(-1)
-  if (!last) return { included, skipped, waiting: candidates.length - examined }
-  const until = last.position
-  const upToUntil = skipped.filter(s => comparePositions(s.pull.position, until) < 0)
-  const waiting = candidates.filter(pull => comparePositions(pull.position, until) > 0).length
-  return { included, skipped: upToUntil, waiting, window: { since, until } }
+  if (!last) return { included, skipped, waiting }
+  return { included, skipped, waiting, window: { since, until: last.position } }
 }
