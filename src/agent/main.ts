@@ -1,7 +1,9 @@
 /**
  * The agent action: from an event (or a workflow's own prompt) to a job followed to its end, with
  * the result in one tracking comment, the outputs and the step summary. Read `handle` top to bottom:
- * trigger → conversation → authorization → plan → job → back-link; `run` reports what it returns.
+ * the request (an event's: trigger → authorization; or a digest's: digest/ready.ts), then
+ * `followRequest`: conversation → plan → job → back-link (and a digest's notes); `run` reports what
+ * it returns.
  */
 import * as core from '@actions/core'
 import { readFileSync } from 'node:fs'
