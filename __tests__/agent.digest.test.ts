@@ -88,6 +88,18 @@ describe('a digest', () => {
   })
 })
 
+describe('untrusted text', () => {
+  it('renders the PRs’ titles inert in the tracking comment and the summary', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    addMerged(world(), { ...PR_7, title: 'Ping @octocat <img src=x onerror=alert(1)>' })
+    const result = await runDigest(world())
+    for (const text of [digestComments(world())[0].body, result.summary]) {
+      expect(text).not.toContain('@octocat')
+      expect(text).not.toContain('<img')
+    }
+  })
+})
+
 describe('the own-PR guard', () => {
   it('skips a PR that a tracking comment of ours on the tracking issue reports as its job’s result', async () => {
     world().svc.scriptJobs({ activePolls: 0, prLink: null })

@@ -3,7 +3,7 @@
  * included pull requests (link, title, author, merge date), the skipped ones with their reasons, and
  * how many wait for the next digest. Pure; titles, logins and reasons go through inert().
  */
-import { inert, truncate } from '../../shared/markdown.js'
+import { codeSpan, inert, truncate } from '../../shared/markdown.js'
 import { plural } from '../../shared/plural.js'
 import type { Position } from './position.js'
 import type { Candidate, SkippedPull } from './select.js'
@@ -43,7 +43,7 @@ export function digestCause(report: DigestReport): string {
 export function renderDigestDetails(report: DigestReport): string {
   const lines: string[] = []
   const until = report.until ? ` up to ${when(report.until)} (#${report.until.number})` : ''
-  lines.push(`Merged into \`${report.branch}\` after ${when(report.since)}${until}.`)
+  lines.push(`Merged into ${codeSpan(report.branch)} after ${when(report.since)}${until}.`)
   if (report.grows) lines.push('', `This digest adds to ${report.grows}.`)
   if (report.included.length > 0) {
     lines.push('', `Included (${report.included.length}):`)
