@@ -27,6 +27,8 @@ interface Case {
   parse: (read: InputReader) => unknown
   /** Inputs whose empty value means something else than the default (none, or nothing). */
   emptyMeansNone: string[]
+  /** Inputs that switch on a mode whose own inputs are read only then. */
+  modes?: Record<string, string>[]
 }
 
 const noFile = (): Uint8Array => {
@@ -38,8 +40,10 @@ const CASES: Case[] = [
   {
     file: 'action.yml',
     defaults: AGENT_DEFAULTS,
-    parse: read => parseAgentSettings(read, noFile),
-    emptyMeansNone: ['skip-label', 'ignore-paths']
+    parse: read => parseAgentSettings(read, noFile, TODAY.getTime()),
+    emptyMeansNone: ['skip-label', 'ignore-paths'],
+    // The digest's inputs are read when it is on (it needs its tracking issue).
+    modes: [{ digest: 'true', 'issue-number': '1' }]
   },
   {
     file: 'analytics/action.yml',
@@ -72,15 +76,17 @@ const declared = (value: InputDefaults[string]): string =>
 const parsed = (parseWith: Case['parse'], inputs: Record<string, string>): unknown =>
   parseWith(name => inputs[name] ?? GIVEN[name] ?? '')
 
-describe.each(CASES)('$file', ({ file, defaults, parse: parseWith, emptyMeansNone }) => {
+describe.each(CASES)('$file', ({ file, defaults, parse: parseWith, emptyMeansNone, modes }) => {
   const action = parse(readFileSync(join(ROOT, file), 'utf8')) as ActionYml
 
   it('declares exactly the inputs the settings parser reads', () => {
     const read = new Set<string>()
-    parseWith(name => {
-      read.add(name)
-      return GIVEN[name] ?? ''
-    })
+    for (const mode of [{}, ...(modes ?? [])]) {
+      parseWith(name => {
+        read.add(name)
+        return (mode as Record<string, string>)[name] ?? GIVEN[name] ?? ''
+      })
+    }
     expect([...read].sort()).toEqual(Object.keys(action.inputs).sort())
   })
 

@@ -11,6 +11,7 @@ import { parse } from 'yaml'
 import {
   ACTIONS,
   ADDED,
+  UNRELEASED,
   defaultCell,
   FIRST_RELEASE,
   packageVersion,
@@ -104,17 +105,17 @@ describe('the reference tables', () => {
       inputs: { globs: { description: 'Globs,\none a line.', default: 'a/**\nb/**\n' } }
     })
     expect(table.split('\n')).toContain(
-      '| `globs` _since 0.0.0_ | `a/**`<br>`b/**` | Globs, one a line. |'
+      '| `globs` _not released yet_ | `a/**`<br>`b/**` | Globs, one a line. |'
     )
   })
 
-  it('mark what 1.0.0 did not have with the version that brought it', () => {
-    const version = packageVersion(PROJECT_ROOT)
-    expect(since('agent', 'prompt', version)).toBeUndefined()
-    expect(since('agent', 'detach', version)).toBe('1.1.0')
-    expect(since('sweep', 'api-key', version)).toBe('1.1.0')
-    expect(since('analytics', 'some-future-input', '1.2.0')).toBe('1.2.0')
+  it('mark what 1.0.0 did not have with the version that brought it, or as not released yet', () => {
+    expect(since('agent', 'prompt')).toBeUndefined()
+    expect(since('agent', 'detach')).toBe('1.1.0')
+    expect(since('sweep', 'api-key')).toBe('1.1.0')
+    expect(since('analytics', 'some-future-input')).toBe(UNRELEASED)
     expect(reference).toContain('| `ignore-paths` _since 1.1.0_ |')
+    expect(reference).toContain('| `digest` _not released yet_ |')
     expect(reference).toMatch(/^\| `prompt` \| \(empty\) \|/m)
   })
 

@@ -125,3 +125,24 @@ interface CommentJob {
   concurrency: { group: string; 'cancel-in-progress': boolean }
   steps: Step[]
 }
+
+describe('the docs digest example', () => {
+  const workflow = parse(
+    readFileSync(join(PROJECT_ROOT, 'examples', 'docs-digest.yml'), 'utf8')
+  ) as Workflow & {
+    on: Record<string, unknown>
+    concurrency: { group: string; 'cancel-in-progress': boolean }
+  }
+  const [{ step }] = ourSteps(workflow)
+
+  it('runs on a schedule and on demand, one digest at a time, never cancelling one under way', () => {
+    expect(Object.keys(workflow.on).sort()).toEqual(['schedule', 'workflow_dispatch'])
+    expect(workflow.concurrency.group).toBeTruthy()
+    expect(workflow.concurrency['cancel-in-progress']).toBe(false)
+  })
+
+  it('is a digest reporting to a tracking issue', () => {
+    expect(step.with).toMatchObject({ digest: true })
+    expect(Number(step.with?.['issue-number'])).toBeGreaterThan(0)
+  })
+})

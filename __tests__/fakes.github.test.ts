@@ -442,6 +442,30 @@ describe('GitHubFake: the code-change endpoints, through octokit', () => {
     expect(files.data[0].patch).toBe('@@ -0,0 +1 @@\n+a')
   })
 
+  it('lists closed pull requests into one base branch, with labels and a closed state', async () => {
+    gh.addIssue('acme', 'app', {
+      number: 21,
+      pull_request: true,
+      base: 'release',
+      merged: { sha: MERGE, at: '2024-03-02T00:00:00Z' }
+    })
+    const listed = await octokit().rest.pulls.list({
+      ...repo,
+      state: 'closed',
+      base: 'main',
+      sort: 'updated',
+      direction: 'desc'
+    })
+    expect(listed.data.map(p => [p.number, p.labels.map(l => l.name)])).toEqual([[20, ['api']]])
+    const pull = await octokit().rest.pulls.get({ ...repo, pull_number: 20 })
+    expect(pull.data.state).toBe('closed')
+  })
+
+  it('gives the repository’s default branch', async () => {
+    const repository = await octokit().rest.repos.get({ ...repo })
+    expect(repository.data.default_branch).toBe('main')
+  })
+
   it('finds the pull requests of a merge commit and of a commit in them; none for others', async () => {
     const byMerge = await octokit().rest.repos.listPullRequestsAssociatedWithCommit({
       ...repo,

@@ -13,7 +13,7 @@ const files = (n: number): { filename: string; additions: number; deletions: num
   }))
 
 describe('getPullRequest', () => {
-  it('reads title, body, author and branches', async () => {
+  it('reads title, body, author, branches and whether it is open', async () => {
     github.fake.addIssue('acme', 'docs', {
       number: 12,
       title: 'Add SDK docs',
@@ -32,8 +32,24 @@ describe('getPullRequest', () => {
       htmlUrl: 'https://github.com/acme/docs/pull/12',
       author: 'alice',
       baseRef: 'main',
-      headRef: 'sdk-docs'
+      headRef: 'sdk-docs',
+      open: true
     })
+  })
+
+  it('says a merged or closed pull request is not open', async () => {
+    github.fake.addIssue('acme', 'docs', { number: 13, pull_request: true, closed: true })
+    github.fake.addIssue('acme', 'docs', {
+      number: 14,
+      pull_request: true,
+      merged: { sha: 'a'.repeat(40) }
+    })
+    for (const pullNumber of [13, 14]) {
+      const pull = await github.call(
+        getPullRequest(github.octokit, { repo, pullNumber }, github.rt)
+      )
+      expect(pull.open).toBe(false)
+    }
   })
 
   it('retries a request that hangs past its timeout', async () => {

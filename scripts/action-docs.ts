@@ -1,8 +1,8 @@
 /**
  * The inputs and outputs tables of docs/reference.md, made from the three action.yml files, so they
  * never disagree. `npm run docs` rewrites them; __tests__/docs.test.ts fails when they differ. An
- * input or output that the first release did not have is marked "since X.Y.Z": nothing a release
- * does not carry is promised without saying so.
+ * input or output that the first release did not have is marked "since X.Y.Z", and one that no
+ * release has yet "not released yet": nothing a release does not carry is promised without saying so.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -101,12 +101,15 @@ export const ADDED: Record<string, Partial<Record<ActionId, string[]>>> = {
   }
 }
 
-/** The version that brought `name` to action `id`, or undefined for the first release's names. */
-export function since(id: ActionId, name: string, current: string): string | undefined {
+/** Names that are in `main` but in no release yet (no `ADDED` entry): listed there at the release. */
+export const UNRELEASED = 'unreleased'
+
+/** The version that brought `name` to action `id`: undefined for the first release's names. */
+export function since(id: ActionId, name: string): string | undefined {
   if ((FIRST_RELEASE.names[id] as string[]).includes(name)) return undefined
   for (const [version, names] of Object.entries(ADDED))
     if (names[id]?.includes(name)) return version
-  return current
+  return UNRELEASED
 }
 
 const cell = (text: string): string =>
@@ -127,8 +130,9 @@ export function defaultCell(value: string): string {
   return lines.map(code).join('<br>')
 }
 
-const nameCell = (id: ActionId, name: string, current: string): string => {
-  const version = since(id, name, current)
+const nameCell = (id: ActionId, name: string): string => {
+  const version = since(id, name)
+  if (version === UNRELEASED) return `\`${name}\` _not released yet_`
   return version ? `\`${name}\` _since ${version}_` : `\`${name}\``
 }
 
@@ -141,21 +145,17 @@ export function packageVersion(root: string): string {
     .version
 }
 
-export function renderTables(
-  action: ActionYaml,
-  id: ActionId = 'agent',
-  current = '0.0.0'
-): string {
+export function renderTables(action: ActionYaml, id: ActionId = 'agent'): string {
   const inputs = Object.entries(action.inputs ?? {}).map(([name, input]) => {
     const fallback = input.required
       ? '**required**'
       : input.default
         ? defaultCell(input.default)
         : '(empty)'
-    return `| ${nameCell(id, name, current)} | ${fallback} | ${cell(input.description ?? '')} |`
+    return `| ${nameCell(id, name)} | ${fallback} | ${cell(input.description ?? '')} |`
   })
   const outputs = Object.entries(action.outputs ?? {}).map(
-    ([name, output]) => `| ${nameCell(id, name, current)} | ${cell(output.description ?? '')} |`
+    ([name, output]) => `| ${nameCell(id, name)} | ${cell(output.description ?? '')} |`
   )
   return [
     '| input | default | description |',
@@ -173,14 +173,13 @@ const end = (id: string): string => `<!-- tables:${id}:end -->`
 
 /** The reference page with every generated block replaced by a fresh one. */
 export function refreshReference(root: string, page: string): string {
-  const current = packageVersion(root)
   let text = page
   for (const { id, file } of ACTIONS) {
     const from = text.indexOf(start(id))
     const to = text.indexOf(end(id))
     if (from === -1 || to === -1)
       throw new Error(`${REFERENCE_PAGE} lacks the ${start(id)} ... ${end(id)} block`)
-    text = `${text.slice(0, from + start(id).length)}\n${renderTables(readActionYaml(root, file), id, current)}\n${text.slice(to)}`
+    text = `${text.slice(0, from + start(id).length)}\n${renderTables(readActionYaml(root, file), id)}\n${text.slice(to)}`
   }
   return text
 }

@@ -29,6 +29,7 @@ import { issueRoutes } from './routes/issues.js'
 import { pullRoutes } from './routes/pulls.js'
 import { reactionRoutes } from './routes/reactions.js'
 import { releaseRoutes } from './routes/releases.js'
+import { repositoryRoutes } from './routes/repository.js'
 import { reviewCommentRoutes } from './routes/review-comments.js'
 import { searchRoutes } from './routes/search.js'
 
@@ -88,7 +89,8 @@ export class GitHubFake extends GitHubSeeds {
       releaseRoutes,
       searchRoutes,
       actionsRoutes,
-      identityRoutes
+      identityRoutes,
+      repositoryRoutes
     ].flatMap(routes => routes(this.wire))
   }
 

@@ -21,6 +21,8 @@ import { timestamp } from './answers.js'
 export class GitHubState {
   /** Who the token posts as: the author of every comment, reply and reaction it makes. */
   poster: Actor = { ...ACTIONS_BOT }
+  /** Every repository's default branch (`GET /repos/{o}/{r}`); main when unset. */
+  defaultBranch?: string
   readonly permissions = new Map<string, Permission>()
   readonly issues = new Map<string, FakeIssue>()
   readonly issueComments = new Map<number, StoredComment>()

@@ -25,6 +25,7 @@ export async function authorize(
   if (request.origin === 'manual') return { allowed: true, reason: 'the workflow gives the prompt' }
   // Only people with write access can merge, push or publish: GitHub checked them already.
   if (request.origin === 'code-change') return { allowed: true, reason: 'a code change' }
+  if (request.origin === 'digest') return { allowed: true, reason: 'the workflow runs a digest' }
   const requester = request.requester
   if (!requester)
     return { allowed: false, permission: 'unknown', reason: 'the event names no user' }

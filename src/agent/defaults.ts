@@ -30,5 +30,10 @@ export const AGENT_DEFAULTS = {
   detach: false,
   'skip-label': 'no-docs',
   'ignore-paths': ['**/*.md', '**/*.mdx', 'docs.json', 'mint.json'],
-  'include-diff': true
+  'include-diff': true,
+  digest: false,
+  'digest-branch': '',
+  'digest-since': '-7d',
+  'digest-max-pulls': 50,
+  'digest-notify': true
 } as const satisfies InputDefaults

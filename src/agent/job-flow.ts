@@ -30,6 +30,8 @@ export interface JobFlowContext extends FollowContext {
    * if any (this run's comment is then withdrawn).
    */
   otherClaim?: () => Promise<{ run?: string; url: string } | undefined>
+  /** What a request adds to every marker the protocol writes (a digest's window); the final result. */
+  decorate?: (marker: Marker, result?: JobResult) => Marker
 }
 
 export async function runJobFlow(
@@ -42,8 +44,12 @@ export async function runJobFlow(
     phase: TrackingPhase,
     marker: Marker,
     { urgent } = { urgent: false }
-  ): Promise<void> =>
-    context.tracking?.write(renderTrackingComment({ ...context.frame, marker }, phase), { urgent })
+  ): Promise<void> => {
+    const result = phase.phase === 'done' ? phase.result : undefined
+    const written = context.decorate ? context.decorate(marker, result) : marker
+    const body = renderTrackingComment({ ...context.frame, marker: written }, phase)
+    await context.tracking?.write(body, { urgent })
+  }
   const finish = async (result: JobResult): Promise<JobResult> => {
     const urgent = statusOutput(result) === 'cancelled'
     await show({ phase: 'done', result }, markerAfter(request, result), { urgent })

@@ -1,7 +1,9 @@
 /**
  * The agent action: from an event (or a workflow's own prompt) to a job followed to its end, with
  * the result in one tracking comment, the outputs and the step summary. Read `handle` top to bottom:
- * trigger → conversation → authorization → plan → job → back-link; `run` reports what it returns.
+ * the request (an event's: trigger → authorization; or a digest's: digest/ready.ts), then
+ * `followRequest`: conversation → plan → job → back-link (and a digest's notes); `run` reports what
+ * it returns.
  */
 import * as core from '@actions/core'
 import { readFileSync } from 'node:fs'
@@ -31,6 +33,10 @@ import { decideTrigger } from './trigger.js'
 import type { AgentRequest, TriggerDecision } from './request.js'
 import { causeOf } from './follow-code/event.js'
 import { prepareChange } from './follow-code/prepare.js'
+import { notifyDigest, readyDigest, type ReadyDigest } from './digest/ready.js'
+import { digestCause, renderDigestDetails } from './digest/report.js'
+import { withDigest } from '../job/digest-marker.js'
+import type { CommentFrame } from '../job/tracking-text.js'
 
 export type { RunOptions }
 
@@ -42,14 +48,16 @@ async function agent(action: ActionRun, options: RunOptions): Promise<void> {
   const { read, rt } = action
   const runStartedAt = rt.clock.now()
   const context = readRunnerContext()
-  const settings = parseAgentSettings(read, path =>
-    readFileSync(isAbsolute(path) ? path : resolve(context.workspace, path))
+  const settings = parseAgentSettings(
+    read,
+    path => readFileSync(isAbsolute(path) ? path : resolve(context.workspace, path)),
+    runStartedAt
   )
   const handled = await handle({ settings, context, rt }, { runStartedAt, ...options })
   if (handled) await publish(handled, rt)
   if (action.cancelled) {
     action.fail('The run was cancelled; the agent job may still finish.')
-  } else if (handled && !isOwned(handled) && settings.failOnError && isFailure(handled.result)) {
+  } else if (handled && 'result' in handled && settings.failOnError && isFailure(handled.result)) {
     action.fail(failureLine(handled.result))
   }
 }
@@ -66,26 +74,44 @@ async function handle(
   timing: { runStartedAt: number; requestTimeoutMs?: number }
 ): Promise<Handled | undefined> {
   const { settings, context, rt } = start
-  const decision = decideTrigger(context, settings)
-  if (decision.kind === 'error') throw new Error(decision.message)
-  if (decision.kind === 'ignore') {
-    rt.log.info(`Nothing to do: ${decision.reason}.`)
-    return skipped()
-  }
   const token = settings.githubToken
   const octokit = token ? createOctokit(token, context.apiUrl) : undefined
   const github = octokit && { octokit, identity: new IdentityOnce(octokit, token, rt) }
   const flow: AgentFlow = { ...start, github }
-  const ready = await readyRequest(decision, flow)
+  const ready = settings.digest
+    ? await readyDigest(flow, timing.runStartedAt)
+    : await triggeredRequest(flow)
   if (!ready) return skipped()
-  const { request, conversation } = ready
+  if ('nothing' in ready) return ready
+  return followRequest(ready, flow, timing)
+}
+
+/** The request an event makes, once it may go on; undefined: skipped (the log says why). */
+async function triggeredRequest(flow: AgentFlow): Promise<ReadyRequest | undefined> {
+  const decision = decideTrigger(flow.context, flow.settings)
+  if (decision.kind === 'error') throw new Error(decision.message)
+  if (decision.kind === 'ignore') {
+    flow.rt.log.info(`Nothing to do: ${decision.reason}.`)
+    return undefined
+  }
+  return readyRequest(decision, flow)
+}
+
+/** From a request ready to go to its job's end, reported in the thread and on the docs PR. */
+async function followRequest(
+  ready: ReadyRequest,
+  flow: AgentFlow,
+  timing: { runStartedAt: number; requestTimeoutMs?: number }
+): Promise<Handled> {
+  const { settings, context, rt, github } = flow
+  const { request, conversation, digest } = ready
   await conversation?.react()
   const thread = (await conversation?.read(ready.threadComments)) ?? {
     state: {},
     unreadable: false
   }
-
-  const plan = await planFor(flow, { request, thread, knownPrompt: ready.prompt })
+  const followJobId = digest?.followJobId
+  const plan = await planFor(flow, { request, thread, knownPrompt: ready.prompt, followJobId })
   const link = runUrl(context) || undefined
   const outcome = await runJobFlow(plan, settings, {
     client: createMintlifyClient(settings.service, timing),
@@ -94,18 +120,14 @@ async function handle(
     runStartedAt: timing.runStartedAt,
     serverUrl: context.serverUrl,
     tracking: conversation?.tracking,
-    frame: {
-      instruction: request.instruction,
-      requester: request.requester?.login,
-      cause: request.change && causeOf(request.change),
-      runUrl: link
-    },
+    frame: { ...frameOf(request, digest), runUrl: link },
     request: {
       key: request.requestKey,
       run: context.runId || undefined,
       deadline: timing.runStartedAt + settings.maxWaitMs
     },
-    otherClaim: conversation && (() => conversation.otherClaim())
+    otherClaim: conversation && (() => conversation.otherClaim()),
+    decorate: digest && ((marker, result) => withDigest(marker, digest.fields, result))
   })
   if (isOwned(outcome)) {
     // Said in the log, the summary and the outputs (status skipped): never a silent success.
@@ -113,19 +135,34 @@ async function handle(
     return outcome
   }
   const result = outcome
-
   const serverUrl = context.serverUrl
   await backLinkFor(result, { settings, request, runUrl: link, serverUrl, github }, rt)
   const tracking = conversation?.tracking
-  return { result, request, comment: { id: tracking?.id, url: tracking?.url } }
+  if (digest) await notifyDigest(result, { flow, request, digest, trackingUrl: tracking?.url })
+  const comment = { id: tracking?.id, url: tracking?.url }
+  return { result, request, comment, digest: digest?.report }
+}
+
+/** What every version of the tracking comment shows besides its headline. */
+function frameOf(
+  request: AgentRequest,
+  digest: ReadyDigest | undefined
+): Omit<CommentFrame, 'marker' | 'runUrl'> {
+  return {
+    instruction: request.instruction,
+    requester: request.requester?.login,
+    cause: digest ? digestCause(digest.report) : request.change && causeOf(request.change),
+    details: digest && renderDigestDetails(digest.report)
+  }
 }
 
 interface ReadyRequest {
   request: AgentRequest
   conversation?: Conversation
-  /** A code change's prompt, built while it was read. */
+  /** A code change's or a digest's prompt, built while it was read. */
   prompt?: string
   threadComments?: IssueComment[]
+  digest?: ReadyDigest
 }
 
 /**

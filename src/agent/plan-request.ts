@@ -14,12 +14,15 @@ export async function planFor(
   {
     request,
     thread,
-    knownPrompt
+    knownPrompt,
+    followJobId
   }: {
     request: AgentRequest
     thread: ThreadReading
-    /** The prompt when it is known already (a code change's). */
+    /** The prompt when it is known already (a code change's, a digest's). */
     knownPrompt?: string
+    /** The job a follow-up goes to when not the thread's latest (a digest's open docs PR). */
+    followJobId?: string
   }
 ): Promise<JobPlan> {
   const { settings } = flow
@@ -35,7 +38,7 @@ export async function planFor(
     jobId: settings.jobId,
     followUp: settings.followUp,
     origin: request.origin,
-    latestJobId: thread.state.latestJobId
+    latestJobId: request.origin === 'digest' ? followJobId : thread.state.latestJobId
   })
   if (!needsPrompt(decision)) return decision
   const prompt = knownPrompt ?? (await promptFor(request, flow))

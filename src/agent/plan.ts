@@ -21,7 +21,7 @@ export interface PlanFacts {
   jobId?: string
   followUp: boolean
   origin: Origin
-  /** The newest job the thread talks about, for follow-ups. */
+  /** The newest job the thread talks about, for follow-ups (a digest's: the open docs PR's job). */
   latestJobId?: string
 }
 
@@ -29,8 +29,8 @@ export function planJob(facts: PlanFacts): JobDecision {
   const { fate } = facts
   if (fate.kind !== 'fresh') return fate
   if (facts.jobId) return { kind: 'attach', jobId: facts.jobId, mode: 'attached' }
-  const fromComment = facts.origin === 'comment' || facts.origin === 'review-comment'
-  if (facts.followUp && fromComment && facts.latestJobId) {
+  const continues = ['comment', 'review-comment', 'digest'].includes(facts.origin)
+  if (facts.followUp && continues && facts.latestJobId) {
     return { kind: 'follow-up', jobId: facts.latestJobId }
   }
   return { kind: 'create' }

@@ -7,8 +7,10 @@ import type { Runtime } from '../shared/runtime.js'
 import { writeStepSummary } from '../shared/step-summary.js'
 import { pullRequestOf, statusOutput, type JobResult } from '../job/result.js'
 import { isOwned, type Owned } from '../job/rerun-protocol.js'
-import { renderOwnedSummary, renderSummary } from './summary.js'
+import { renderNothingSummary, renderOwnedSummary, renderSummary } from './summary.js'
 import type { AgentRequest } from './request.js'
+import type { NothingToDigest } from './digest/ready.js'
+import { renderDigestDetails, type DigestReport } from './digest/report.js'
 
 /** What a handled request reports: the result, and where the tracking comment is. */
 export interface Reported {
@@ -16,13 +18,16 @@ export interface Reported {
   /** Absent when the run ended before its request was known to be allowed. */
   request?: AgentRequest
   comment?: { id?: number; url?: string }
+  /** A digest's pull requests: included, skipped, waiting. */
+  digest?: DigestReport
 }
 
-/** A request reported, or one that another run owns (status `skipped`). */
-export type Handled = Reported | Owned
+/** A request reported, one that another run owns, or a digest with nothing to include (skipped). */
+export type Handled = Reported | Owned | NothingToDigest
 
 export async function publish(handled: Handled, rt: Runtime): Promise<void> {
-  const reported = isOwned(handled) ? undefined : handled
+  const reported = 'result' in handled ? handled : undefined
+  const digest = 'nothing' in handled ? handled.nothing : reported?.digest
   const result = reported?.result
   const pr = result && pullRequestOf(result)
   const comment = reported?.comment
@@ -36,12 +41,18 @@ export async function publish(handled: Handled, rt: Runtime): Promise<void> {
   if (result) {
     rt.log.info(`Status: ${statusOutput(result)}${result.jobId ? ` (job ${result.jobId})` : ''}`)
   }
-  const summary = isOwned(handled)
-    ? renderOwnedSummary(handled)
-    : renderSummary({
-        result: handled.result,
-        instruction: handled.request?.instruction ?? '',
-        commentUrl: comment?.url
-      })
-  await writeStepSummary(summary, rt)
+  if (digest) {
+    core.setOutput('digest-pulls', String(digest.included.length))
+    core.setOutput('digest-skipped', String(digest.skipped.length))
+    core.setOutput('digest-waiting', String(digest.waiting))
+  }
+  const summary = summaryOf(handled, comment?.url)
+  await writeStepSummary(digest ? `${summary}\n${renderDigestDetails(digest)}\n` : summary, rt)
+}
+
+function summaryOf(handled: Handled, commentUrl: string | undefined): string {
+  if (isOwned(handled)) return renderOwnedSummary(handled)
+  if ('nothing' in handled) return renderNothingSummary()
+  const instruction = handled.request?.instruction ?? ''
+  return renderSummary({ result: handled.result, instruction, commentUrl })
 }

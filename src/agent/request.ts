@@ -4,7 +4,7 @@
  */
 import type { CodeChange } from './follow-code/change.js'
 
-export type Origin = 'comment' | 'review-comment' | 'issue' | 'manual' | 'code-change'
+export type Origin = 'comment' | 'review-comment' | 'issue' | 'manual' | 'code-change' | 'digest'
 
 export interface Requester {
   login: string

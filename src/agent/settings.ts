@@ -15,6 +15,7 @@ import {
 import { parseServiceSettings, type ServiceSettings } from '../shared/service-settings.js'
 import type { RepoPermission } from '../github/permissions.js'
 import { AGENT_DEFAULTS } from './defaults.js'
+import { parseDigestSettings, type DigestSettings } from './digest/settings.js'
 
 export const PERMISSION_CHOICES = ['read', 'triage', 'write', 'maintain', 'admin'] as const
 
@@ -47,12 +48,19 @@ export interface AgentSettings {
   ignorePaths: string[]
   /** Code changes: add a bounded diff of the changed, not-ignored files to the context. */
   includeDiff: boolean
+  /** `digest: true`: this run is a digest of the pull requests merged since the last one. */
+  digest?: DigestSettings
 }
 
 /** Reads a prompt file's bytes; throws when it cannot. Injected so parsing stays testable. */
 export type ReadFile = (path: string) => Uint8Array
 
-export function parseAgentSettings(read: InputReader, readFile: ReadFile): AgentSettings {
+/** `now`: epoch ms the run started at, for the relative dates of `digest-since`. */
+export function parseAgentSettings(
+  read: InputReader,
+  readFile: ReadFile,
+  now: number = Date.now()
+): AgentSettings {
   // In the order of the inputs: with several wrong, the first is the one reported.
   const service = parseServiceSettings(read)
   const prompt = parsePrompt(read, readFile)
@@ -68,6 +76,8 @@ export function parseAgentSettings(read: InputReader, readFile: ReadFile): Agent
   }
   const waits = parseWaits(read)
   const allowedBots = parseAllowedBots(read)
+  const issueNumber = parseIssueNumber(read, 'issue-number')
+  const comment = parseBoolean(read, 'comment', { fallback: AGENT_DEFAULTS.comment })
   return {
     service,
     prompt,
@@ -76,8 +86,8 @@ export function parseAgentSettings(read: InputReader, readFile: ReadFile): Agent
     wait: parseBoolean(read, 'wait', { fallback: AGENT_DEFAULTS.wait }),
     ...waits,
     githubToken: readString(read, 'github-token'),
-    issueNumber: parseIssueNumber(read, 'issue-number'),
-    comment: parseBoolean(read, 'comment', { fallback: AGENT_DEFAULTS.comment }),
+    issueNumber,
+    comment,
     requiredPermission: parseChoice(read, 'required-permission', {
       choices: PERMISSION_CHOICES,
       fallback: AGENT_DEFAULTS['required-permission']
@@ -90,7 +100,8 @@ export function parseAgentSettings(read: InputReader, readFile: ReadFile): Agent
     followUp: parseBoolean(read, 'follow-up', { fallback: AGENT_DEFAULTS['follow-up'] }),
     backLink: parseBoolean(read, 'back-link', { fallback: AGENT_DEFAULTS['back-link'] }),
     detach: parseBoolean(read, 'detach', { fallback: AGENT_DEFAULTS.detach }),
-    ...parseCodeChangeInputs(read)
+    ...parseCodeChangeInputs(read),
+    digest: parseDigestSettings(read, { issueNumber, jobId, comment, now })
   }
 }
 

@@ -50,3 +50,13 @@ export function renderSummary({ result, instruction, commentUrl }: SummaryFacts)
 export function renderOwnedSummary(owned: Owned): string {
   return ['### Mintlify docs agent', '', ownedText(owned), ''].join('\n')
 }
+
+/** The summary of a digest with no pull request to include: no job, no comment. */
+export function renderNothingSummary(): string {
+  return [
+    '### Mintlify docs agent',
+    '',
+    '⏭️ Nothing to digest: no merged pull request to include since the last digest.',
+    ''
+  ].join('\n')
+}

@@ -2,6 +2,7 @@
  * The pull requests of a repository merged in a time window: the closed ones, most recently updated
  * first, page by page until a page ends before the window (a PR merged in it was updated at or after
  * its merge, so no later page can hold one), then those merged in the window, latest merge first.
+ * With `base`, only those merged into that branch: GitHub filters the listing itself.
  */
 import type { Runtime } from '../shared/runtime.js'
 import type { Octokit } from './octokit.js'
@@ -14,6 +15,10 @@ export interface MergedPull {
   htmlUrl: string
   /** ISO time. */
   mergedAt: string
+  body: string
+  author: string
+  authorIsBot: boolean
+  labels: string[]
 }
 
 /** [start, end) in epoch ms. */
@@ -27,12 +32,13 @@ const LISTING = { state: 'closed', sort: 'updated', direction: 'desc' } as const
 
 export async function listMergedPulls(
   octokit: Octokit,
-  { repo, window }: { repo: RepoRef; window: Window },
+  { repo, window, base }: { repo: RepoRef; window: Window; base?: string },
   rt: Runtime
 ): Promise<MergedPull[]> {
   const pastWindow = (items: { updated_at: string }[]): boolean =>
     Date.parse(items[items.length - 1].updated_at) < window.start
-  const list = (page: PageParams) => octokit.rest.pulls.list({ ...repo, ...LISTING, ...page })
+  const list = (page: PageParams) =>
+    octokit.rest.pulls.list({ ...repo, ...LISTING, ...(base ? { base } : {}), ...page })
   const pulls = await listAllPages(list, rt, { until: pastWindow })
   const merged: MergedPull[] = []
   for (const pull of pulls) {
@@ -42,7 +48,11 @@ export async function listMergedPulls(
       number: pull.number,
       title: pull.title,
       htmlUrl: pull.html_url,
-      mergedAt: pull.merged_at as string
+      mergedAt: pull.merged_at as string,
+      body: pull.body ?? '',
+      author: pull.user?.login ?? '',
+      authorIsBot: pull.user?.type === 'Bot' || (pull.user?.login ?? '').endsWith('[bot]'),
+      labels: pull.labels.map(label => label.name)
     })
   }
   return merged.sort(

@@ -14,6 +14,8 @@ export interface PullRequestInfo {
   author: string
   baseRef: string
   headRef: string
+  /** Neither closed nor merged. */
+  open: boolean
 }
 
 export interface PullFile {
@@ -59,7 +61,8 @@ export async function getPullRequest(
     htmlUrl: data.html_url,
     author: data.user?.login ?? '',
     baseRef: data.base.ref,
-    headRef: data.head.ref
+    headRef: data.head.ref,
+    open: data.state === 'open'
   }
 }
 

@@ -6,7 +6,7 @@
 
 const PREFIX = 'mintlify-docs-agent'
 
-const MARKER_KINDS = ['tracking', 'back-link', 'reply'] as const
+const MARKER_KINDS = ['tracking', 'back-link', 'reply', 'note'] as const
 export type MarkerKind = (typeof MARKER_KINDS)[number]
 
 /** pending: tracking comment written, create not answered yet; job: the job exists. */
@@ -33,6 +33,16 @@ export interface Marker {
   phase?: JobPhase
   /** Epoch seconds: the following run stops by then (max-wait-minutes). */
   deadline?: string
+  /** A digest's window: the positions after which it starts and with which it ends (`<epoch s>.<n>`). */
+  since?: string
+  until?: string
+  /** A digest's included pull requests (numbers, comma-separated). */
+  pulls?: string
+  /** A digest whose notes on its code PRs are off (`digest-notify: false`): `off`. */
+  notes?: string
+  /** How a digest's job ended, and its docs PR: the next digest's watermark and follow-up read them. */
+  status?: string
+  pr?: string
 }
 
 const JOB_PHASES = ['following', 'left', 'ended'] as const
@@ -57,15 +67,33 @@ function decodeValue(value: string): string | undefined {
   }
 }
 
+/** The fields a marker writes, in this order; a reader takes back only these. */
+const MARKER_FIELDS = [
+  'request',
+  'job',
+  'state',
+  'run',
+  'phase',
+  'deadline',
+  'since',
+  'until',
+  'pulls',
+  'notes',
+  'status',
+  'pr'
+] as const
+type TextField = Exclude<(typeof MARKER_FIELDS)[number], 'state' | 'phase'>
+const TEXT_FIELDS: readonly string[] = MARKER_FIELDS.filter(f => f !== 'state' && f !== 'phase')
+
 export function renderMarker(marker: Marker): string {
-  const fields = (['request', 'job', 'state', 'run', 'phase', 'deadline'] as const)
+  const fields = (MARKER_FIELDS as readonly (keyof Marker)[])
     .filter(key => marker[key] !== undefined && marker[key] !== '')
     .map(key => `${key}=${encodeValue(String(marker[key]))}`)
   return `<!-- ${PREFIX}:${[marker.kind, ...fields].join(' ')} -->`
 }
 
 const MARKER_PATTERN = new RegExp(
-  `<!-- ${PREFIX}:(tracking|back-link|reply)((?: [a-z]+=[A-Za-z0-9._:%-]+)*) -->`,
+  `<!-- ${PREFIX}:(${MARKER_KINDS.join('|')})((?: [a-z]+=[A-Za-z0-9._:%-]+)*) -->`,
   'g'
 )
 
@@ -79,12 +107,9 @@ export function readMarkers(body: string): Marker[] {
       const [key, raw] = pair.split('=')
       const value = decodeValue(raw)
       if (value === undefined) continue
-      if (key === 'request') marker.request = value
-      if (key === 'job') marker.job = value
+      if (TEXT_FIELDS.includes(key)) marker[key as TextField] = value
       if (key === 'state' && isOneOf(TRACKING_STATES, value)) marker.state = value
-      if (key === 'run') marker.run = value
       if (key === 'phase' && isOneOf(JOB_PHASES, value)) marker.phase = value
-      if (key === 'deadline') marker.deadline = value
     }
     markers.push(marker)
   }

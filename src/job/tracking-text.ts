@@ -16,6 +16,8 @@ export interface CommentFrame {
   requester?: string
   /** What set off a code change's request: `merged by alice`, `pushed to main by bob`. */
   cause?: string
+  /** Markdown the action wrote itself (a digest's list of pull requests), shown below the quote. */
+  details?: string
   runUrl?: string
 }
 
@@ -39,6 +41,7 @@ function body(frame: CommentFrame): string {
         : 'The request'
     lines.push(`${who}:`, '', blockQuote(frame.instruction, QUOTE_LIMIT), '')
   }
+  if (frame.details) lines.push(frame.details, '')
   if (frame.runUrl) lines.push(`<sub>${runLink(frame.runUrl)}</sub>`)
   return lines.join('\n')
 }

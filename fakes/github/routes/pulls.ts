@@ -1,6 +1,6 @@
 /**
- * Pull requests: the listing (GET /repos/{o}/{r}/pulls: `state`, `sort`, `direction`, `per_page`,
- * `page`, with the `Link` header), one pull request, its files and its commits (…/pulls/{n},
+ * Pull requests: the listing (GET /repos/{o}/{r}/pulls: `state`, `base`, `sort`, `direction`,
+ * `per_page`, `page`, with the `Link` header), one pull request, its files and its commits (…/pulls/{n},
  * …/files, …/commits). The listing's entries are typed with GitHub's OpenAPI description.
  */
 import type { components } from '@octokit/openapi-types'
@@ -26,7 +26,7 @@ export function pullRoutes(wire: GitHubWire): Route[] {
           url: wire.api(`/repos/${fullName}/pulls/${pull.number}`),
           html_url: wire.web(`${fullName}/pull/${pull.number}`),
           number: pull.number,
-          state: 'open',
+          state: stateOf(pull),
           title: pull.title ?? `Pull request ${pull.number}`,
           body: pull.body ?? null,
           user: wire.user(userOf(pull.user ?? 'octocat')),
@@ -68,7 +68,10 @@ function branch(ref: string, fullName: string, seed: number): Record<string, unk
   }
 }
 
-/** GET /repos/{o}/{r}/pulls: `state` (default open), `sort` (default created), `direction`. */
+/**
+ * GET /repos/{o}/{r}/pulls: `state` (default open), `base` (a branch name: only pull requests into
+ * it), `sort` (default created), `direction`.
+ */
 function listingRoute(wire: GitHubWire): Route {
   return route('GET', `${REPO}/pulls`, ([, owner, repo], call) => {
     const { state = 'open', sort = 'created' } = call.query
@@ -78,6 +81,7 @@ function listingRoute(wire: GitHubWire): Route {
     const fullName = `${owner}/${repo}`
     const pulls = pullsOf(wire, owner, repo)
       .filter(pull => state === 'all' || stateOf(pull) === state)
+      .filter(pull => call.query.base === undefined || (pull.base ?? 'main') === call.query.base)
       .sort((a, b) => {
         const order =
           sort === 'updated'
@@ -104,7 +108,13 @@ type PullListEntry = Pick<
   | 'merged_at'
   | 'merge_commit_sha'
   | 'draft'
-> & { id: number; user: Record<string, unknown>; head: { ref: string }; base: { ref: string } }
+> & {
+  id: number
+  user: Record<string, unknown>
+  labels: Pick<components['schemas']['label'], 'name'>[]
+  head: { ref: string }
+  base: { ref: string }
+}
 
 const LISTING_CHOICES: Record<string, readonly string[]> = {
   state: ['open', 'closed', 'all'],
@@ -165,6 +175,7 @@ function pullSimple(wire: GitHubWire, fullName: string, pull: FakeIssue): PullLi
     merged_at: pull.merged ? (pull.merged.at ?? createdAt(pull)) : null,
     merge_commit_sha: pull.merged?.sha ?? null,
     draft: false,
+    labels: (pull.labels ?? []).map(name => ({ name })),
     head: { ref: pull.head ?? 'feature' },
     base: { ref: pull.base ?? 'main' }
   }

@@ -1,0 +1,45 @@
+/**
+ * The guards of docs follow code, applied to each pull request a digest may include: a bot author
+ * not in `allowed-bots`, `skip-label`, a pull request the agent itself opened (one our comments on
+ * the tracking issue report as a job's result), and `ignore-paths` over its files (one read, shared
+ * with the prompt; a pull request listing 100 files or more is never skipped by it).
+ */
+import { listPullFiles, type PullFile } from '../../github/pulls.js'
+import { getErrorMessage } from '../../shared/errors.js'
+import { botAuthorIgnored, labelIgnored, pathsIgnored } from '../follow-code/guards.js'
+import type { AgentFlow } from '../flow.js'
+import { reportsPull, type DigestHistory } from './history.js'
+import type { DigestPull } from './prompt.js'
+import type { Candidate, Guard } from './select.js'
+
+/** One page of files: enough for the guard and the prompt (30 listed a pull request). */
+const FILES_READ = 100
+
+export function digestGuard(
+  { settings, context, github, rt }: AgentFlow,
+  { history, ignored }: { history: DigestHistory; ignored: (path: string) => boolean }
+): Guard<DigestPull> {
+  const repo = { owner: context.owner, repo: context.repo }
+  return async (pull: Candidate) => {
+    const quick =
+      botAuthorIgnored(pull, settings) ??
+      labelIgnored(pull, settings) ??
+      (reportsPull(history, pull.htmlUrl)
+        ? `pull request #${pull.number} was opened by the docs agent (a tracking comment on #${settings.issueNumber} reports it)`
+        : undefined)
+    if (quick) return { skip: quick }
+    let files: PullFile[] = []
+    try {
+      if (github) {
+        const call = { repo, pullNumber: pull.number, max: FILES_READ }
+        files = await listPullFiles(github.octokit, call, rt)
+      }
+    } catch (error) {
+      rt.signal.throwIfAborted()
+      rt.log.warning(`Could not read the files of #${pull.number}: ${getErrorMessage(error)}`)
+    }
+    const onlyIgnored = pathsIgnored({ files, complete: files.length < FILES_READ }, ignored)
+    if (onlyIgnored) return { skip: `pull request #${pull.number}: ${onlyIgnored}` }
+    return { include: { ...pull, files } }
+  }
+}

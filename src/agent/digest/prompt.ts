@@ -1,0 +1,131 @@
+/**
+ * A digest's prompt: the instruction (never cut), then one block labelled as written by others with
+ * each included pull request, oldest first. The block gives way level by level (descriptions, file
+ * lists, diffs) so the whole prompt stays within MAX_PROMPT_LENGTH, and at the last level it is only
+ * the pull requests' reference lines, titles cut to share the room: every included pull request is
+ * always named. Pure and deterministic.
+ */
+import type { PullFile } from '../../github/pulls.js'
+import { cut, MAX_PROMPT_LENGTH } from '../prompt-context.js'
+import { CLOSE, described, fileLines, inline, OPEN } from '../follow-code/context-lines.js'
+import { renderDiff } from '../follow-code/diff.js'
+import type { Candidate } from './select.js'
+
+/** The instruction of a digest when the workflow gives no `prompt`. */
+export const DEFAULT_DIGEST_INSTRUCTION =
+  'Update the documentation for the code changes merged below, in one pull request for all of ' +
+  'them: document what they add or change for the people who use it, and correct pages they make ' +
+  'wrong. Follow the existing structure and style of the docs. Where no documentation needs to ' +
+  'change, change nothing.'
+
+/** An included pull request with the files read for its guard. */
+export interface DigestPull extends Candidate {
+  files: PullFile[]
+}
+
+export interface DigestPromptOptions {
+  repository: string
+  includeContext: boolean
+  includeDiff: boolean
+  ignored: (path: string) => boolean
+}
+
+/** How much of each pull request a level shows; the first level that fits is used. */
+interface Level {
+  body: number
+  files: number
+  diff: boolean
+  note?: string
+}
+const FILES_A_PULL = 30
+const LEVELS: Level[] = [
+  { body: 2_000, files: FILES_A_PULL, diff: true },
+  { body: 600, files: FILES_A_PULL, diff: true },
+  { body: 300, files: 10, diff: false, note: 'the diffs, and files past 10 a pull request' },
+  { body: 0, files: 0, diff: false, note: 'the descriptions, the file lists and the diffs' }
+]
+/** A pull request's share of the diff room below this is not worth a diff. */
+const MIN_DIFF_SHARE = 400
+const TITLE_LIMIT = 300
+
+export function buildDigestPrompt(
+  instruction: string,
+  pulls: readonly DigestPull[],
+  options: DigestPromptOptions
+): string {
+  const head = instruction.trim()
+  const room = MAX_PROMPT_LENGTH - head.length - 2
+  if (options.includeContext) {
+    for (const level of LEVELS) {
+      const block = renderBlock(pulls, options, { level, room })
+      if (block.length <= room) return `${head}\n\n${block}`
+    }
+  }
+  return `${head}\n\n${referencesOnly(pulls, options, room)}`
+}
+
+/** `acme/docs#12 "Title"`: what names a pull request, whatever else is cut. */
+export function referenceLine(pull: Candidate, repository: string, titleLimit: number): string {
+  const title = titleLimit > 0 ? ` "${inline(cut(pull.title, titleLimit).split('\n')[0])}"` : ''
+  return `${repository}#${pull.number}${title}`
+}
+
+function renderBlock(
+  pulls: readonly DigestPull[],
+  options: DigestPromptOptions,
+  { level, room }: { level: Level; room: number }
+): string {
+  const sections = pulls.map(pull => pullLines(pull, options, level))
+  const intro = [
+    OPEN,
+    `Repository: ${options.repository}`,
+    `Merged pull requests (${pulls.length}):`
+  ]
+  if (level.note) intro.push(`[Left out to stay within the prompt's size: ${level.note}.]`)
+  const bare = [...intro, ...sections.map(lines => lines.join('\n')), CLOSE].join('\n\n')
+  if (!(level.diff && options.includeDiff) || bare.length > room) return bare
+  const share = Math.floor((room - bare.length) / Math.max(1, pulls.length)) - 2
+  if (share >= MIN_DIFF_SHARE) {
+    pulls.forEach((pull, i) => {
+      const diff = renderDiff(pull.files, options.ignored, share)
+      if (diff) sections[i].push(diff)
+    })
+  }
+  return [...intro, ...sections.map(lines => lines.join('\n')), CLOSE].join('\n\n')
+}
+
+function pullLines(pull: DigestPull, options: DigestPromptOptions, level: Level): string[] {
+  const lines = [
+    `Pull request ${referenceLine(pull, options.repository, TITLE_LIMIT)}`,
+    `URL: ${pull.htmlUrl}; author: @${pull.author}; merged ${pull.mergedAt}`
+  ]
+  if (pull.labels.length > 0) lines.push(`Labels: ${inline(pull.labels.join(', '))}`)
+  lines.push(...described('Description', pull.body, level.body))
+  if (level.files > 0) {
+    const complete = pull.files.length < 100
+    const listing = { files: pull.files, totalFiles: complete ? pull.files.length : undefined }
+    lines.push(
+      ...fileLines(listing, { ignored: options.ignored, limit: level.files, hideIgnored: true })
+    )
+  }
+  return lines
+}
+
+/**
+ * One line a pull request. With the context, the titles are cut alike so that every line fits, in
+ * the labelled block; without it, the pull requests are only named.
+ */
+function referencesOnly(
+  pulls: readonly DigestPull[],
+  { repository, includeContext }: DigestPromptOptions,
+  room: number
+): string {
+  const intro = `The merged pull requests (${pulls.length}), oldest first:`
+  const named = pulls.map(pull => `- ${referenceLine(pull, repository, 0)}`)
+  if (!includeContext) return [intro, ...named].join('\n')
+  const spare = room - [OPEN, intro, ...named, CLOSE].join('\n').length
+  // Each title costs its text, a space and two quotes.
+  const titleLimit = Math.min(TITLE_LIMIT, Math.floor(spare / Math.max(1, pulls.length)) - 3)
+  const lines = pulls.map(pull => `- ${referenceLine(pull, repository, Math.max(0, titleLimit))}`)
+  return [OPEN, intro, ...lines, CLOSE].join('\n')
+}

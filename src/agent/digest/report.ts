@@ -1,0 +1,65 @@
+/**
+ * What a digest covered, as its tracking comment and the step summary show it: the window, the
+ * included pull requests (link, title, author, merge date), the skipped ones with their reasons, and
+ * how many wait for the next digest. Pure; titles, logins and reasons go through inert().
+ */
+import { codeSpan, inert, truncate } from '../../shared/markdown.js'
+import { plural } from '../../shared/plural.js'
+import type { Position } from './position.js'
+import type { Candidate, SkippedPull } from './select.js'
+
+export interface DigestReport {
+  repository: string
+  branch: string
+  /** Exclusive. */
+  since: Position
+  /** The last included pull request; undefined when nothing is included. */
+  until?: Position
+  included: readonly Candidate[]
+  skipped: readonly SkippedPull[]
+  waiting: number
+  /** The docs PR this digest adds to (a follow-up to the previous digest's job). */
+  grows?: string
+}
+
+/** Past this many, the lists in a comment are cut (a comment has a size limit). */
+const LISTED = 200
+
+function when(position: Position): string {
+  return new Date(position.at).toISOString().replace('.000Z', 'Z')
+}
+
+function pullItem(pull: Candidate): string {
+  const title = inert(truncate(pull.title, 200))
+  return `- [#${pull.number}](${pull.htmlUrl}) ${title}, by ${inert(pull.author)}, merged ${pull.mergedAt}`
+}
+
+/** `A digest of 3 pull requests merged into main`: what set the request off. */
+export function digestCause(report: DigestReport): string {
+  const grows = report.grows ? ', added to the open docs pull request' : ''
+  return `A digest of ${plural(report.included.length, 'pull request')} merged into ${report.branch}${grows}`
+}
+
+export function renderDigestDetails(report: DigestReport): string {
+  const lines: string[] = []
+  const until = report.until ? ` up to ${when(report.until)} (#${report.until.number})` : ''
+  lines.push(`Merged into ${codeSpan(report.branch)} after ${when(report.since)}${until}.`)
+  if (report.grows) lines.push('', `This digest adds to ${report.grows}.`)
+  if (report.included.length > 0) {
+    lines.push('', `Included (${report.included.length}):`)
+    lines.push(...report.included.slice(0, LISTED).map(pullItem))
+  }
+  if (report.skipped.length > 0) {
+    lines.push('', `Skipped (${report.skipped.length}):`)
+    for (const { pull, reason } of report.skipped.slice(0, LISTED)) {
+      lines.push(`- [#${pull.number}](${pull.htmlUrl}): ${inert(reason)}`)
+    }
+  }
+  if (report.waiting > 0) {
+    lines.push(
+      '',
+      `${plural(report.waiting, 'more pull request')} merged later wait for the next digest.`
+    )
+  }
+  return lines.join('\n')
+}

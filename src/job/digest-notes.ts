@@ -1,0 +1,70 @@
+/**
+ * The notes a digest leaves on its code pull requests once its job ends with a docs PR: one short
+ * comment each that links the docs PR and the digest's tracking comment. Posted by the digest run
+ * that saw the end, or by the sweep for a detached digest; each carries a marker naming the digest,
+ * so no run posts one twice. A note that cannot be posted is a warning, never a failure.
+ */
+import { createComment, findComments } from '../github/comments.js'
+import { isOwnComment, type Identity } from '../github/identity.js'
+import type { Octokit } from '../github/octokit.js'
+import type { RepoRef } from '../github/refs.js'
+import { getErrorMessage } from '../shared/errors.js'
+import { plural } from '../shared/plural.js'
+import type { Runtime } from '../shared/runtime.js'
+import { writeComment } from './comment-layout.js'
+import { readFinalMarker } from './markers.js'
+import type { PullRequestLink } from './pull-request-link.js'
+
+export interface DigestNotes {
+  repo: RepoRef
+  /** The included code pull requests. */
+  pulls: readonly number[]
+  docsPull: PullRequestLink
+  /** The digest's request key: what each note's marker names. */
+  request: string
+  trackingUrl?: string
+}
+
+export function renderDigestNote(notes: DigestNotes): string {
+  const others = notes.pulls.length - 1
+  const digest = notes.trackingUrl ? `[a docs digest](${notes.trackingUrl})` : 'a docs digest'
+  const with_ = others > 0 ? ` with ${plural(others, 'other pull request')}` : ''
+  const { owner, repo, number, url } = notes.docsPull
+  const headline = `The docs for this change are in [${owner}/${repo}#${number}](${url}): the Mintlify docs agent covered it in ${digest}${with_}.`
+  return writeComment({ headline, body: '', marker: { kind: 'note', request: notes.request } })
+}
+
+/** Posts the notes not posted yet; returns how many were posted. */
+export async function postDigestNotes(
+  { octokit, identity }: { octokit: Octokit; identity: Identity },
+  notes: DigestNotes,
+  rt: Runtime
+): Promise<number> {
+  let posted = 0
+  for (const number of notes.pulls) {
+    if (rt.signal.aborted) break
+    const ref = { ...notes.repo, issueNumber: number }
+    try {
+      const existing = await findComments(
+        octokit,
+        {
+          ref,
+          predicate: comment => {
+            const marker = isOwnComment(comment, identity)
+              ? readFinalMarker(comment.body)
+              : undefined
+            return marker?.kind === 'note' && marker.request === notes.request
+          }
+        },
+        rt
+      )
+      if (existing.length > 0) continue
+      await createComment(octokit, { ref, body: renderDigestNote(notes) }, rt)
+      posted++
+    } catch (error) {
+      rt.signal.throwIfAborted()
+      rt.log.warning(`Could not post the digest's note on #${number}: ${getErrorMessage(error)}`)
+    }
+  }
+  return posted
+}
