@@ -108,7 +108,7 @@ export async function exportFeedback(ctx: ExportContext): Promise<FeedbackOutcom
 
 /**
  * The caller split first (one request: a fault there costs no page read), then the conversations,
- * whose unanswered questions are grouped on disk beside the file (question-groups.ts).
+ * whose unanswered questions are grouped for the prompt (question-groups.ts).
  */
 export async function exportAssistant(ctx: ExportContext): Promise<AssistantOutcome> {
   const { settings, client } = ctx
@@ -117,21 +117,16 @@ export async function exportAssistant(ctx: ExportContext): Promise<AssistantOutc
   const callers = await fetchPage(ctx, request, signal =>
     getAssistantCallerStats(client, range, { signal })
   )
-  const groups = await QuestionGroups.open(ctx.path)
-  try {
-    const tally = new AssistantTally(settings.summaryRows, groups)
-    const done = await exportCursor<AssistantConversation>(ctx, {
-      operation: 'get-assistant',
-      rowFormat: ASSISTANT_ROWS,
-      read: async (query, signal) => {
-        const page = await getAssistant(client, query, { signal })
-        return { ...page, rows: page.conversations }
-      },
-      tally: rows => tally.addAll(rows),
-      tail: () => ({ ...tally.counts, callers })
-    })
-    return { dataset: 'assistant', ...done, assistant: tally.summary(callers) }
-  } finally {
-    await groups.dispose()
-  }
+  const tally = new AssistantTally(settings.summaryRows, new QuestionGroups())
+  const done = await exportCursor<AssistantConversation>(ctx, {
+    operation: 'get-assistant',
+    rowFormat: ASSISTANT_ROWS,
+    read: async (query, signal) => {
+      const page = await getAssistant(client, query, { signal })
+      return { ...page, rows: page.conversations }
+    },
+    tally: rows => tally.addAll(rows),
+    tail: () => ({ ...tally.counts, callers })
+  })
+  return { dataset: 'assistant', ...done, assistant: tally.summary(callers) }
 }
