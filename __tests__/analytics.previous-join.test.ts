@@ -22,7 +22,7 @@ function joinAll(previous: PageViewRow[], current: PageViewRow[], pageSize = 2) 
   for (let at = 0; at < current.length; at += pageSize) {
     written.push(...join.join(current.slice(at, at + pageSize), comparison))
   }
-  join.finish(comparison)
+  join.tallyGone(comparison)
   return { written, summary: comparison.finish({ human: 0, ai: 0, total: 0 }) }
 }
 

@@ -25,7 +25,7 @@ export class PreviousJoin {
   }
 
   /** Tallies the pages only the previous period had (call once, after this period's last row). */
-  finish(comparison: Comparison): void {
+  tallyGone(comparison: Comparison): void {
     for (const [path, previousTotal] of this.before) comparison.gone(path, previousTotal)
     this.before.clear()
   }

@@ -113,7 +113,7 @@ async function exportCompared(
       if (dataset === 'views') ctx.impact?.observe(rows)
     }
     const result = await paginate(plan, { fetchPage: readPage, sink: sinkCurrent }, pageEvents(ctx))
-    join.finish(comparison)
+    join.tallyGone(comparison)
     const summary = comparison.finish(result.totals)
     const outcome: TrafficOutcome = {
       dataset,
