@@ -8,7 +8,7 @@
  *     requests, time and peak memory at a tenth of the run's request budget and at all of it: the
  *     largest run the budget allows (the action's own limit applies, so a larger one would fail).
  *  3. The assistant export the same way: requests (⌈N/1000⌉ + 1) and peak memory
- *     (`-- --only assistant` runs this table alone).
+ *     (`-- --only assistant`, or `-- --only views` for 2., runs that table alone).
  *  4. The impact section's extra requests (scripts/bench-impact.ts).
  *  5. Bundle sizes and the time Node 24 takes to load each.
  * It prints the tables and, with --write, puts them into BENCHMARKS.md.
