@@ -208,6 +208,29 @@ async function exportRun(
 }
 
 const count = (n: number): string => n.toLocaleString('en-US')
+const RUNS = 3
+
+/** The figures of the median run by peak RSS, its time the median time, with the range of peaks. */
+interface MedianFigures extends ExportFigures {
+  rss: string
+  /** Every run made the same requests and wrote the same rows. */
+  consistent: boolean
+}
+
+/** Peak RSS varies between runs of the same export (V8 sizes its heap to the allocation rate). */
+async function medianOfRuns(measure: () => Promise<ExportFigures>): Promise<MedianFigures> {
+  const runs: ExportFigures[] = []
+  for (let i = 0; i < RUNS; i++) runs.push(await measure())
+  const middle = (values: number[]): number => values.sort((a, b) => a - b)[(RUNS - 1) / 2]
+  const peaks = runs.map(r => r.peakRssMb)
+  const median = runs.find(r => r.peakRssMb === middle([...peaks])) as ExportFigures
+  return {
+    ...median,
+    seconds: middle(runs.map(r => r.seconds)),
+    rss: `${median.peakRssMb.toFixed(0)} MB (${Math.min(...peaks).toFixed(0)}–${Math.max(...peaks).toFixed(0)})`,
+    consistent: runs.every(r => r.requests === median.requests && r.rows === median.rows)
+  }
+}
 const mb = (n: number): string => `${n >= 0 ? '+' : ''}${n.toFixed(1)} MB`
 
 /**
@@ -218,7 +241,7 @@ const mb = (n: number): string => `${n >= 0 ? '+' : ''}${n.toFixed(1)} MB`
 async function assistantTable(bundle: string): Promise<{ lines: string[]; ok: boolean }> {
   const emulator = await ServiceEmulator.start()
   const lines = [
-    `| conversations | requests (of ${REQUEST_LIMIT}) | expected | rows written | time | rows read / s | peak RSS |`,
+    `| conversations | requests (of ${REQUEST_LIMIT}) | expected | rows written | time (median) | rows read / s | peak RSS: median of ${RUNS} (range) |`,
     '| --- | --- | --- | --- | --- | --- | --- |'
   ]
   const rss: number[] = []
@@ -227,17 +250,14 @@ async function assistantTable(bundle: string): Promise<{ lines: string[]; ok: bo
   try {
     for (const rows of sizes) {
       emulator.generateAssistant(rows)
-      const figures = await measureExport(
-        bundle,
-        emulator,
-        { dataset: 'assistant' },
-        'assistant.csv'
+      const figures = await medianOfRuns(() =>
+        measureExport(bundle, emulator, { dataset: 'assistant' }, 'assistant.csv')
       )
       const expected = Math.ceil(rows / 1000) + 1
-      ok &&= figures.requests === expected && figures.rows === rows
+      ok &&= figures.consistent && figures.requests === expected && figures.rows === rows
       rss.push(figures.peakRssMb)
       lines.push(
-        `| ${count(rows)} | ${figures.requests} | ⌈N/1000⌉ + 1 = ${expected} | ${count(figures.rows)} | ${figures.seconds.toFixed(1)} s | ${count(Math.round(rows / figures.seconds))} | ${figures.peakRssMb.toFixed(0)} MB |`
+        `| ${count(rows)} | ${figures.requests} | ⌈N/1000⌉ + 1 = ${expected} | ${count(figures.rows)} | ${figures.seconds.toFixed(1)} s | ${count(Math.round(rows / figures.seconds))} | ${figures.rss} |`
       )
     }
   } finally {
@@ -254,7 +274,7 @@ async function assistantTable(bundle: string): Promise<{ lines: string[]; ok: bo
       (growth < 64
         ? ''
         : ' What grows is the heap V8 reserves for the garbage of 1,000-conversation pages, each parsed whole (about half a megabyte of answer), not what the export keeps: ' +
-          'the peak at 99,000 varied from 172 to 251 MB over four runs here, and with V8’s young generation capped ' +
+          'the range shows how far it varies between runs of the same size; with V8’s young generation capped ' +
           '(`NODE_OPTIONS=--max-semi-space-size=2`, which a JavaScript action cannot set for its own process) the growth measured 60 MB (by hand, 2026-11-26).')
   )
   return { lines, ok }
@@ -263,7 +283,7 @@ async function assistantTable(bundle: string): Promise<{ lines: string[]; ok: bo
 async function exportTable(bundle: string): Promise<{ lines: string[]; ok: boolean }> {
   const emulator = await ServiceEmulator.start()
   const lines = [
-    `| export | rows (each period) | requests (of ${REQUEST_LIMIT}) | expected | rows written | time | rows read / s | peak RSS |`,
+    `| export | rows (each period) | requests (of ${REQUEST_LIMIT}) | expected | rows written | time (median) | rows read / s | peak RSS: median of ${RUNS} (range) |`,
     '| --- | --- | --- | --- | --- | --- | --- | --- |'
   ]
   let ok = true
@@ -274,13 +294,13 @@ async function exportTable(bundle: string): Promise<{ lines: string[]; ok: boole
     for (const compare of [false, true]) {
       for (const requests of BUDGET_SHARES) {
         const rows = rowsAt(requests, compare)
-        const figures = await exportRun(bundle, emulator, rows, compare)
+        const figures = await medianOfRuns(() => exportRun(bundle, emulator, rows, compare))
         const expected = Math.ceil(rows / 250) * (compare ? 2 : 1)
-        ok &&= figures.requests === expected && figures.rows === rows
+        ok &&= figures.consistent && figures.requests === expected && figures.rows === rows
         rss[compare ? 'compare' : 'plain'].push(figures.peakRssMb)
         const read = rows * (compare ? 2 : 1)
         lines.push(
-          `| ${compare ? '`compare: previous`' : 'plain'} | ${count(rows)} | ${figures.requests} | ${compare ? `⌈N/250⌉ + ⌈M/250⌉ = ${expected}` : `⌈N/250⌉ = ${expected}`} | ${count(figures.rows)} | ${figures.seconds.toFixed(1)} s | ${count(Math.round(read / figures.seconds))} | ${figures.peakRssMb.toFixed(0)} MB |`
+          `| ${compare ? '`compare: previous`' : 'plain'} | ${count(rows)} | ${figures.requests} | ${compare ? `⌈N/250⌉ + ⌈M/250⌉ = ${expected}` : `⌈N/250⌉ = ${expected}`} | ${count(figures.rows)} | ${figures.seconds.toFixed(1)} s | ${count(Math.round(read / figures.seconds))} | ${figures.rss} |`
         )
       }
     }
