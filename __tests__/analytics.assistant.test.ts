@@ -4,7 +4,7 @@
  * the budget, the file's columns (never the response text), the summary, the chart and the prompt.
  */
 import { describe, expect, it } from '@jest/globals'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ActionRunResult } from '../fakes/action-env.js'
 import type { AssistantItem } from '../fakes/service-emulator.js'
@@ -162,12 +162,6 @@ describe('assistant: paging and files', () => {
     expect(errorLine(result)).toContain('No file was written.')
     expect(conversations()).toHaveLength(1)
     expect(exportFiles(result)).toEqual([])
-  })
-
-  it('leaves no scratch folder beside the file', async () => {
-    world().svc.setAssistant([unanswered(1, 'why?', '/a')])
-    const result = await runExport()
-    expect(readdirSync(result.workDir).filter(name => name.includes('questions'))).toEqual([])
   })
 
   it.each([['1001'], ['0']])(

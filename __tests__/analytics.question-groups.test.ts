@@ -1,32 +1,33 @@
 /**
- * The grouping of unanswered questions behind the assistant's prompt, in memory and on disk (a
- * chunk so small that every few questions go to a run file): the same groups either way.
+ * The grouping of unanswered questions behind the assistant's prompt: one group per question in any
+ * case or spacing, most asked first, then most recent, with its latest wording and most frequent
+ * page; the same groups whatever order the questions arrive in.
  */
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { groupKey, QuestionGroups } from '../src/analytics/report/question-groups.js'
 
 const DAY = 86_400_000
 
-async function grouped(
-  questions: [string, number, string | null][],
-  chunkBytes?: number
-): Promise<{ runs: number; top: { query: string; count: number; pageUrl: string | null }[] }> {
-  const dir = mkdtempSync(join(tmpdir(), 'groups-'))
-  const groups = await QuestionGroups.open(join(dir, 'assistant.json'), chunkBytes)
-  try {
-    for (const [query, day, page] of questions) groups.add(query, day * DAY, page)
-    const runs = groups.runsOnDisk
-    const top = groups.top(10).map(({ query, count, pageUrl }) => ({ query, count, pageUrl }))
-    return { runs, top }
-  } finally {
-    await groups.dispose()
-    expect(readdirSync(dir)).toEqual([])
-    rmSync(dir, { recursive: true, force: true })
-  }
+type Question = [string, number, string | null]
+
+function grouped(
+  questions: Question[]
+): { query: string; count: number; pageUrl: string | null }[] {
+  const groups = new QuestionGroups()
+  for (const [query, day, page] of questions) groups.add(query, day * DAY, page)
+  return groups.top(10).map(({ query, count, pageUrl }) => ({ query, count, pageUrl }))
 }
+
+const QUESTIONS: Question[] = [
+  ...Array.from({ length: 30 }, (_, i): Question => [`one-off ${i}`, i % 5, `https://d.x/p${i}`]),
+  ['Rotate keys?', 1, 'https://d.x/a'],
+  ['rotate  KEYS?', 3, 'https://d.x/b'],
+  ['rotate keys?', 2, 'https://d.x/a'],
+  ['Tie?', 1, 'https://d.x/old'],
+  ['tie?', 9, 'https://d.x/new'],
+  ['no page?', 8, null],
+  ['no page?', 7, null]
+]
 
 describe('question groups', () => {
   it('one key for the same question in another case or spacing', () => {
@@ -35,25 +36,12 @@ describe('question groups', () => {
   })
 
   it.each([
-    ['in memory', undefined, false],
-    ['on disk (tiny chunks)', 200, true]
+    ['as listed', QUESTIONS],
+    ['reversed', [...QUESTIONS].reverse()]
   ])(
     '%s: most asked first, then most recent; the latest wording; the most frequent page, the most recent on a tie',
-    async (_where, chunkBytes, onDisk) => {
-      const questions: [string, number, string | null][] = []
-      // 30 one-off questions, so the tiny chunks spill many runs.
-      for (let i = 0; i < 30; i++) questions.push([`one-off ${i}`, i % 5, `https://d.x/p${i}`])
-      questions.push(
-        ['Rotate keys?', 1, 'https://d.x/a'],
-        ['rotate  KEYS?', 3, 'https://d.x/b'],
-        ['rotate keys?', 2, 'https://d.x/a'],
-        ['Tie?', 1, 'https://d.x/old'],
-        ['tie?', 9, 'https://d.x/new'],
-        ['no page?', 8, null],
-        ['no page?', 7, null]
-      )
-      const { runs, top } = await grouped(questions, chunkBytes)
-      expect(runs > 0).toBe(onDisk)
+    (_order, questions) => {
+      const top = grouped(questions)
       expect(top.slice(0, 3)).toEqual([
         { query: 'rotate  KEYS?', count: 3, pageUrl: 'https://d.x/a' },
         { query: 'tie?', count: 2, pageUrl: 'https://d.x/new' },
@@ -71,4 +59,14 @@ describe('question groups', () => {
       ])
     }
   )
+
+  it('two wordings asked at the same time: the one first by page, then wording, in any order', () => {
+    const asked: Question[] = [
+      ['Same TIME?', 5, 'https://d.x/b'],
+      ['same time?', 5, 'https://d.x/a'],
+      ['SAME time?', 5, 'https://d.x/a']
+    ]
+    expect(grouped(asked)[0].query).toBe('SAME time?')
+    expect(grouped([...asked].reverse())[0].query).toBe('SAME time?')
+  })
 })

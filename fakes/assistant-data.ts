@@ -1,6 +1,6 @@
 /**
  * The emulator's AI assistant data (analytics-openapi.json: `assistant`, `assistant/caller-stats`):
- * the conversations tests set, a million generated on demand for the bench, and the demo's default,
+ * the conversations tests set, as many generated on demand as the bench reads, and the demo's default,
  * in which some questions went unanswered.
  */
 import type { CursorItems } from './analytics-data.js'

@@ -49,22 +49,17 @@ export const assistant = defineDataset<AssistantSummary>({
     const callers = await fetchPage(ctx, request, signal =>
       getAssistantCallerStats(client, range, { signal })
     )
-    const groups = await QuestionGroups.open(ctx.path)
-    try {
-      const tally = new AssistantTally(settings.summaryRows, groups)
-      const tallied = { addAll: tally.addAll.bind(tally), summary: () => tally.summary(callers) }
-      return await exportCursor(ctx, tallied, {
-        operation: 'get-assistant',
-        rowFormat: ASSISTANT_ROWS,
-        read: async (query, signal) => {
-          const page = await getAssistant(client, query, { signal })
-          return { ...page, rows: page.conversations }
-        },
-        tail: () => ({ ...tally.counts, callers })
-      })
-    } finally {
-      await groups.dispose()
-    }
+    const tally = new AssistantTally(settings.summaryRows, new QuestionGroups())
+    const tallied = { addAll: tally.addAll.bind(tally), summary: () => tally.summary(callers) }
+    return exportCursor(ctx, tallied, {
+      operation: 'get-assistant',
+      rowFormat: ASSISTANT_ROWS,
+      read: async (query, signal) => {
+        const page = await getAssistant(client, query, { signal })
+        return { ...page, rows: page.conversations }
+      },
+      tail: () => ({ ...tally.counts, callers })
+    })
   },
   outputValues: ({ summary }, range) => ({
     total: String(summary.conversations),

@@ -1,6 +1,6 @@
 /**
  * Views and visitors: offset paging into the file and the top-pages tally. With `compare: previous`
- * the previous period is read first, then this one, and the two are joined by path in flat memory
+ * the previous period is read first, then this one, and the two are joined by path in memory
  * (compare/previous-join.ts): ⌈M/page⌉ + ⌈N/page⌉ requests, nothing more.
  */
 import type { Operation } from '../../mintlify/errors.js'
@@ -77,8 +77,8 @@ interface ComparedReads {
 }
 
 /**
- * The previous period, then this one, each sorted by path in flat memory (on disk once large),
- * joined, and written in the service's order with each row's previous total and change.
+ * The previous period, then this one, whose rows go to the file in the service's order, each with
+ * its previous total and change.
  */
 async function exportCompared(
   ctx: ExportContext,
@@ -86,41 +86,33 @@ async function exportCompared(
   { plan, previous, readPage }: ComparedReads
 ): Promise<DatasetRead<TrafficSummary>> {
   const top = new TopPages(ctx.settings.summaryRows)
-  const join = await PreviousJoin.open(ctx.path)
-  try {
-    return await withWriter(ctx, source.comparedRows, async writeRows => {
-      ctx.progress.begin('previous')
-      const periodPlan = { ...plan, ...previous }
-      const sinkPrevious = async (rows: readonly PageViewRow[]): Promise<void> =>
-        join.addPrevious(rows)
-      const before = await paginate(
-        periodPlan,
-        { fetchPage: readPage, sink: sinkPrevious },
-        pageEvents(ctx)
-      )
-      ctx.progress.begin(undefined)
-      const sinkCurrent = async (rows: readonly PageViewRow[]): Promise<void> => {
-        join.addCurrent(rows)
-        top.addAll(rows)
-        if (source.feedsImpact) ctx.impact?.observe(rows)
-      }
-      const result = await paginate(
-        plan,
-        { fetchPage: readPage, sink: sinkCurrent },
-        pageEvents(ctx)
-      )
-      const period = { ...previous, totals: before.totals }
-      const comparison = new Comparison(period, ctx.settings.summaryRows)
-      await join.drain(comparison, writeRows)
-      const summary = comparison.finish(result.totals)
-      const outcome = {
-        rows: result.rows,
-        requests: ctx.budget.used,
-        summary: { totals: result.totals, top: top.sorted(), comparison: summary }
-      }
-      return { tail: { totals: result.totals, previous: period, change: summary.change }, outcome }
-    })
-  } finally {
-    await join.dispose()
-  }
+  const join = new PreviousJoin()
+  return withWriter(ctx, source.comparedRows, async writeRows => {
+    ctx.progress.begin('previous')
+    const periodPlan = { ...plan, ...previous }
+    const sinkPrevious = async (rows: readonly PageViewRow[]): Promise<void> =>
+      join.addPrevious(rows)
+    const before = await paginate(
+      periodPlan,
+      { fetchPage: readPage, sink: sinkPrevious },
+      pageEvents(ctx)
+    )
+    ctx.progress.begin(undefined)
+    const period = { ...previous, totals: before.totals }
+    const comparison = new Comparison(period, ctx.settings.summaryRows)
+    const sinkCurrent = async (rows: readonly PageViewRow[]): Promise<void> => {
+      await writeRows(join.join(rows, comparison))
+      top.addAll(rows)
+      if (source.feedsImpact) ctx.impact?.observe(rows)
+    }
+    const result = await paginate(plan, { fetchPage: readPage, sink: sinkCurrent }, pageEvents(ctx))
+    join.tallyGone(comparison)
+    const summary = comparison.finish(result.totals)
+    const outcome = {
+      rows: result.rows,
+      requests: ctx.budget.used,
+      summary: { totals: result.totals, top: top.sorted(), comparison: summary }
+    }
+    return { tail: { totals: result.totals, previous: period, change: summary.change }, outcome }
+  })
 }

@@ -1,15 +1,11 @@
 /**
- * The unanswered questions grouped for the prompt, in flat memory: each question goes into a sort by
- * its group key (lower case, spaces collapsed), then the page it was asked on (record-sort.ts: on disk
- * once it outgrows a chunk), so a group and its pages arrive together. One pass over the sort counts
- * each group, finds its most frequent page (the most recent on a tie) and its latest wording, and
- * keeps the groups asked most, then most recently.
+ * The unanswered questions grouped for the prompt, in memory: a group per key (lower case, spaces
+ * collapsed) counts its questions, keeps its latest wording and counts the pages it was asked on, so
+ * that its most frequent page (the most recent on a tie) is known at the end. Within the 100-request
+ * budget a run reads at most 99,000 conversations.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
 import { cutAtCharacter } from '../../shared/text-cut.js'
 import { byName, TopN } from '../compare/top-n.js'
-import { blankRecord, CHUNK_BYTES, readRecord, RecordSorter } from '../compare/record-sort.js'
 
 export interface QuestionGroup {
   /** The latest wording of the question, as the service gave it. */
@@ -22,101 +18,80 @@ export interface QuestionGroup {
   pageUrl: string | null
 }
 
-/** Longer questions are grouped by their start and kept to this length (the prompt shows less). */
+/** Longer questions and URLs are grouped by their start and kept to this length (the prompt shows less). */
 const KEY_MAX_CHARS = 500
-const SEP = '\u0000'
 
 /** Case- and space-insensitive: "How do I  Deploy?" and "how do i deploy?" are one question. */
 export function groupKey(query: string): string {
   return cutAtCharacter(query.toLowerCase().replace(/\s+/g, ' ').trim(), KEY_MAX_CHARS)
 }
 
-function field(text: string): string {
-  return cutAtCharacter(text.split(SEP).join(' '), KEY_MAX_CHARS)
+/** One question as asked; `page` is '' when the service knows none. */
+interface Asked {
+  query: string
+  ms: number
+  page: string
+}
+
+/** How often a group was asked on one page, and when last. */
+interface PageCount {
+  page: string
+  count: number
+  latestMs: number
+}
+
+interface Group {
+  count: number
+  latest: Asked
+  pages: Map<string, PageCount>
 }
 
 /** Most asked first, then most recent, then by wording so the order never depends on arrival. */
 const byAsked = (a: QuestionGroup, b: QuestionGroup): number =>
   b.count - a.count || b.latestMs - a.latestMs || byName(a.query, b.query)
 
-/** One page of a group, counted as its records go by. */
-interface PageRun {
-  pageUrl: string
-  count: number
-  latestMs: number
-}
+/** Later; at the same time, first by page, then wording, so the latest never depends on arrival. */
+const isLater = (a: Asked, b: Asked): boolean =>
+  a.ms > b.ms || (a.ms === b.ms && (byName(a.page, b.page) || byName(a.query, b.query)) < 0)
 
-const better = (a: PageRun, b: PageRun | undefined): boolean =>
-  b === undefined || a.count > b.count || (a.count === b.count && a.latestMs > b.latestMs)
+/** Most often first, then most recent, then by URL. */
+const byFrequency = (a: PageCount, b: PageCount): number =>
+  b.count - a.count || b.latestMs - a.latestMs || byName(a.page, b.page)
 
 export class QuestionGroups {
-  private readonly sorter: RecordSorter
-  /** Refilled for each question (the sort copies it): no object per question. */
-  private readonly record = { ...blankRecord(), total: 1 }
-
-  private constructor(
-    readonly scratch: string,
-    chunkBytes: number
-  ) {
-    this.sorter = new RecordSorter({ scratch, name: 'questions', key: 'path', chunkBytes })
-  }
-
-  /** A scratch folder beside the output file (known to be writable); tests make chunks small. */
-  static async open(outputPath: string, chunkBytes = CHUNK_BYTES): Promise<QuestionGroups> {
-    const prefix = join(dirname(outputPath), `.${basename(outputPath)}.questions-`)
-    return new QuestionGroups(await mkdtemp(prefix), chunkBytes)
-  }
-
-  /** Run files written so far (0: everything stayed in memory). */
-  get runsOnDisk(): number {
-    return this.sorter.runCount
-  }
+  private readonly groups = new Map<string, Group>()
 
   add(query: string, timestampMs: number, pageUrl: string | null): void {
-    const record = this.record
-    record.position = timestampMs
-    record.path = [groupKey(query), field(pageUrl ?? ''), field(query)].join(SEP)
-    this.sorter.add(record)
+    const asked: Asked = {
+      query: cutAtCharacter(query, KEY_MAX_CHARS),
+      ms: timestampMs,
+      page: cutAtCharacter(pageUrl ?? '', KEY_MAX_CHARS)
+    }
+    const key = groupKey(query)
+    let group = this.groups.get(key)
+    if (group === undefined) {
+      group = { count: 0, latest: asked, pages: new Map() }
+      this.groups.set(key, group)
+    }
+    group.count++
+    if (isLater(asked, group.latest)) group.latest = asked
+    if (asked.page === '') return
+    const page = group.pages.get(asked.page)
+    if (page === undefined) {
+      group.pages.set(asked.page, { page: asked.page, count: 1, latestMs: asked.ms })
+      return
+    }
+    page.count++
+    page.latestMs = Math.max(page.latestMs, asked.ms)
   }
 
-  /** The `n` groups asked most, then most recently; call once, after the last add. */
+  /** The `n` groups asked most, then most recently. */
   top(n: number): QuestionGroup[] {
     const best = new TopN<QuestionGroup>(n, byAsked)
-    let key: string | undefined
-    let group: QuestionGroup = { query: '', count: 0, latestMs: -Infinity, pageUrl: null }
-    let run: PageRun | undefined
-    let bestRun: PageRun | undefined
-    const closeRun = (): void => {
-      if (run && run.pageUrl !== '' && better(run, bestRun)) bestRun = run
+    for (const { count, latest, pages } of this.groups.values()) {
+      const [page] = [...pages.values()].sort(byFrequency)
+      best.add({ query: latest.query, count, latestMs: latest.ms, pageUrl: page?.page ?? null })
     }
-    const closeGroup = (): void => {
-      closeRun()
-      if (key !== undefined) best.add({ ...group, pageUrl: bestRun?.pageUrl ?? null })
-    }
-    for (const at of this.sorter.sorted()) {
-      const { position: ms, path } = readRecord(at)
-      const [thisKey, pageUrl, query] = path.split(SEP)
-      if (thisKey !== key) {
-        closeGroup()
-        key = thisKey
-        group = { query, count: 0, latestMs: ms, pageUrl: null }
-        run = bestRun = undefined
-      }
-      group.count++
-      if (ms > group.latestMs) Object.assign(group, { latestMs: ms, query })
-      if (run?.pageUrl !== pageUrl) {
-        closeRun()
-        run = { pageUrl, count: 0, latestMs: ms }
-      }
-      run.count++
-      run.latestMs = Math.max(run.latestMs, ms)
-    }
-    closeGroup()
     return best.sorted().map(g => ({ ...g, latestMs: Math.max(0, g.latestMs) }))
-  }
-
-  /** Removes the scratch folder; never throws. */
-  async dispose(): Promise<void> {
-    await rm(this.scratch, { recursive: true, force: true }).catch(() => undefined)
   }
 }
