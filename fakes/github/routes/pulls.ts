@@ -20,23 +20,14 @@ export function pullRoutes(wire: GitHubWire): Route[] {
       const fullName = `${owner}/${repo}`
       return {
         status: 200,
+        // The full pull request: the listing's fields, then what only this endpoint gives.
         body: {
-          id: pull.number + 700000,
+          ...pullSimple(wire, fullName, pull),
           node_id: `PR_fake${pull.number}`,
-          url: wire.api(`/repos/${fullName}/pulls/${pull.number}`),
-          html_url: wire.web(`${fullName}/pull/${pull.number}`),
-          number: pull.number,
-          state: stateOf(pull),
-          title: pull.title ?? `Pull request ${pull.number}`,
-          body: pull.body ?? null,
-          user: wire.user(userOf(pull.user ?? 'octocat')),
           head: branch(pull.head ?? 'feature', fullName, pull.number),
           base: branch(pull.base ?? 'main', fullName, 0),
-          draft: false,
           merged: pull.merged !== undefined,
-          merge_commit_sha: pull.merged?.sha ?? null,
           merged_by: pull.merged?.by ? wire.user(userOf(pull.merged.by)) : null,
-          labels: (pull.labels ?? []).map(name => ({ name })),
           commits: pull.commits?.length ?? 0,
           changed_files: files.length,
           additions: files.reduce((sum, f) => sum + f.additions, 0),
