@@ -238,7 +238,8 @@ const callText = (call: { method: string; path: string }): string => `${call.met
 
 /**
  * One digest of N PRs after an earlier digest (whose docs PR is merged): the calls it makes, by kind.
- * Since the watermark: N merged PRs and N/2 closed without merging; before it: 300 older ones.
+ * Since the watermark: N merged PRs and N/2 closed without merging; before it: the earlier digest's
+ * three and 300 older ones.
  */
 async function digestCalls(n: number) {
   return withFakes(async fakes => {
@@ -278,7 +279,8 @@ async function digestCalls(n: number) {
     const other = rest.filter(call => !notes.test(call))
     return {
       included: Number(result.outputs['digest-pulls']),
-      updatedSince: n + closed,
+      // The earlier digest's last PR, updated at the watermark itself, is listed too.
+      updatedSince: n + closed + 1,
       listing,
       files,
       reads: other.filter(call => /^GET |^POST \/graphql/.test(call)).length,
@@ -420,7 +422,7 @@ export async function digestTable(): Promise<{ lines: string[]; ok: boolean }> {
     '',
     ...calls.lines,
     '',
-    'One digest after an earlier one whose docs PR was merged: N PRs merged since the watermark, N/2 closed without merging, 300 older ones before it (`digest-max-pulls: N`). ' +
+    'One digest after an earlier one whose docs PR was merged: N PRs merged since the watermark, N/2 closed without merging, 300 older ones before it (`digest-max-pulls: N`); M counts the earlier digest’s last PR too, updated at the watermark itself. ' +
       'The other reads are the constant: the tracking issue’s comments (twice: the watermark, then the check that no other run claimed the digest; one page each while the issue holds fewer than 100 comments), the identity, the previous docs PR’s state, the docs PR’s comments for the back-link. ' +
       'The comment writes: the tracking comment (posted, then edited twice) and the back-link on the docs PR. ' +
       'Each note reads the code PR’s comments first, so that no run posts one twice. ' +
