@@ -227,6 +227,18 @@ describe('the prompt', () => {
     expect(prompt).toContain('[Left out to stay within the prompt')
   })
 
+  it('gives 50 PRs with long descriptions the start of each description while the room allows it', () => {
+    const pulls = Array.from({ length: 50 }, (_, i) =>
+      pull(i + 1, `Why ${i + 1}: ${'the reason at length. '.repeat(200)}`)
+    )
+    const prompt = buildDigestPrompt('Do it.', pulls, options)
+    expect(prompt.length).toBeLessThanOrEqual(MAX_PROMPT_LENGTH)
+    for (let n = 1; n <= 50; n++) expect(prompt).toContain(`Description:\nWhy ${n}: the reason`)
+    expect(prompt).toMatch(
+      /\[Left out to stay within the prompt's size: [^\]]*descriptions past \d+ characters/
+    )
+  })
+
   it('keeps every reference line of 200 PRs with long titles, titles cut alike', () => {
     const pulls = Array.from({ length: 200 }, (_, i) => pull(i + 1, 'b', 'T'.repeat(400)))
     const prompt = buildDigestPrompt('Do it.', pulls, options)

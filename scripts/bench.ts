@@ -10,7 +10,9 @@
  *  3. The assistant export the same way: requests (⌈N/1000⌉ + 1) and peak memory
  *     (`-- --only assistant`, or `-- --only views` for 2., runs that table alone).
  *  4. The impact section's extra requests (scripts/bench-impact.ts).
- *  5. Bundle sizes and the time Node 24 takes to load each.
+ *  5. The docs digest's agent uses, GitHub calls and prompt size (scripts/bench-digest.ts;
+ *     `-- --only digest` runs it alone).
+ *  6. Bundle sizes and the time Node 24 takes to load each.
  * It prints the tables and, with --write, puts them into BENCHMARKS.md.
  */
 import { spawn, spawnSync } from 'node:child_process'
@@ -29,6 +31,7 @@ import { GitHubFake } from '../fakes/github-fake.js'
 import { serviceInputs } from '../fakes/inputs.js'
 import { run as runSweep } from '../src/sweep/main.js'
 import { impactTable } from './bench-impact.js'
+import { digestOnly, digestTable } from './bench-digest.js'
 
 const NODE24 = join(PROJECT_ROOT, 'scripts', 'node24.sh')
 
@@ -449,6 +452,8 @@ async function sweepTable(): Promise<{ lines: string[]; ok: boolean }> {
   }
 }
 
+/** `--only digest`: the digest's section alone (scripts/bench-digest.ts). */
+if (process.argv.includes('--only') && process.argv.includes('digest')) await digestOnly()
 /**
  * `--only assistant` or `--only views`: that export's table alone (a quick look; never written to
  * BENCHMARKS.md).
@@ -480,6 +485,7 @@ try {
   rmSync(dirname(bundle), { recursive: true, force: true })
 }
 const impact = await impactTable()
+const digest = await digestTable()
 const bundles = bundleTable()
 const node = spawnSync('bash', [NODE24, '--version'], { encoding: 'utf8' }).stdout.trim()
 const cores = availableParallelism()
@@ -516,6 +522,10 @@ const report = [
   '',
   ...impact.lines,
   '',
+  "### The docs digest's cost (`digest: true`; the agent action in process, in virtual time, against the fakes)",
+  '',
+  ...digest.lines,
+  '',
   '### Bundles',
   '',
   ...bundles.lines,
@@ -523,7 +533,14 @@ const report = [
 ].join('\n')
 console.log(report)
 const allMet =
-  polling.ok && runner.ok && sweeping.ok && exporting.ok && assisting.ok && impact.ok && bundles.ok
+  polling.ok &&
+  runner.ok &&
+  sweeping.ok &&
+  exporting.ok &&
+  assisting.ok &&
+  impact.ok &&
+  digest.ok &&
+  bundles.ok
 console.log(allMet ? 'All targets met.' : 'Some targets were missed (marked **no**).')
 if (process.argv.includes('--write')) {
   const header =

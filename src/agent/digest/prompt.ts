@@ -1,9 +1,10 @@
 /**
  * A digest's prompt: the instruction (never cut), then one block labelled as written by others with
  * each included pull request, oldest first. The block gives way level by level (descriptions, file
- * lists, diffs) so the whole prompt stays within MAX_PROMPT_LENGTH, and at the last level it is only
- * the pull requests' reference lines, titles cut to share the room: every included pull request is
- * always named. Pure and deterministic.
+ * lists, diffs; before the descriptions go, they are cut to the share the room holds, so a digest of
+ * many pull requests still says what each one does) so the whole prompt stays within
+ * MAX_PROMPT_LENGTH, and at the last level it is only the pull requests' reference lines, titles cut
+ * to share the room: every included pull request is always named. Pure and deterministic.
  */
 import type { PullFile } from '../../github/pulls.js'
 import { cut, MAX_PROMPT_LENGTH } from '../prompt-context.js'
@@ -44,6 +45,13 @@ const LEVELS: Level[] = [
   { body: 300, files: 10, diff: false, note: 'the diffs, and files past 10 a pull request' },
   { body: 0, files: 0, diff: false, note: 'the descriptions, the file lists and the diffs' }
 ]
+/**
+ * When the fixed levels before the bare one do not fit: descriptions cut to the share the room
+ * holds (at least MIN_BODY characters, at most the last fixed level's), with a few files, then none.
+ */
+const SIZED_FILES = [5, 0]
+const MIN_BODY = 80
+const SIZED_BODY_MAX = LEVELS[LEVELS.length - 2].body
 /** A pull request's share of the diff room below this is not worth a diff. */
 const MIN_DIFF_SHARE = 400
 const TITLE_LIMIT = 300
@@ -55,13 +63,56 @@ export function buildDigestPrompt(
 ): string {
   const head = instruction.trim()
   const room = MAX_PROMPT_LENGTH - head.length - 2
-  if (options.includeContext) {
-    for (const level of LEVELS) {
-      const block = renderBlock(pulls, options, { level, room })
-      if (block.length <= room) return `${head}\n\n${block}`
-    }
+  const block = options.includeContext ? contextBlock(pulls, options, room) : undefined
+  return `${head}\n\n${block ?? referencesOnly(pulls, options, room)}`
+}
+
+/** The first level that fits; before the bare one, the longest descriptions the room holds. */
+function contextBlock(
+  pulls: readonly DigestPull[],
+  options: DigestPromptOptions,
+  room: number
+): string | undefined {
+  const fits = (level: Level): string | undefined => {
+    const block = renderBlock(pulls, options, { level, room })
+    return block.length <= room ? block : undefined
   }
-  return `${head}\n\n${referencesOnly(pulls, options, room)}`
+  const bare = LEVELS[LEVELS.length - 1]
+  for (const level of LEVELS.filter(level => level !== bare)) {
+    const block = fits(level)
+    if (block) return block
+  }
+  for (const files of SIZED_FILES) {
+    const block = longestFitting(body => fits(sizedLevel(body, files)))
+    if (block) return block
+  }
+  return fits(bare)
+}
+
+/**
+ * The block with the longest description share from MIN_BODY up to the last fixed level's that
+ * fits (a longer share never makes the block shorter); undefined when even MIN_BODY does not.
+ */
+function longestFitting(render: (body: number) => string | undefined): string | undefined {
+  let best = render(MIN_BODY)
+  let [low, high] = [MIN_BODY, SIZED_BODY_MAX + 1]
+  while (best && high - low > 1) {
+    const middle = Math.floor((low + high) / 2)
+    const block = render(middle)
+    if (block) [best, low] = [block, middle]
+    else high = middle
+  }
+  return best
+}
+
+function sizedLevel(body: number, files: number): Level {
+  const listed = files > 0 ? `files past ${files} a pull request` : 'the file lists'
+  return {
+    body,
+    files,
+    diff: false,
+    note: `the diffs, ${listed}, descriptions past ${body} characters`
+  }
 }
 
 /** `acme/docs#12 "Title"`: what names a pull request, whatever else is cut. */
