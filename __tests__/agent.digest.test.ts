@@ -113,7 +113,8 @@ describe('the own-PR guard', () => {
     const result = await runDigest(world())
     expect(result.outputs).toMatchObject({ 'digest-pulls': '1', 'digest-skipped': '1' })
     expect(prompts()[0]).not.toContain('acme/docs#40')
-    expect(shown(result.summary)).toContain('#40 was opened by the docs agent')
+    expect(shown(result.summary)).toContain('/pull/40): was opened by the docs agent')
+    expect(shown(result.summary)).not.toContain('pull request #40')
   })
 })
 

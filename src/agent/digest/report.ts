@@ -52,7 +52,11 @@ export function renderDigestDetails(report: DigestReport): string {
   if (report.skipped.length > 0) {
     lines.push('', `Skipped (${report.skipped.length}):`)
     for (const { pull, reason } of report.skipped.slice(0, LISTED)) {
-      lines.push(`- [#${pull.number}](${pull.htmlUrl}): ${inert(reason)}`)
+      // The guards name the PR for the log; in this list its link already does.
+      const why = reason
+        .replace(`pull request #${pull.number}: `, '')
+        .replace(`pull request #${pull.number} `, '')
+      lines.push(`- [#${pull.number}](${pull.htmlUrl}): ${inert(why)}`)
     }
   }
   if (report.waiting > 0) {
