@@ -42,7 +42,7 @@ export interface AgentSettings {
   backLink: boolean
   /** A job still running at max-wait-minutes (at once with wait: false) is left to the sweep. */
   detach: boolean
-  /** Code changes: a merged pull request with this label starts no job; undefined: none. */
+  /** Code changes: a pull request with this label starts no job; undefined: none. */
   skipLabel?: string
   /** Code changes: globs of files that neither start a job alone nor go into the diff. */
   ignorePaths: string[]
