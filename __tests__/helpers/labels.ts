@@ -12,10 +12,10 @@ import { runAgent, type AgentOverrides, type AgentRunSpec, type World } from './
 export const LABEL_INPUTS = { ...CODE_CHANGE_DEFAULTS, 'label-trigger': 'docs' }
 
 export interface LabelRun extends LabelScenario {
-  /** The labeler's permission on acme/docs ('write'); null leaves it unset (the API answers 404). */
+  /** The labeler's permission on acme/docs ('write'); null: unset (the API answers 404). */
   permission?: Permission | null
   inputs?: Record<string, string>
-  /** The event's name for a pull request ('pull_request_target', as the example workflow has it). */
+  /** The event of a pull request ('pull_request_target', as the example workflow has it). */
   eventName?: string
 }
 
@@ -43,7 +43,7 @@ export function labelIssueSpec(world: World, run: LabelRun = {}): AgentRunSpec {
   }
 }
 
-/** Open pull request #12 labelled: the pull request in the fake (files, commits), the run's spec. */
+/** Open pull request #12 labelled: the pull request in the fake, the run's spec. */
 export function labelPullSpec(
   world: World,
   run: LabelRun = {},

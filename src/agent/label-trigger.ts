@@ -1,8 +1,8 @@
 /**
  * The label trigger: adding `label-trigger` to an open issue or pull request asks the agent. Pure:
  * decided from the payload and the settings, nothing called. A labelled issue is an issue's request
- * (as when it is opened); a labelled pull request is docs follow code's request for a change still in
- * review. Either way the labeler (the payload's sender) is the requester, and one labeling is one
+ * (as when it is opened); a labelled pull request is docs follow code's request for a change still
+ * in review. Either way the labeler (the payload's sender) is the requester, and one labeling is one
  * request: its key joins the number, the label's id and the thread's `updated_at`, so a second
  * delivery of the event finds the first one's comment, and a label removed and added again is new.
  */

@@ -31,8 +31,8 @@ export interface PlanFacts {
 
 /**
  * Whether the request goes to the thread's job when there is one: a comment, a labeling, a digest,
- * and a pull request's code change (one docs PR per code PR, whether a label, a comment or the merge
- * asked first). An opened issue and a workflow's own prompt always start their own job.
+ * and a pull request's code change (one docs PR per code PR, whether a label, a comment or the
+ * merge asked first). An opened issue and a workflow's own prompt always start their own job.
  */
 export function continuesThread(
   facts: Pick<PlanFacts, 'origin' | 'labeled' | 'onPullRequest'>

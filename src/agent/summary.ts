@@ -61,7 +61,7 @@ export function renderNothingSummary(): string {
   ].join('\n')
 }
 
-/** The summary of a request a guard stopped before anything was written (a labelled pull request). */
+/** The summary of a request a guard stopped before anything was written (a labelled PR). */
 export function renderSkippedSummary(reason: string): string {
   return ['### Mintlify docs agent', '', `⏭️ Not started: ${reason}.`, ''].join('\n')
 }

@@ -1,6 +1,6 @@
 /**
- * What changed in a code-change event: a pull request (merged, or open and labelled), a branch push,
- * a release.
+ * What changed in a code-change event: a pull request (merged, or open and labelled), a branch
+ * push, a release.
  */
 import type { PullSummary } from '../../github/changes.js'
 

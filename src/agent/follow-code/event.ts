@@ -25,7 +25,7 @@ export const DEFAULT_CHANGE_INSTRUCTION =
   'changes for the people who use it, and correct pages it makes wrong. Follow the existing ' +
   'structure and style of the docs. If no documentation needs to change, change nothing.'
 
-/** The instruction of a labelled pull request, still in review, when the workflow gives no `prompt`. */
+/** The instruction of a labelled pull request (in review) when the workflow gives no `prompt`. */
 export const DEFAULT_OPEN_PULL_INSTRUCTION =
   'Update the documentation for the change in the pull request described below, which is not ' +
   'merged yet: document what it adds or changes for the people who use it, and correct pages it ' +

@@ -2,8 +2,8 @@
  * The loop guard of docs-follow-code: a pull request the docs agent opened never starts a job,
  * whatever `allowed-bots` says. It is the agent's when its conversation holds this action's
  * back-link comment, or when a tracking comment of this action in this repository reports its URL as
- * its job's result (one issue search, then that thread read to confirm the comment is ours). Only comments written
- * by the identity the token posts as count.
+ * its job's result (one issue search, then that thread read to confirm the comment is ours). Only
+ * comments written by the identity the token posts as count.
  */
 import { searchCommentsFor } from '../../github/changes.js'
 import { listComments, type IssueComment } from '../../github/comments.js'

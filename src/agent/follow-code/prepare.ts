@@ -2,8 +2,8 @@
  * A code change from the event to a request ready to send: GitHub is read (the files and commits,
  * a push's pull request), the guards that need those answers run (ignore-paths, and for a push the
  * pull request's label and author, and the loop guard; for a labelled pull request all of them, the
- * loop guard first), and the prompt is built. Nothing is written
- * before this has decided, so a skipped change leaves no trace.
+ * loop guard first), and the prompt is built. Nothing is written before this has decided, so a
+ * skipped change leaves no trace.
  */
 import { listComments, type IssueComment } from '../../github/comments.js'
 import type { Octokit } from '../../github/octokit.js'
@@ -82,7 +82,7 @@ export async function prepareChange(
   return { kind: 'go', request: { ...ready, change: reading.change }, prompt, threadComments }
 }
 
-/** The loop guard: the pull request's thread read once (kept for the conversation), then searched. */
+/** The loop guard: the pull request's thread read once (kept for the conversation), a search. */
 async function guardOwnPull(
   pull: ChangedPull,
   { context, github, rt }: AgentFlow
