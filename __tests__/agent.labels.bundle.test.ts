@@ -3,38 +3,40 @@
  * gets its docs while in review, the merge continues that job, and another label calls nothing.
  */
 import { describe, expect, it } from '@jest/globals'
-import { labeledIssueEvent } from '../fakes/webhooks.js'
+import { LABEL_TIME, labeledIssueEvent } from '../fakes/webhooks.js'
 import { addMergedPull, MERGE_SHA, mergedPullSpec } from './helpers/code-change.js'
 import { LABEL_INPUTS, labelIssueSpec, labelPullSpec } from './helpers/labels.js'
 import { shown } from './helpers/text.js'
-import { runAgentBundle, useWorld } from './helpers/world.js'
+import { addEarlierComment, runAgentBundle, useWorld } from './helpers/world.js'
 
 const world = useWorld()
 const DOCS_PR = 'https://github.com/acme/docs-site/pull/3'
 
 describe('the bundle with label-trigger', () => {
-  it('a labelled PR, then its merge: one job, then a follow-up naming the merge commit', async () => {
-    world().svc.scriptJobs({ activePolls: 1, prLink: DOCS_PR }, { activePolls: 0, prLink: DOCS_PR })
-    const label = await runAgentBundle(world(), labelPullSpec(world()))
-    expect(label.stderr).toBe('')
-    expect(label.exitCode).toBe(0)
-    expect(label.outputs).toMatchObject({
-      'job-id': 'job_1',
-      status: 'completed',
-      'pr-url': DOCS_PR
-    })
+  it('a labelled PR: its docs while in review, the tracking comment on the PR', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: DOCS_PR })
+    const run = await runAgentBundle(world(), labelPullSpec(world()))
+    expect(run.stderr).toBe('')
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs).toMatchObject({ 'job-id': 'job_1', status: 'completed', 'pr-url': DOCS_PR })
     expect(world().promptsSent()[0]).toContain('State: open, not merged yet')
+    const [comment] = world().botComments(12)
+    expect(shown(comment.body)).toContain('maintainer added the label "docs" to #12')
+  })
 
+  it('the merge of a labelled PR: a follow-up to the label’s job naming the merge commit', async () => {
+    world().svc.addJob({ id: 'job_1', activePolls: 0, prLink: DOCS_PR })
     const pull = addMergedPull(world())
+    addEarlierComment(world(), `tracking request=label-12-4242-${LABEL_TIME} job=job_1 state=job`, {
+      number: 12
+    })
     const merge = await runAgentBundle(world(), { ...mergedPullSpec(pull), inputs: LABEL_INPUTS })
     expect(merge.exitCode).toBe(0)
     expect(merge.outputs).toMatchObject({ 'job-id': 'job_1', status: 'completed' })
-    expect(world().creates()).toHaveLength(1)
+    expect(world().creates()).toHaveLength(0)
     const [message] = world().messages()
     expect((message.body as { prompt: string }).prompt).toContain(`Merge commit: ${MERGE_SHA}`)
-    const comments = world().botComments(12)
-    expect(comments).toHaveLength(2)
-    expect(shown(comments[0].body)).toContain('maintainer added the label "docs" to #12')
+    expect(world().botComments(12)).toHaveLength(2)
   })
 
   it('a labelled issue: its title and body, the labeler’s permission checked', async () => {
