@@ -63,6 +63,26 @@ describe('planJob', () => {
       'a workflow prompt never follows up',
       { origin: 'manual', latestJobId: 'job_1' },
       { kind: 'create' }
+    ],
+    [
+      'a labelled issue in a thread with a job follows up',
+      { origin: 'issue', labeled: true, latestJobId: 'job_1' },
+      { kind: 'follow-up', jobId: 'job_1' }
+    ],
+    [
+      'a pull request’s code change (a label, or the merge) in a thread with a job follows up',
+      { origin: 'code-change', onPullRequest: true, latestJobId: 'job_1' },
+      { kind: 'follow-up', jobId: 'job_1' }
+    ],
+    [
+      'a merge with follow-up: false creates a new job',
+      { origin: 'code-change', onPullRequest: true, followUp: false, latestJobId: 'job_1' },
+      { kind: 'create' }
+    ],
+    [
+      'a code change reported on an issue (a push, a release) never follows up',
+      { origin: 'code-change', onPullRequest: false, latestJobId: 'job_1' },
+      { kind: 'create' }
     ]
   ])('%s', (_name, facts, expected) => {
     expect(planJob({ ...base, ...facts })).toEqual(expected)

@@ -215,6 +215,18 @@ describe('settings: one error naming the input, before any request', () => {
       /one label name of at most 50 characters/
     ],
     [
+      'a label-trigger longer than GitHub allows',
+      { 'label-trigger': 'x'.repeat(51) },
+      'label-trigger',
+      /one label name of at most 50 characters/
+    ],
+    [
+      'a label-trigger of two lines',
+      { 'label-trigger': 'docs\nurgent' },
+      'label-trigger',
+      /one label name/
+    ],
+    [
       'an absolute path in ignore-paths',
       { 'ignore-paths': 'docs/**\n/etc/passwd' },
       'ignore-paths',

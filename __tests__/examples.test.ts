@@ -146,3 +146,37 @@ describe('the docs digest example', () => {
     expect(Number(step.with?.['issue-number'])).toBeGreaterThan(0)
   })
 })
+
+describe('the labels example', () => {
+  const workflow = parse(
+    readFileSync(join(PROJECT_ROOT, 'examples', 'docs-agent-labels.yml'), 'utf8')
+  ) as Workflow & {
+    on: Record<string, { types: string[] }>
+    permissions: Record<string, string>
+    jobs: Record<string, { if: string; steps: Step[] }>
+  }
+  const [job] = Object.values(workflow.jobs)
+  const [{ step }] = ourSteps(workflow)
+
+  it('listens to labels added to issues, and to pull requests through pull_request_target', () => {
+    expect(workflow.on).toEqual({
+      issues: { types: ['labeled'] },
+      pull_request_target: { types: ['labeled'] }
+    })
+  })
+
+  it('never checks out or runs the pull request’s code: its one step is the action', () => {
+    expect(job.steps).toEqual([step])
+  })
+
+  it('asks with the label its pre-filter lets through, with the permissions it needs', () => {
+    const label = String(step.with?.['label-trigger'])
+    expect(label).toBeTruthy()
+    expect(job.if).toBe(`github.event.label.name == '${label}'`)
+    expect(workflow.permissions).toEqual({
+      contents: 'read',
+      issues: 'write',
+      'pull-requests': 'write'
+    })
+  })
+})

@@ -212,3 +212,90 @@ export function releaseEvent(scenario: {
   payload.sender = author(payload.sender, { login: 'maintainer' })
   return payload
 }
+
+/** A label added to (or removed from) an issue or pull request of acme/docs. */
+export interface LabelScenario {
+  action?: 'labeled' | 'unlabeled'
+  number?: number
+  /** The label's name ('docs') and id (4242). */
+  label?: string
+  labelId?: number
+  /** Who labelled ('maintainer'), and the kind of account. */
+  sender?: string
+  senderType?: 'User' | 'Bot'
+  /** The thread's state ('open'); a closed pull request may be merged. */
+  state?: 'open' | 'closed'
+  merged?: boolean
+  /** The thread's `updated_at`: the labeling's time (a new labeling has a new one). */
+  updatedAt?: string
+  title?: string
+  body?: string
+  /** The author of the issue or pull request ('dev'). */
+  author?: string
+  authorType?: 'User' | 'Bot'
+  /** The thread's labels besides the one added. */
+  labels?: string[]
+  /** A pull request's counts, as GitHub sends them (the example's when not given). */
+  changedFiles?: number
+  commits?: number
+}
+
+export const LABEL_TIME = '2026-11-21T09:00:00Z'
+
+/** The label and the thread as the scenario has them, in a labeled example of `name`. */
+function labelEvent(name: 'issues' | 'pull_request', scenario: LabelScenario): Json {
+  const payload = webhookExample(name, scenario.action ?? 'labeled')
+  const thread = (name === 'issues' ? payload.issue : payload.pull_request) as Json
+  const label: Json = {
+    ...(payload.label as Json),
+    id: scenario.labelId ?? 4242,
+    name: scenario.label ?? 'docs'
+  }
+  payload.label = label
+  thread.number = scenario.number ?? (name === 'issues' ? 11 : 12)
+  thread.html_url = `https://github.com/acme/docs/${name === 'issues' ? 'issues' : 'pull'}/${String(thread.number)}`
+  thread.state = scenario.state ?? 'open'
+  thread.updated_at = scenario.updatedAt ?? LABEL_TIME
+  if (scenario.title !== undefined) thread.title = scenario.title
+  if (scenario.body !== undefined) thread.body = scenario.body
+  thread.user = author(thread.user, {
+    login: scenario.author ?? 'dev',
+    userType: scenario.authorType
+  })
+  const others = (scenario.labels ?? []).map((n, i) => ({ id: i + 1, name: n, color: 'ededed' }))
+  thread.labels = scenario.action === 'unlabeled' ? others : [...others, label]
+  payload.sender = author(payload.sender, {
+    login: scenario.sender ?? 'maintainer',
+    userType: scenario.senderType
+  })
+  return payload
+}
+
+/** An `issues` `labeled` (or `unlabeled`) payload: issue #11 by default. */
+export function labeledIssueEvent(scenario: LabelScenario = {}): Json {
+  return labelEvent('issues', {
+    title: 'Document the export endpoint',
+    body: 'Readers ask how to export CSV.',
+    ...scenario
+  })
+}
+
+/** A `pull_request` `labeled` (or `unlabeled`) payload: open pull request #12 by default. */
+export function labeledPullEvent(scenario: LabelScenario = {}): Json {
+  const payload = labelEvent('pull_request', {
+    title: 'Add the export endpoint',
+    body: 'Adds `GET /export`.',
+    ...scenario
+  })
+  const pull = payload.pull_request as Json
+  payload.number = pull.number
+  const merged = scenario.merged ?? false
+  pull.merged = merged
+  pull.merged_at = merged ? '2026-11-20T10:00:00Z' : null
+  pull.merge_commit_sha = merged ? MERGE_SHA : null
+  ;(pull.head as Json).ref = 'feature/export'
+  ;(pull.base as Json).ref = 'main'
+  if (scenario.changedFiles !== undefined) pull.changed_files = scenario.changedFiles
+  if (scenario.commits !== undefined) pull.commits = scenario.commits
+  return payload
+}

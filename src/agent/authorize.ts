@@ -23,8 +23,11 @@ export async function authorize(
   const octokit = github?.octokit
   // A workflow author's own prompt (schedule, dispatch, pipeline) needs no commenter check.
   if (request.origin === 'manual') return { allowed: true, reason: 'the workflow gives the prompt' }
-  // Only people with write access can merge, push or publish: GitHub checked them already.
-  if (request.origin === 'code-change') return { allowed: true, reason: 'a code change' }
+  // Only people with write access can merge, push or publish: GitHub checked them already. A
+  // labeler needs only triage access, so a labelled pull request's labeler is checked below.
+  if (request.origin === 'code-change' && !request.label) {
+    return { allowed: true, reason: 'a code change' }
+  }
   if (request.origin === 'digest') return { allowed: true, reason: 'the workflow runs a digest' }
   const requester = request.requester
   if (!requester)

@@ -31,6 +31,7 @@ export const AGENT_DEFAULTS = {
   'skip-label': 'no-docs',
   'ignore-paths': ['**/*.md', '**/*.mdx', 'docs.json', 'mint.json'],
   'include-diff': true,
+  'label-trigger': '',
   digest: false,
   'digest-branch': '',
   'digest-since': '-7d',

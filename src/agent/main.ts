@@ -26,7 +26,9 @@ import { isFailure } from '../job/result.js'
 import { publish, type Handled } from './publish.js'
 import { failureLine } from '../job/result-text.js'
 import { needsInstructionText, refusalText } from './replies.js'
-import { ownedText } from './summary.js'
+import { ownedText, renderSkippedSummary } from './summary.js'
+import { writeStepSummary } from '../shared/step-summary.js'
+import { labelCause } from './label-trigger.js'
 import { isOwned } from '../job/rerun-protocol.js'
 import { parseAgentSettings } from './settings.js'
 import { decideTrigger } from './trigger.js'
@@ -151,9 +153,14 @@ function frameOf(
   return {
     instruction: request.instruction,
     requester: request.requester?.login,
-    cause: digest ? digestCause(digest.report) : request.change && causeOf(request.change),
+    cause: digest ? digestCause(digest.report) : causeOfRequest(request),
     details: digest && renderDigestDetails(digest.report)
   }
+}
+
+function causeOfRequest(request: AgentRequest): string | undefined {
+  if (request.label) return labelCause(request)
+  return request.change && causeOf(request.change)
 }
 
 interface ReadyRequest {
@@ -179,6 +186,8 @@ async function readyRequest(
     const prepared = await prepareChange(ready.request, flow)
     if (prepared.kind === 'skip') {
       rt.log.info(`Not starting a job: ${prepared.reason}.`)
+      // Someone labelled the pull request and waits for an answer: the run's page says why not.
+      if (ready.request.label) await writeStepSummary(renderSkippedSummary(prepared.reason), rt)
       return undefined
     }
     ready = prepared

@@ -21,16 +21,32 @@ export interface PlanFacts {
   jobId?: string
   followUp: boolean
   origin: Origin
+  /** A label asked (`label-trigger`): it continues the thread's job as a comment does. */
+  labeled?: boolean
+  /** The request reports on a pull request (a merged one's code change continues its job). */
+  onPullRequest?: boolean
   /** The newest job the thread talks about, for follow-ups (a digest's: the open docs PR's job). */
   latestJobId?: string
+}
+
+/**
+ * Whether the request goes to the thread's job when there is one: a comment, a labeling, a digest,
+ * and a pull request's code change (one docs PR per code PR, whether a label, a comment or the
+ * merge asked first). An opened issue and a workflow's own prompt always start their own job.
+ */
+export function continuesThread(
+  facts: Pick<PlanFacts, 'origin' | 'labeled' | 'onPullRequest'>
+): boolean {
+  if (facts.labeled) return true
+  if (facts.origin === 'code-change') return facts.onPullRequest === true
+  return ['comment', 'review-comment', 'digest'].includes(facts.origin)
 }
 
 export function planJob(facts: PlanFacts): JobDecision {
   const { fate } = facts
   if (fate.kind !== 'fresh') return fate
   if (facts.jobId) return { kind: 'attach', jobId: facts.jobId, mode: 'attached' }
-  const continues = ['comment', 'review-comment', 'digest'].includes(facts.origin)
-  if (facts.followUp && continues && facts.latestJobId) {
+  if (facts.followUp && continuesThread(facts) && facts.latestJobId) {
     return { kind: 'follow-up', jobId: facts.latestJobId }
   }
   return { kind: 'create' }

@@ -51,8 +51,15 @@ export interface AgentRequest {
    * re-run whose first attempt ran that version finds its tracking comment under it.
    */
   formerKey?: string
-  /** A merged pull request, a push or a release: what changed. */
+  /** A pull request (merged, or open and labelled), a push or a release: what changed. */
   change?: CodeChange
+  /** The label whose adding asked (`label-trigger`); the requester is who added it. */
+  label?: Labeling
+}
+
+export interface Labeling {
+  name: string
+  id: number
 }
 
 export type TriggerDecision =

@@ -42,12 +42,14 @@ export interface AgentSettings {
   backLink: boolean
   /** A job still running at max-wait-minutes (at once with wait: false) is left to the sweep. */
   detach: boolean
-  /** Code changes: a merged pull request with this label starts no job; undefined: none. */
+  /** Code changes: a pull request with this label starts no job; undefined: none. */
   skipLabel?: string
   /** Code changes: globs of files that neither start a job alone nor go into the diff. */
   ignorePaths: string[]
   /** Code changes: add a bounded diff of the changed, not-ignored files to the context. */
   includeDiff: boolean
+  /** Adding this label to an open issue or pull request asks the agent; undefined: off. */
+  labelTrigger?: string
   /** `digest: true`: this run is a digest of the pull requests merged since the last one. */
   digest?: DigestSettings
 }
@@ -106,18 +108,14 @@ export function parseAgentSettings(
 }
 
 /**
- * The three code-change inputs. The runner passes the defaults of `skip-label` and `ignore-paths`
+ * The code-change inputs and the label trigger. The runner passes the defaults of `skip-label` and `ignore-paths`
  * (AGENT_DEFAULTS, declared in action.yml) when the workflow sets nothing, so an empty value here was
  * set empty on purpose: no label, nothing ignored.
  */
 function parseCodeChangeInputs(
   read: InputReader
-): Pick<AgentSettings, 'skipLabel' | 'ignorePaths' | 'includeDiff'> {
-  const skipLabel = readString(read, 'skip-label') || undefined
-  // GitHub's labels are at most 50 characters; a longer one could never match.
-  if (skipLabel !== undefined && (skipLabel.length > 50 || /[\r\n]/.test(skipLabel))) {
-    throw new InputError('skip-label', 'must be one label name of at most 50 characters', skipLabel)
-  }
+): Pick<AgentSettings, 'skipLabel' | 'ignorePaths' | 'includeDiff' | 'labelTrigger'> {
+  const skipLabel = parseLabel(read, 'skip-label')
   // One glob a line, never split at commas: a glob's braces hold them (`*.{md,mdx}`).
   const ignorePaths = readString(read, 'ignore-paths')
     .split('\n')
@@ -135,8 +133,18 @@ function parseCodeChangeInputs(
   return {
     skipLabel,
     ignorePaths,
-    includeDiff: parseBoolean(read, 'include-diff', { fallback: AGENT_DEFAULTS['include-diff'] })
+    includeDiff: parseBoolean(read, 'include-diff', { fallback: AGENT_DEFAULTS['include-diff'] }),
+    labelTrigger: parseLabel(read, 'label-trigger')
   }
+}
+
+/** One label name; undefined when empty. GitHub's labels are at most 50 characters. */
+function parseLabel(read: InputReader, name: string): string | undefined {
+  const label = readString(read, name) || undefined
+  if (label !== undefined && (label.length > 50 || /[\r\n]/.test(label))) {
+    throw new InputError(name, 'must be one label name of at most 50 characters', label)
+  }
+  return label
 }
 
 /** `prompt` or the text of `prompt-file` (never both); undefined: the event gives it. */

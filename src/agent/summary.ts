@@ -60,3 +60,8 @@ export function renderNothingSummary(): string {
     ''
   ].join('\n')
 }
+
+/** The summary of a request a guard stopped before anything was written (a labelled PR). */
+export function renderSkippedSummary(reason: string): string {
+  return ['### Mintlify docs agent', '', `⏭️ Not started: ${reason}.`, ''].join('\n')
+}

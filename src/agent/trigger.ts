@@ -6,24 +6,24 @@ import type { RunnerContext } from '../shared/runner-context.js'
 import { CODE_CHANGE_EVENTS, codeChangeDecision } from './follow-code/event.js'
 import { isActionComment } from '../job/markers.js'
 import {
-  isAllowedBot,
   issueThread,
   requesterOf,
   type AgentRequest,
-  type Requester,
-  type Thread,
   type TriggerComment,
   type TriggerDecision
 } from './request.js'
+import {
+  botIgnored,
+  issueRequest,
+  threadOf,
+  type PayloadIssue,
+  type PayloadUser
+} from './issue-request.js'
+import { isLabelEvent, labelDecision } from './label-trigger.js'
 import { legacyWorkflowRequestKey, workflowRequestKey } from './request-key.js'
 import type { AgentSettings } from './settings.js'
 
 const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment']
-
-interface PayloadUser {
-  login?: string
-  type?: string
-}
 
 interface PayloadComment {
   id?: number
@@ -34,15 +34,6 @@ interface PayloadComment {
   line?: number | null
   original_line?: number | null
   diff_hunk?: string
-}
-
-interface PayloadIssue {
-  number?: number
-  title?: string
-  body?: string | null
-  html_url?: string
-  user?: PayloadUser
-  pull_request?: unknown
 }
 
 function escapeRegExp(text: string): string {
@@ -60,16 +51,14 @@ export function matchTrigger(body: string, phrase: string): string | undefined {
   return body.slice(match[0].length).trim()
 }
 
-function botIgnored(requester: Requester | undefined, settings: AgentSettings): string | undefined {
-  if (!requester?.isBot) return undefined
-  if (isAllowedBot(requester.login, settings.allowedBots)) return undefined
-  return `${requester.login} is a bot that is not listed in allowed-bots`
-}
-
 export function decideTrigger(context: RunnerContext, settings: AgentSettings): TriggerDecision {
   const { eventName, payload } = context
   const action = typeof payload.action === 'string' ? payload.action : ''
   if (COMMENT_EVENTS.includes(eventName)) return commentDecision(context, action, settings)
+  if (isLabelEvent(eventName, action)) {
+    const labeled = labelDecision(context, settings)
+    if (labeled) return labeled
+  }
   if (eventName === 'issues') return issueDecision(context, action, settings)
   if (CODE_CHANGE_EVENTS.includes(eventName)) {
     const codeChange = codeChangeDecision(context, settings)
@@ -145,34 +134,8 @@ function issueDecision(
   const requester = requesterOf(issue.user ?? (payload.sender as PayloadUser | undefined))
   const ignoredBot = botIgnored(requester, settings)
   if (ignoredBot) return { kind: 'ignore', reason: ignoredBot }
-  const fromIssue = [issue.title ?? '', issue.body ?? ''].filter(Boolean).join('\n\n').trim()
-  return {
-    kind: 'run',
-    request: {
-      origin: 'issue',
-      instruction: settings.prompt ?? fromIssue,
-      instructionSource: settings.prompt === undefined ? 'event' : 'workflow',
-      requester,
-      thread: threadOf(context, { issue, number: issue.number, isPullRequest: false }),
-      requestKey: `issue-${issue.number}`
-    }
-  }
-}
-
-function threadOf(
-  context: RunnerContext,
-  { issue, number, isPullRequest }: { issue: PayloadIssue; number: number; isPullRequest: boolean }
-): Thread {
-  return {
-    owner: context.owner,
-    repo: context.repo,
-    issueNumber: number,
-    isPullRequest,
-    title: issue.title,
-    body: issue.body ?? '',
-    htmlUrl: issue.html_url,
-    author: issue.user?.login
-  }
+  const facts = { issue: { ...issue, number: issue.number }, requester }
+  return issueRequest(context, { ...facts, requestKey: `issue-${issue.number}` }, settings)
 }
 
 /** Schedules, dispatches, pushes and pipelines: the workflow author gives the prompt. */

@@ -1,4 +1,7 @@
-/** What changed in a code-change event: a merged pull request, a branch push, a release. */
+/**
+ * What changed in a code-change event: a pull request (merged, or open and labelled), a branch
+ * push, a release.
+ */
 import type { PullSummary } from '../../github/changes.js'
 
 /** A pull request of the change: from the event, or the one a pushed commit came from. */
@@ -8,6 +11,8 @@ export interface ChangedPull extends Omit<PullSummary, 'merged'> {
   /** How many files and commits GitHub counts (the event says; undefined when not known). */
   changedFiles?: number
   commits?: number
+  /** Open and not merged yet (a labelled pull request): the change is still in review. */
+  open?: boolean
 }
 
 export interface ChangedPush {

@@ -1,5 +1,5 @@
 /**
- * The parts of a code change's context block that a merged pull request, a push, a release and a
+ * The parts of a code change's context block that a pull request, a push, a release and a
  * digest of many pull requests all write the same way: the block's labelled edges, text by others
  * made harmless, a description cut to a bound, and a list of changed files. Pure.
  */

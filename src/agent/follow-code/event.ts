@@ -1,7 +1,8 @@
 /**
  * Docs follow code: a merged pull request, a branch push or a published release, read from the
- * event alone. Pure. What the event settles (an unmerged close, a tag push, a bot, `skip-label`) is
- * decided here, before any call; the rest of the guards need GitHub's answers (change-guards.ts).
+ * event alone (and the pull request and request of a labelled one, for label-trigger.ts). Pure. What
+ * the event settles (an unmerged close, a tag push, a bot, `skip-label`) is decided here, before any
+ * call; the rest of the guards need GitHub's answers (prepare.ts).
  */
 import type { RunnerContext } from '../../shared/runner-context.js'
 import { botAuthorIgnored, labelIgnored } from './guards.js'
@@ -23,6 +24,13 @@ export const DEFAULT_CHANGE_INSTRUCTION =
   'Update the documentation for the code change described below: document what it adds or ' +
   'changes for the people who use it, and correct pages it makes wrong. Follow the existing ' +
   'structure and style of the docs. If no documentation needs to change, change nothing.'
+
+/** The instruction of a labelled pull request (in review) when the workflow gives no `prompt`. */
+export const DEFAULT_OPEN_PULL_INSTRUCTION =
+  'Update the documentation for the change in the pull request described below, which is not ' +
+  'merged yet: document what it adds or changes for the people who use it, and correct pages it ' +
+  'makes wrong. Follow the existing structure and style of the docs. If no documentation needs ' +
+  'to change, change nothing.'
 
 type Json = Record<string, unknown>
 
@@ -73,7 +81,8 @@ export function codeChangeDecision(
   })
 }
 
-function pullOf(raw: Json): ChangedPull {
+/** A pull request as its event describes it, merged or still open. */
+export function pullOf(raw: Json): ChangedPull {
   return {
     number: Number(raw.number),
     title: text(raw.title),
@@ -87,7 +96,8 @@ function pullOf(raw: Json): ChangedPull {
     mergeSha: text(raw.merge_commit_sha) || undefined,
     mergedBy: login(raw.merged_by) || undefined,
     changedFiles: typeof raw.changed_files === 'number' ? raw.changed_files : undefined,
-    commits: typeof raw.commits === 'number' ? raw.commits : undefined
+    commits: typeof raw.commits === 'number' ? raw.commits : undefined,
+    open: raw.state === 'open' && raw.merged !== true
   }
 }
 
@@ -167,13 +177,14 @@ function releaseDecision(context: RunnerContext, settings: AgentSettings): Trigg
 }
 
 /** The request of a change: the workflow's `prompt`, or the built-in instruction. */
-function changeRequest(
-  settings: AgentSettings,
-  facts: Pick<AgentRequest, 'change' | 'requester' | 'thread' | 'requestKey'>
+export function changeRequest(
+  settings: Pick<AgentSettings, 'prompt'>,
+  facts: Pick<AgentRequest, 'change' | 'requester' | 'thread' | 'requestKey' | 'label'>,
+  defaultInstruction = DEFAULT_CHANGE_INSTRUCTION
 ): TriggerDecision {
   const request: AgentRequest = {
     origin: 'code-change',
-    instruction: settings.prompt ?? DEFAULT_CHANGE_INSTRUCTION,
+    instruction: settings.prompt ?? defaultInstruction,
     instructionSource: settings.prompt === undefined ? 'default' : 'workflow',
     ...facts
   }

@@ -1,9 +1,9 @@
 /**
  * The loop guard of docs-follow-code: a pull request the docs agent opened never starts a job,
  * whatever `allowed-bots` says. It is the agent's when its conversation holds this action's
- * back-link comment, or when a tracking comment of this action in this repository reports its URL
- * (one issue search, then that thread read to confirm the comment is ours). Only comments written
- * by the identity the token posts as count.
+ * back-link comment, or when a tracking comment of this action in this repository reports its URL as
+ * its job's result (one issue search, then that thread read to confirm the comment is ours). Only
+ * comments written by the identity the token posts as count.
  */
 import { searchCommentsFor } from '../../github/changes.js'
 import { listComments, type IssueComment } from '../../github/comments.js'
@@ -14,6 +14,7 @@ import { getErrorMessage } from '../../shared/errors.js'
 import type { Runtime } from '../../shared/runtime.js'
 import type { ChangedPull } from './change.js'
 import { readFinalMarker } from '../../job/markers.js'
+import { readComment } from '../../job/comment-layout.js'
 
 /** Search hits whose threads are read to confirm; the first few are the likely ones. */
 const CONFIRMED_HITS = 3
@@ -52,10 +53,13 @@ async function reportingThread(
   thread: readonly IssueComment[] | undefined,
   { octokit, repo, identity, rt }: Lookup
 ): Promise<number | undefined> {
+  // Reporting it means the job's result names it (the headline), never a quote that mentions it:
+  // the tracking comment of a label or a comment on this very pull request may quote its URL.
   const reports = (comments: readonly IssueComment[]): boolean =>
     comments.some(
       comment =>
-        ownMarkerKind(comment, identity) === 'tracking' && comment.body.includes(pull.htmlUrl)
+        ownMarkerKind(comment, identity) === 'tracking' &&
+        (readComment(comment.body)?.headline.includes(`(${pull.htmlUrl})`) ?? false)
     )
   try {
     const hits = await searchCommentsFor({ octokit, repo, rt }, pull.htmlUrl)

@@ -1,8 +1,9 @@
 /**
  * A code change from the event to a request ready to send: GitHub is read (the files and commits,
  * a push's pull request), the guards that need those answers run (ignore-paths, and for a push the
- * pull request's label and author, and the loop guard), and the prompt is built. Nothing is written
- * before this has decided, so a skipped change leaves no trace.
+ * pull request's label and author, and the loop guard; for a labelled pull request all of them, the
+ * loop guard first), and the prompt is built. Nothing is written before this has decided, so a
+ * skipped change leaves no trace.
  */
 import { listComments, type IssueComment } from '../../github/comments.js'
 import type { Octokit } from '../../github/octokit.js'
@@ -30,11 +31,23 @@ export type PreparedChange =
 
 export async function prepareChange(
   request: AgentRequest,
-  { settings, context, github, rt }: AgentFlow
+  flow: AgentFlow
 ): Promise<PreparedChange> {
+  const { settings, context, github, rt } = flow
   const change = request.change
   if (!change) throw new Error('prepareChange needs a code-change request')
   const repo = { owner: context.owner, repo: context.repo }
+  // A labelled pull request is guarded before it is read, the loop guard first; the event settled
+  // a merged one's label and author already (event.ts).
+  let threadComments: IssueComment[] | undefined
+  if (request.label && change.kind === 'pull') {
+    const guarded = await guardOwnPull(change.pull, flow)
+    if (guarded.kind === 'skip') return guarded
+    threadComments = guarded.threadComments
+    const ignoredPull =
+      labelIgnored(change.pull, settings) ?? botAuthorIgnored(change.pull, settings)
+    if (ignoredPull) return { kind: 'skip', reason: ignoredPull }
+  }
   const ignored = ignoreMatcher(settings.ignorePaths)
   if (!github) rt.log.warning('No github-token: the prompt names the change without its files.')
   const reading = github
@@ -55,12 +68,10 @@ export async function prepareChange(
     )
     if (onlyIgnored) return { kind: 'skip', reason: onlyIgnored }
   }
-  let threadComments: IssueComment[] | undefined
-  if (pull && github) {
-    threadComments = await readThread(github.octokit, { ...repo, issueNumber: pull.number }, rt)
-    const lookup = { octokit: github.octokit, repo, identity: await github.identity.get(), rt }
-    const own = await ownPullReason(pull, threadComments, lookup)
-    if (own) return { kind: 'skip', reason: own }
+  if (pull && !request.label) {
+    const guarded = await guardOwnPull(pull, flow)
+    if (guarded.kind === 'skip') return guarded
+    threadComments = guarded.threadComments
   }
   const prompt = buildChangePrompt(request.instruction, reading, {
     repository: `${repo.owner}/${repo.repo}`,
@@ -69,6 +80,19 @@ export async function prepareChange(
     ignored
   })
   return { kind: 'go', request: { ...ready, change: reading.change }, prompt, threadComments }
+}
+
+/** The loop guard: the pull request's thread read once (kept for the conversation), a search. */
+async function guardOwnPull(
+  pull: ChangedPull,
+  { context, github, rt }: AgentFlow
+): Promise<{ kind: 'skip'; reason: string } | { kind: 'go'; threadComments?: IssueComment[] }> {
+  if (!github) return { kind: 'go' }
+  const repo = { owner: context.owner, repo: context.repo }
+  const threadComments = await readThread(github.octokit, { ...repo, issueNumber: pull.number }, rt)
+  const lookup = { octokit: github.octokit, repo, identity: await github.identity.get(), rt }
+  const own = await ownPullReason(pull, threadComments, lookup)
+  return own ? { kind: 'skip', reason: own } : { kind: 'go', threadComments }
 }
 
 /**

@@ -61,8 +61,9 @@ export function buildChangePrompt(
 /** `owner/repo#12 (merge commit abc…)`, the pushed range, or the release tag. */
 export function changeReference(change: CodeChange, repository: string): string {
   if (change.kind === 'pull') {
-    const { number, mergeSha } = change.pull
-    return `${repository}#${number}${mergeSha ? ` (merge commit ${mergeSha})` : ''}`
+    const { number, mergeSha, open } = change.pull
+    const state = open ? ' (open, not merged yet)' : mergeSha ? ` (merge commit ${mergeSha})` : ''
+    return `${repository}#${number}${state}`
   }
   if (change.kind === 'push') {
     const { branch, before, after, created, defaultBranch } = change.push
@@ -122,6 +123,7 @@ function pullLines(
   if (pull.labels.length > 0) lines.push(`Labels: ${inline(pull.labels.join(', '))}`)
   lines.push(`Branches: ${inline(pull.headRef)} into ${inline(pull.baseRef)}`)
   if (pull.mergeSha) lines.push(`Merge commit: ${pull.mergeSha}`)
+  if (pull.open) lines.push('State: open, not merged yet (the change may still change in review)')
   lines.push(...described('Description', pull.body, shown.body))
   return lines
 }

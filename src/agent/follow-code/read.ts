@@ -1,5 +1,5 @@
 /**
- * What GitHub says about a code change, read once: the files and commits of a merged pull request,
+ * What GitHub says about a code change, read once: the files and commits of a pull request,
  * or the pull request and compare of a push, or the compare of a release with the one before it.
  * A read that fails is a warning and leaves its part out; the change still goes to the agent.
  */

@@ -1,0 +1,103 @@
+/**
+ * The label trigger: adding `label-trigger` to an open issue or pull request asks the agent. Pure:
+ * decided from the payload and the settings, nothing called. A labelled issue is an issue's request
+ * (as when it is opened); a labelled pull request is docs follow code's request for a change still
+ * in review. Either way the labeler (the payload's sender) is the requester, and one labeling is one
+ * request: its key joins the number, the label's id and the thread's `updated_at`, so a second
+ * delivery of the event finds the first one's comment, and a label removed and added again is new.
+ */
+import type { RunnerContext } from '../shared/runner-context.js'
+import {
+  changeRequest,
+  DEFAULT_OPEN_PULL_INSTRUCTION,
+  pullOf,
+  pullThread
+} from './follow-code/event.js'
+import { botIgnored, issueRequest, type PayloadIssue } from './issue-request.js'
+import { requesterOf, type AgentRequest, type TriggerDecision } from './request.js'
+import type { AgentSettings } from './settings.js'
+
+const PULL_EVENTS = ['pull_request', 'pull_request_target']
+const LABEL_ACTIONS = ['labeled', 'unlabeled']
+
+type Json = Record<string, unknown>
+
+function record(value: unknown): Json {
+  return typeof value === 'object' && value !== null ? (value as Json) : {}
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : ''
+}
+
+function ignore(reason: string): TriggerDecision {
+  return { kind: 'ignore', reason }
+}
+
+/** A label added to or removed from an issue or a pull request. */
+export function isLabelEvent(eventName: string, action: string): boolean {
+  return (
+    LABEL_ACTIONS.includes(action) && (eventName === 'issues' || PULL_EVENTS.includes(eventName))
+  )
+}
+
+/**
+ * The decision for a label event. Undefined when the label trigger is off and the workflow gives
+ * its own `prompt` (or `job-id`): the event is then a workflow run as any other.
+ */
+export function labelDecision(
+  context: RunnerContext,
+  settings: Pick<AgentSettings, 'labelTrigger' | 'prompt' | 'jobId' | 'allowedBots'>
+): TriggerDecision | undefined {
+  const { eventName, payload } = context
+  const action = text(payload.action)
+  const trigger = settings.labelTrigger
+  if (trigger === undefined) {
+    if (settings.prompt !== undefined || settings.jobId !== undefined) return undefined
+    const change = action === 'labeled' ? 'added' : 'removed'
+    return ignore(`a label was ${change}, and label-trigger is empty (no label asks the agent)`)
+  }
+  if (action !== 'labeled') return ignore(`a label was removed; only adding "${trigger}" asks`)
+  const label = record(payload.label)
+  const name = text(label.name)
+  if (name.toLowerCase() !== trigger.toLowerCase()) {
+    return ignore(`the label "${name}" is not the label-trigger "${trigger}"`)
+  }
+  const isIssue = eventName === 'issues'
+  const raw = record(isIssue ? payload.issue : payload.pull_request)
+  const number = Number(raw.number)
+  if (!Number.isInteger(number) || number <= 0) {
+    return { kind: 'error', message: `The ${eventName} event has no issue or pull-request number.` }
+  }
+  const what = `${isIssue ? 'issue' : 'pull request'} #${number}`
+  if (raw.state !== 'open' || raw.merged === true) return ignore(`${what} is closed`)
+  const requester = requesterOf(record(payload.sender))
+  const ignoredBot = botIgnored(requester, settings)
+  if (ignoredBot) return ignore(ignoredBot)
+  const facts = {
+    requester,
+    label: { name, id: Number(label.id) },
+    requestKey: `label-${number}-${String(label.id)}-${text(raw.updated_at)}`
+  }
+  if (isIssue) {
+    return issueRequest(
+      context,
+      { ...facts, issue: { ...(raw as PayloadIssue), number } },
+      settings
+    )
+  }
+  const pull = pullOf(raw)
+  const request = {
+    ...facts,
+    change: { kind: 'pull' as const, pull },
+    thread: pullThread(context, pull)
+  }
+  return changeRequest(settings, request, DEFAULT_OPEN_PULL_INSTRUCTION)
+}
+
+/** What the tracking comment says set the request off: `alice added the label "docs" to #12`. */
+export function labelCause(request: Pick<AgentRequest, 'label' | 'requester' | 'thread'>): string {
+  const who = request.requester?.login ?? 'Someone'
+  const where = request.thread ? ` to #${request.thread.issueNumber}` : ''
+  return `${who} added the label "${request.label?.name ?? ''}"${where}`
+}
