@@ -62,9 +62,12 @@ export function reportBody(result: DeployResult, runLink: string): string {
     lines.push(...factLines(deployment))
     if (result.status === 'failure') lines.push(...failureLines(deployment))
   }
-  const run = runLink ? `[workflow run](${runLink})` : 'this workflow run'
-  const id = result.statusId ? `Status id ${codeSpan(result.statusId)}; followed` : 'Followed'
-  lines.push(`<sub>${id} by ${run} for ${formatDuration(result.elapsedMs)}.</sub>`)
+  const parts = [
+    ...(result.statusId ? [`Status id ${codeSpan(result.statusId)}`] : []),
+    runLink ? `[workflow run](${runLink})` : 'this workflow run',
+    formatDuration(result.elapsedMs)
+  ]
+  lines.push(`<sub>${parts.join(' · ')}</sub>`)
   return lines.join('\n\n')
 }
 
