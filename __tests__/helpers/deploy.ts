@@ -89,8 +89,12 @@ export async function runDeploy(
 }
 
 /** Starts the committed deploy bundle (dist/deploy/index.js) against the fakes. */
-export async function runDeployBundle(world: World, spec: DeployRunSpec = {}): Promise<BundleRun> {
-  const result = await runBundle('dist/deploy/index.js', deployRunner(world, spec))
+export async function runDeployBundle(
+  world: World,
+  spec: DeployRunSpec = {},
+  options: Parameters<typeof runBundle>[2] = {}
+): Promise<BundleRun> {
+  const result = await runBundle('dist/deploy/index.js', deployRunner(world, spec), options)
   world.results.push(result)
   return result
 }

@@ -19,6 +19,7 @@ const DEPLOYMENT: PollSubject<DeploymentStatus, EndedDeployment> = {
   operation: 'get-deployment-status',
   noun: 'deployment',
   statusOf: deployment => deployment.status,
+  describe: deployment => `Deployment ${deployment.id}: ${deployment.status}`,
   isEnded: isEndedDeployment,
   isKnown: isKnownDeploymentStatus
 }

@@ -27,6 +27,8 @@ export interface PollSubject<T, E extends T> {
   /** For the log: `job`, `deployment`. */
   noun: string
   statusOf(answer: T): string
+  /** A debug line per poll: `Job job_1: active`. */
+  describe(answer: T): string
   isEnded(answer: T): answer is E
   /** A documented status; another is followed like a running one, with one warning. */
   isKnown(status: string): boolean
@@ -36,6 +38,7 @@ export const AGENT_JOB: PollSubject<AgentJob, EndedJob> = {
   operation: 'get-job',
   noun: 'job',
   statusOf: job => job.status,
+  describe: job => `Job ${job.id}: ${job.status}`,
   isEnded: isEndedJob,
   isKnown: isKnownJobStatus
 }
@@ -120,7 +123,7 @@ export async function pollUntilEnded<T, E extends T>(
       lastJob = job
       lastError = undefined
       const status = subject.statusOf(job)
-      rt.log.debug(`The ${subject.noun}: ${status}`)
+      rt.log.debug(subject.describe(job))
       if (subject.isEnded(job)) return { kind: 'ended', job, polls }
       if (!subject.isKnown(status) && !warnedStatuses.has(status)) {
         warnedStatuses.add(status)
