@@ -43,8 +43,9 @@ describe('a preview on a pull request', () => {
     })
     const [comment] = deployComments(world())
     expect(result.outputs['comment-id']).toBe(String(comment.id))
-    expect(comment.body).toContain('✅ The preview of `docs/new-guide` is ready: [https:')
-    expect(comment.body).toContain('(https://acme-docs-new-guide.mintlify.app/)')
+    expect(comment.body).toContain(
+      '✅ The preview of `docs/new-guide` is ready: [acme-docs-new-guide.mintlify.app](https://acme-docs-new-guide.mintlify.app/)'
+    )
     expect(comment.body).toContain('**Files changed:** 1 added, 2 modified, 0 removed')
     expect(comment.body).toContain('`0123456` Update the quickstart by Octo Cat')
     expect(comment.body).toContain('![light](https://screenshots.mintlify.test/status_1-light.png)')

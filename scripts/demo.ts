@@ -12,6 +12,7 @@ import type { AssistantItem } from '../fakes/assistant-data.js'
 import { issueCommentEvent } from '../fakes/webhooks.js'
 import { DAY_MS } from '../src/shared/duration.js'
 import { demoMergedPull } from './demo-code-change.js'
+import { demoPreview } from './demo-preview.js'
 
 const rule = (title: string): void => console.log(`\n\x1b[1m=== ${title} ===\x1b[0m\n`)
 const indent = (text: string): string =>
@@ -335,6 +336,8 @@ try {
   console.log(indent(section))
   cleanUp(impact)
   if (impact.exitCode !== 0 || impact.outputs['impact-pulls'] !== '1') exitCode = 1
+
+  if (!(await demoPreview(emulator, github))) exitCode = 1
 
   // The emulator checks each request and answer against Mintlify's published OpenAPI documents.
   const violations = emulator.contractViolations

@@ -22,10 +22,12 @@ export function httpsUrl(raw: string | undefined): string | undefined {
   }
 }
 
-/** A link when the URL is https, else the text in a code span. */
+/** A link when the URL is https (its host and path as the text), else the text in a code span. */
 export function linkOrCode(raw: string): string {
   const url = httpsUrl(raw)
-  return url ? `[${inert(raw)}](${url})` : codeSpan(raw)
+  if (!url) return codeSpan(raw)
+  const { host, pathname } = new URL(url)
+  return `[${inert(pathname === '/' ? host : host + pathname)}](${url})`
 }
 
 function commitLine(deployment: DeploymentStatus): string | undefined {
