@@ -11,6 +11,7 @@
  *     (`-- --only assistant`, or `-- --only views` for 2., runs that table alone).
  *  4. The impact section's extra requests (scripts/bench-impact.ts).
  *  5. Bundle sizes and the time Node 24 takes to load each.
+ *  6. The deploy action following deployments of 30 s, 2 min and 10 min (scripts/bench-deploy.ts).
  * It prints the tables and, with --write, puts them into BENCHMARKS.md.
  */
 import { spawn, spawnSync } from 'node:child_process'
@@ -29,6 +30,7 @@ import { GitHubFake } from '../fakes/github-fake.js'
 import { serviceInputs } from '../fakes/inputs.js'
 import { run as runSweep } from '../src/sweep/main.js'
 import { impactTable } from './bench-impact.js'
+import { deployTable } from './bench-deploy.js'
 
 const NODE24 = join(PROJECT_ROOT, 'scripts', 'node24.sh')
 
@@ -345,7 +347,12 @@ function bundleTable(): { lines: string[]; ok: boolean } {
   }
   const bare = time(['-e', '0'])
   let ok = true
-  for (const bundle of ['dist/index.js', 'dist/analytics/index.js', 'dist/sweep/index.js']) {
+  for (const bundle of [
+    'dist/index.js',
+    'dist/analytics/index.js',
+    'dist/sweep/index.js',
+    'dist/deploy/index.js'
+  ]) {
     const size = statSync(join(PROJECT_ROOT, bundle)).size
     const load = time([join(PROJECT_ROOT, bundle)])
     const met = size < 1_300_000 && load - bare < 100
@@ -480,6 +487,7 @@ try {
   rmSync(dirname(bundle), { recursive: true, force: true })
 }
 const impact = await impactTable()
+const deploying = await deployTable()
 const bundles = bundleTable()
 const node = spawnSync('bash', [NODE24, '--version'], { encoding: 'utf8' }).stdout.trim()
 const cores = availableParallelism()
@@ -516,6 +524,7 @@ const report = [
   '',
   ...impact.lines,
   '',
+  ...deploying.lines,
   '### Bundles',
   '',
   ...bundles.lines,
@@ -524,7 +533,9 @@ const report = [
 console.log(report)
 const allMet =
   polling.ok && runner.ok && sweeping.ok && exporting.ok && assisting.ok && impact.ok && bundles.ok
-console.log(allMet ? 'All targets met.' : 'Some targets were missed (marked **no**).')
+console.log(
+  allMet && deploying.ok ? 'All targets met.' : 'Some targets were missed (marked **no**).'
+)
 if (process.argv.includes('--write')) {
   const header =
     '# Benchmarks\n\nProduced by `npm run bench -- --write` (the figures below are from its last run).\n\n'
