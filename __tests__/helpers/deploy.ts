@@ -66,7 +66,11 @@ export function previewSpec(
   return { eventName: 'pull_request', event: pullRequestEvent(options) }
 }
 
-/** Runs the deploy action in this process, in virtual time unless `realTime`. */
+/**
+ * Runs the deploy action in this process, in virtual time unless `realTime`. The per-request timeout
+ * is generous: on a busy machine a short one would time a trigger out, and its retry would make a
+ * second deployment the test does not expect.
+ */
 export async function runDeploy(
   world: World,
   spec: DeployRunSpec = {},
@@ -74,7 +78,7 @@ export async function runDeploy(
 ): Promise<ActionRunResult> {
   const { realTime, ...options } = overrides
   const run = (): Promise<void> =>
-    runDeployAction({ requestTimeoutMs: 500, handleSignals: false, ...options })
+    runDeployAction({ requestTimeoutMs: 5_000, handleSignals: false, ...options })
   const result = await runInProcess(deployRunner(world, spec), async () => {
     if (realTime) return run()
     const time = VirtualTime.install(Date.now())
