@@ -90,13 +90,14 @@ async function deploy(deployment: Deployment): Promise<DeployResult> {
   return follow(deployment, started, base)
 }
 
+/** Follows the triggered deployment to its end, the deadline, or the run's cancel. */
 async function follow(
   deployment: Deployment,
   started: DeployResult,
   base: () => DeployResult
 ): Promise<DeployResult> {
   const { action, settings, plan, client } = deployment
-  const now = (): DeployResult => ({
+  const sofar = (): DeployResult => ({
     ...base(),
     statusId: started.statusId,
     previewUrl: started.previewUrl
@@ -108,14 +109,14 @@ async function follow(
       action.rt
     )
     if (followed.kind === 'lost') {
-      return { ...now(), status: '', refusal: refusalText(followed.error, plan.mode) }
+      return { ...sofar(), status: '', refusal: refusalText(followed.error, plan.mode) }
     }
     if (followed.kind === 'ended') {
-      return { ...now(), status: followed.deployment.status, deployment: followed.deployment }
+      return { ...sofar(), status: followed.deployment.status, deployment: followed.deployment }
     }
-    return { ...now(), status: 'timed-out', deployment: followed.deployment }
+    return { ...sofar(), status: 'timed-out', deployment: followed.deployment }
   } catch (error) {
-    if (isCancellation(error) || action.cancelled) return { ...now(), status: 'cancelled' }
+    if (isCancellation(error) || action.cancelled) return { ...sofar(), status: 'cancelled' }
     throw error
   }
 }
