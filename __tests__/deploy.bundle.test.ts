@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { readFinalMarker } from '../src/job/markers.js'
-import { deployComments, previewSpec, runDeployBundle, statusReads } from './helpers/deploy.js'
+import {
+  deployComments,
+  previewSpec,
+  runDeployBundle,
+  statusReads,
+  triggers
+} from './helpers/deploy.js'
+import { serviceError } from '../fakes/service-emulator.js'
 import { commandLines } from './helpers/text.js'
 import { useWorld } from './helpers/world.js'
 
@@ -33,7 +40,7 @@ describe('the deploy bundle, as the runner runs it', () => {
       branch: 'docs/new-guide'
     })
     expect(comments[0].body).toContain('Status id `status_2`')
-  })
+  }, 20_000)
 
   it('a failure: the logs in the comment, the key masked everywhere, exit 1', async () => {
     const key = world().svc.apiKey
@@ -82,7 +89,7 @@ describe('the deploy bundle, as the runner runs it', () => {
     const reads = statusReads(world()).length
     await new Promise(resolve => setTimeout(resolve, 1_200))
     expect(statusReads(world())).toHaveLength(reads)
-  })
+  }, 20_000)
 })
 
 function runBundleWithSignal(
@@ -99,3 +106,60 @@ function runBundleWithSignal(
     }
   })
 }
+
+describe('the deploy bundle: production, limits and refusals', () => {
+  const preview = /\/preview\//
+
+  it('production on dispatch with wait: false: queued with the status id, no status read', async () => {
+    const run = await runDeployBundle(world(), { inputs: { wait: 'false', comment: 'false' } })
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs).toMatchObject({ status: 'queued', 'status-id': 'status_1' })
+    expect(triggers(world()).map(r => r.path)).toEqual(['/v1/project/update/proj_test'])
+    expect(statusReads(world())).toHaveLength(0)
+  })
+
+  it('a 503 on the trigger is retried; a 429 with Retry-After is waited out', async () => {
+    world().svc.platform.script(QUICK)
+    world().svc.inject({ method: 'POST', path: preview, fault: { status: 503 } })
+    world().svc.inject({
+      method: 'POST',
+      path: preview,
+      fault: { ...serviceError(429, 'Too many requests'), headers: { 'retry-after': '1' } }
+    })
+    const run = await runDeployBundle(world(), previewSpec(world()))
+    expect(run.outputs.status).toBe('success')
+    expect(triggers(world())).toHaveLength(3)
+  }, 20_000)
+
+  it('a 429 past max-wait-minutes, and the 403 of a plan without previews: one clear error each', async () => {
+    world().svc.inject({
+      method: 'POST',
+      path: preview,
+      fault: { ...serviceError(429, 'Too many requests'), headers: { 'retry-after': '600' } }
+    })
+    const limited = await runDeployBundle(world(), {
+      ...previewSpec(world()),
+      inputs: { 'max-wait-minutes': '2' }
+    })
+    expect(limited.exitCode).toBe(1)
+    expect(commandLines(limited.stdout, 'error')[0]).toContain(
+      "Mintlify's rate limit for preview deployments"
+    )
+    world().svc.platform.previewsAvailable = false
+    const refused = await runDeployBundle(world(), previewSpec(world()))
+    expect(refused.exitCode).toBe(1)
+    expect(refused.outputs.status).toBe('')
+    expect(commandLines(refused.stdout, 'error')[0]).toContain('need a Pro or Enterprise plan')
+  })
+
+  it('timed-out: still building at max-wait-minutes, exit 1, the status id in the comment', async () => {
+    world().svc.platform.script({ queuedPolls: 10_000 })
+    const run = await runDeployBundle(world(), {
+      ...previewSpec(world()),
+      inputs: { 'max-wait-minutes': '0.05' }
+    })
+    expect(run.exitCode).toBe(1)
+    expect(run.outputs.status).toBe('timed-out')
+    expect(deployComments(world())[0].body).toContain('still building after 3 seconds')
+  }, 20_000)
+})
