@@ -12,6 +12,8 @@ import { parseAgentSettings } from '../src/agent/settings.js'
 import { ANALYTICS_DEFAULTS } from '../src/analytics/defaults.js'
 import { parseAnalyticsSettings } from '../src/analytics/settings.js'
 import type { InputDefaults, InputReader } from '../src/shared/inputs.js'
+import { DEPLOY_DEFAULTS } from '../src/deploy/defaults.js'
+import { parseDeploySettings } from '../src/deploy/settings.js'
 import { SWEEP_DEFAULTS } from '../src/sweep/defaults.js'
 import { parseSweepSettings } from '../src/sweep/settings.js'
 
@@ -55,6 +57,12 @@ const CASES: Case[] = [
     file: 'sweep/action.yml',
     defaults: SWEEP_DEFAULTS,
     parse: parseSweepSettings,
+    emptyMeansNone: []
+  },
+  {
+    file: 'deploy/action.yml',
+    defaults: DEPLOY_DEFAULTS,
+    parse: parseDeploySettings,
     emptyMeansNone: []
   }
 ]

@@ -46,7 +46,13 @@ const stepsOf = (text: string): Step[] =>
     job => job.steps ?? []
   )
 const actionOf = (uses: string): (typeof ACTIONS)[number]['id'] =>
-  uses.includes('/analytics@') ? 'analytics' : uses.includes('/sweep@') ? 'sweep' : 'agent'
+  uses.includes('/analytics@')
+    ? 'analytics'
+    : uses.includes('/sweep@')
+      ? 'sweep'
+      : uses.includes('/deploy@')
+        ? 'deploy'
+        : 'agent'
 const ours = (step: Step): boolean =>
   /^OWNER\/mintlify-docs-agent-action(\/\w+)?@/.test(step.uses ?? '')
 
@@ -173,7 +179,7 @@ describe('workflows in the README and docs/', () => {
       for (const step of stepsOf(block.text))
         if (step.uses?.includes('mintlify-docs-agent-action'))
           expect(step.uses).toMatch(
-            /^OWNER\/mintlify-docs-agent-action(\/analytics|\/sweep)?@(v1|[0-9a-f]{40})$/
+            /^OWNER\/mintlify-docs-agent-action(\/analytics|\/sweep|\/deploy)?@(v1|[0-9a-f]{40})$/
           )
   })
 

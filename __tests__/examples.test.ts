@@ -18,7 +18,8 @@ interface Workflow {
 const actions = {
   agent: readActionYaml(PROJECT_ROOT, 'action.yml'),
   analytics: readActionYaml(PROJECT_ROOT, 'analytics/action.yml'),
-  sweep: readActionYaml(PROJECT_ROOT, 'sweep/action.yml')
+  sweep: readActionYaml(PROJECT_ROOT, 'sweep/action.yml'),
+  deploy: readActionYaml(PROJECT_ROOT, 'deploy/action.yml')
 }
 const files = readdirSync(join(PROJECT_ROOT, 'examples')).filter(f => f.endsWith('.yml'))
 
@@ -32,13 +33,15 @@ function ourSteps(workflow: Workflow): { step: Step; action: (typeof actions)['a
         ? actions.analytics
         : step.uses!.includes('/sweep@')
           ? actions.sweep
-          : actions.agent
+          : step.uses!.includes('/deploy@')
+            ? actions.deploy
+            : actions.agent
     }))
 }
 
 describe('example workflows', () => {
-  it('exist for the three uses', () => {
-    expect(files.length).toBeGreaterThanOrEqual(3)
+  it('exist for the four actions', () => {
+    expect(files.length).toBeGreaterThanOrEqual(4)
   })
 
   for (const file of files) {
@@ -178,5 +181,25 @@ describe('the labels example', () => {
       issues: 'write',
       'pull-requests': 'write'
     })
+  })
+})
+
+describe('the preview workflow', () => {
+  const workflow = parse(
+    readFileSync(join(PROJECT_ROOT, 'examples', 'docs-preview.yml'), 'utf8')
+  ) as Workflow & {
+    on: Record<string, { types?: string[] }>
+    permissions: Record<string, string>
+    concurrency: { group: string; 'cancel-in-progress': boolean }
+  }
+
+  it('runs on pull requests, one run per pull request, a newer push cancelling the older run', () => {
+    expect(workflow.on.pull_request.types).toEqual(['opened', 'synchronize', 'reopened'])
+    expect(workflow.concurrency.group).toContain('github.event.pull_request.number')
+    expect(workflow.concurrency['cancel-in-progress']).toBe(true)
+  })
+
+  it('asks only for what the comment needs', () => {
+    expect(workflow.permissions).toEqual({ 'pull-requests': 'write' })
   })
 })

@@ -97,4 +97,14 @@ describe('.env.example with npm run emulator', () => {
       true
     )
   })
+
+  it('runs the deploy entry: a production deployment followed to success, reported on issue #1', async () => {
+    const result = await runEntry('src/deploy/main.ts')
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs.status).toBe('success')
+    const comments = local.gh.comments('your-org', 'your-docs', 1)
+    expect(comments.some(c => c.body.includes('✅ The production deployment succeeded.'))).toBe(
+      true
+    )
+  })
 })

@@ -68,10 +68,11 @@ describe('ci.yml', () => {
     const actions = {
       './': 'action.yml',
       './analytics': 'analytics/action.yml',
-      './sweep': 'sweep/action.yml'
+      './sweep': 'sweep/action.yml',
+      './deploy': 'deploy/action.yml'
     }
 
-    it('starts the emulator, then runs the three actions from this checkout', () => {
+    it('starts the emulator, then runs the four actions from this checkout', () => {
       const starts = job.steps.findIndex(step => step.run?.includes('npm run emulator'))
       expect(starts).toBeGreaterThan(-1)
       const uses = job.steps.map(step => step.uses).filter(uses => uses?.startsWith('./'))
@@ -102,7 +103,7 @@ describe('ci.yml', () => {
       }
     })
 
-    it('checks declared outputs of each of the three steps', () => {
+    it('checks declared outputs of each of the four steps', () => {
       const check = job.steps[job.steps.length - 1]
       const read = Object.values(check.env ?? {}).join('\n')
       for (const step of job.steps.filter(s => s.uses?.startsWith('./'))) {

@@ -26,10 +26,14 @@ describe('the committed OpenAPI documents', () => {
   it('records a digest for every document in spec/, and for nothing else', () => {
     const documents = readdirSync(SPEC).filter(name => name.endsWith('.json'))
     expect([...recordedDigests().keys()].sort()).toEqual(documents.sort())
-    expect(documents.sort()).toEqual(['admin-openapi.json', 'analytics-openapi.json'])
+    expect(documents.sort()).toEqual([
+      'admin-openapi.json',
+      'analytics-openapi.json',
+      'platform-openapi.json'
+    ])
   })
 
-  for (const file of ['admin-openapi.json', 'analytics-openapi.json']) {
+  for (const file of ['admin-openapi.json', 'analytics-openapi.json', 'platform-openapi.json']) {
     it(`spec/${file} is the published document recorded in spec/SHA256SUMS`, () => {
       const copy = readFileSync(join(SPEC, file))
       expect(() => JSON.parse(copy.toString('utf8'))).not.toThrow()

@@ -16,7 +16,15 @@ type Json = Record<string, unknown>
 type Dialect = 'openapi-3.0' | 'openapi-3.1'
 
 /** The operations the project uses; everything else in the documents is out of scope. */
-const SOURCES: { file: string; dialect: Dialect; operations: [string, string][] }[] = [
+const SOURCES: {
+  file: string
+  dialect: Dialect
+  /** The document's server path (`/v1`): its paths are relative to it. */
+  basePath?: string
+  /** Statuses every operation of the document may answer although none declares them. */
+  extraStatuses?: number[]
+  operations: [string, string][]
+}[] = [
   {
     file: 'admin-openapi.json',
     dialect: 'openapi-3.0',
@@ -37,6 +45,18 @@ const SOURCES: { file: string; dialect: Dialect; operations: [string, string][] 
       ['GET', '/v1/analytics/{projectId}/visitors'],
       ['GET', '/v1/analytics/{projectId}/searches'],
       ['GET', '/v1/analytics/{projectId}/feedback']
+    ]
+  },
+  {
+    file: 'platform-openapi.json',
+    dialect: 'openapi-3.0',
+    basePath: '/v1',
+    // The documented rate limits (previews 5 a minute, deployments 10 per 10 s) answer 429.
+    extraStatuses: [429],
+    operations: [
+      ['POST', '/project/update/{projectId}'],
+      ['POST', '/project/preview/{projectId}'],
+      ['GET', '/project/update-status/{statusId}']
     ]
   }
 ]
@@ -83,6 +103,8 @@ interface CompiledOperation {
   body?: { required: boolean; validate?: ValidateFunction }
   /** Key: '201', '4XX' or 'default'; value: the body validator, or null when no JSON body is declared. */
   responses: Map<string, ValidateFunction | null>
+  /** Undeclared statuses this operation's document allows (answered with the service's error shape). */
+  extraStatuses: readonly number[]
 }
 
 export interface RequestExtras {
@@ -105,7 +127,12 @@ export class Contract {
       for (const ajv of [bodies, params])
         ajv.addSchema({ $id: docId, $defs: rebase(schemas, docId) })
       for (const [method, template] of source.operations) {
-        this.operations.push(compileOperation(doc, docId, method, template, bodies, params))
+        const operation = compileOperation(doc, docId, method, template, bodies, params)
+        if (source.basePath) {
+          operation.pattern = new RegExp(`^${source.basePath}${operation.pattern.source.slice(1)}`)
+        }
+        operation.extraStatuses = source.extraStatuses ?? []
+        this.operations.push(operation)
       }
     }
     this.serviceError = makeAjv('openapi-3.0', false).compile(SERVICE_ERROR_SCHEMA)
@@ -173,8 +200,9 @@ export class Contract {
     const key = [String(status), `${String(status)[0]}XX`, 'default'].find(k => responses.has(k))
     let validate: ValidateFunction | null | undefined
     if (key !== undefined) validate = responses.get(key)
-    else if (GLOBAL_STATUSES.includes(status)) validate = this.serviceError
-    else return [`${where}: status ${status} is not declared for this operation`]
+    else if ([...GLOBAL_STATUSES, ...found.operation.extraStatuses].includes(status)) {
+      validate = this.serviceError
+    } else return [`${where}: status ${status} is not declared for this operation`]
     if (validate === null || validate === undefined) return []
     if (body === undefined) return [`${where}: the body is not JSON`]
     return validate(body) ? [] : describe(where, 'body', validate.errors)
@@ -299,7 +327,8 @@ function compileOperation(
     pathParams: params.compile(paramSchema('path')),
     query: params.compile(paramSchema('query')),
     body,
-    responses
+    responses,
+    extraStatuses: []
   }
 }
 

@@ -1,6 +1,6 @@
 /**
- * A loopback emulator of the Mintlify service (agent jobs v2 and analytics: views, visitors, searches,
- * feedback, assistant), built from the
+ * A loopback emulator of the Mintlify service (agent jobs v2, analytics: views, visitors, searches,
+ * feedback, assistant, and the platform's deployments and previews: platform.ts), built from the
  * OpenAPI documents in spec/. Tests script each job's life and inject network faults; every
  * request and every answer is checked against the documents (see contract.ts).
  */
@@ -39,6 +39,7 @@ import {
   type PageFeedbackRow,
   type SearchTerm
 } from './analytics-data.js'
+import { PlatformDeployments } from './platform.js'
 import {
   assistantData,
   DEMO_ASSISTANT,
@@ -163,6 +164,8 @@ export class ServiceEmulator {
   readonly projectId: string
   readonly requests: RecordedRequest[] = []
   readonly contractViolations: string[] = []
+  /** The platform endpoints: deployments and previews, scripted by tests. */
+  readonly platform: PlatformDeployments
 
   private readonly now: () => number
   private readonly faults = new FaultQueue()
@@ -190,6 +193,7 @@ export class ServiceEmulator {
     this.apiKey = options.apiKey ?? 'mint_test_key_0123456789'
     this.projectId = options.projectId ?? 'proj_test'
     this.now = options.now ?? (() => Date.now())
+    this.platform = new PlatformDeployments(this.projectId, () => this.now())
   }
 
   static async start(options: EmulatorOptions = {}): Promise<ServiceEmulator> {
@@ -375,7 +379,12 @@ export class ServiceEmulator {
       const dataset = match[2]
       return this.forProject(match[1], () => this.analyticsRoute(dataset, req.query))
     }
-    return { status: 404, body: { error: 'Not found' } }
+    return (
+      this.platform.route(method, req.path, req.body) ?? {
+        status: 404,
+        body: { error: 'Not found' }
+      }
+    )
   }
 
   private forProject(segment: string, handler: () => Answer): Answer {

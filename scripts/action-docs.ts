@@ -1,5 +1,5 @@
 /**
- * The inputs and outputs tables of docs/reference.md, made from the three action.yml files, so they
+ * The inputs and outputs tables of docs/reference.md, made from the four action.yml files, so they
  * never disagree. `npm run docs` rewrites them; __tests__/docs.test.ts fails when they differ. An
  * input or output that the first release did not have is marked "since X.Y.Z", and one that no
  * release has yet "not released yet": nothing a release does not carry is promised without saying so.
@@ -20,12 +20,13 @@ export const REFERENCE_PAGE = 'docs/reference.md'
 export const ACTIONS = [
   { id: 'agent', file: 'action.yml' },
   { id: 'analytics', file: 'analytics/action.yml' },
-  { id: 'sweep', file: 'sweep/action.yml' }
+  { id: 'sweep', file: 'sweep/action.yml' },
+  { id: 'deploy', file: 'deploy/action.yml' }
 ] as const
 
 export type ActionId = (typeof ACTIONS)[number]['id']
 
-/** The inputs and outputs of 1.0.0, the first release (the sweep action did not exist). */
+/** The inputs and outputs of 1.0.0, the first release (the sweep and deploy actions did not exist). */
 export const FIRST_RELEASE = {
   version: '1.0.0',
   names: {
@@ -74,7 +75,8 @@ export const FIRST_RELEASE = {
       'pages',
       'file'
     ],
-    sweep: []
+    sweep: [],
+    deploy: []
   } satisfies Record<ActionId, string[]>
 }
 
@@ -201,6 +203,6 @@ if (process.argv[1]?.endsWith('action-docs.ts')) {
   const path = join(root, REFERENCE_PAGE)
   writeFileSync(path, refreshReference(root, readFileSync(path, 'utf8')))
   console.log(
-    `${REFERENCE_PAGE} tables refreshed from action.yml, analytics/action.yml and sweep/action.yml`
+    `${REFERENCE_PAGE} tables refreshed from ${ACTIONS.map(action => action.file).join(', ')}`
   )
 }

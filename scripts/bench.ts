@@ -13,6 +13,7 @@
  *  5. The docs digest's agent uses, GitHub calls and prompt size (scripts/bench-digest.ts;
  *     `-- --only digest` runs it alone).
  *  6. Bundle sizes and the time Node 24 takes to load each.
+ *  7. The deploy action following deployments of 30 s, 2 min and 10 min (scripts/bench-deploy.ts).
  * It prints the tables and, with --write, puts them into BENCHMARKS.md.
  */
 import { spawn, spawnSync } from 'node:child_process'
@@ -32,6 +33,7 @@ import { serviceInputs } from '../fakes/inputs.js'
 import { run as runSweep } from '../src/sweep/main.js'
 import { impactTable } from './bench-impact.js'
 import { digestOnly, digestTable } from './bench-digest.js'
+import { deployTable } from './bench-deploy.js'
 
 const NODE24 = join(PROJECT_ROOT, 'scripts', 'node24.sh')
 
@@ -348,7 +350,12 @@ function bundleTable(): { lines: string[]; ok: boolean } {
   }
   const bare = time(['-e', '0'])
   let ok = true
-  for (const bundle of ['dist/index.js', 'dist/analytics/index.js', 'dist/sweep/index.js']) {
+  for (const bundle of [
+    'dist/index.js',
+    'dist/analytics/index.js',
+    'dist/sweep/index.js',
+    'dist/deploy/index.js'
+  ]) {
     const size = statSync(join(PROJECT_ROOT, bundle)).size
     const load = time([join(PROJECT_ROOT, bundle)])
     const met = size < 1_300_000 && load - bare < 100
@@ -486,6 +493,7 @@ try {
 }
 const impact = await impactTable()
 const digest = await digestTable()
+const deploying = await deployTable()
 const bundles = bundleTable()
 const node = spawnSync('bash', [NODE24, '--version'], { encoding: 'utf8' }).stdout.trim()
 const cores = availableParallelism()
@@ -526,6 +534,7 @@ const report = [
   '',
   ...digest.lines,
   '',
+  ...deploying.lines,
   '### Bundles',
   '',
   ...bundles.lines,
@@ -540,6 +549,7 @@ const allMet =
   assisting.ok &&
   impact.ok &&
   digest.ok &&
+  deploying.ok &&
   bundles.ok
 console.log(allMet ? 'All targets met.' : 'Some targets were missed (marked **no**).')
 if (process.argv.includes('--write')) {

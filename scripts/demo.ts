@@ -13,6 +13,7 @@ import { issueCommentEvent } from '../fakes/webhooks.js'
 import { DAY_MS } from '../src/shared/duration.js'
 import { demoMergedPull } from './demo-code-change.js'
 import { demoDigest } from './demo-digest.js'
+import { demoPreview } from './demo-preview.js'
 
 const rule = (title: string): void => console.log(`\n\x1b[1m=== ${title} ===\x1b[0m\n`)
 const indent = (text: string): string =>
@@ -339,6 +340,7 @@ try {
 
   if (!(await demoDigest({ emulator, github }, { rule: t => rule(`7. ${t}`), showRun, indent })))
     exitCode = 1
+  if (!(await demoPreview(emulator, github))) exitCode = 1
 
   // The emulator checks each request and answer against Mintlify's published OpenAPI documents.
   const violations = emulator.contractViolations

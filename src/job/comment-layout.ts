@@ -15,14 +15,17 @@ export interface CommentLayout {
   marker: Marker
 }
 
-export function writeComment({ headline, body, marker }: CommentLayout): string {
-  return [TITLE, '', headline, '', ...(body ? [body] : []), renderMarker(marker)].join('\n')
+/** The deploy action's comments: the same layout under their own title. */
+export const DEPLOY_TITLE = '**Mintlify deployment**'
+
+export function writeComment({ headline, body, marker }: CommentLayout, title = TITLE): string {
+  return [title, '', headline, '', ...(body ? [body] : []), renderMarker(marker)].join('\n')
 }
 
 /** The parts of a comment in this layout; undefined for any other text. */
-export function readComment(text: string): CommentLayout | undefined {
+export function readComment(text: string, title = TITLE): CommentLayout | undefined {
   const marker = readFinalMarker(text)
-  const head = `${TITLE}\n\n`
+  const head = `${title}\n\n`
   if (marker === undefined || !text.startsWith(head)) return undefined
   const inner = text.trimEnd().slice(head.length, text.trimEnd().lastIndexOf('\n'))
   const split = inner.indexOf('\n\n')

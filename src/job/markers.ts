@@ -6,7 +6,7 @@
 
 const PREFIX = 'mintlify-docs-agent'
 
-const MARKER_KINDS = ['tracking', 'back-link', 'reply', 'note'] as const
+const MARKER_KINDS = ['tracking', 'back-link', 'reply', 'note', 'deploy'] as const
 export type MarkerKind = (typeof MARKER_KINDS)[number]
 
 /** pending: tracking comment written, create not answered yet; job: the job exists. */
@@ -43,6 +43,9 @@ export interface Marker {
   /** How a digest's job ended, and its docs PR: the next digest's watermark and follow-up read them. */
   status?: string
   pr?: string
+  /** A deploy comment's project and branch (`production` for the deployment branch). */
+  project?: string
+  branch?: string
 }
 
 const JOB_PHASES = ['following', 'left', 'ended'] as const
@@ -80,7 +83,9 @@ const MARKER_FIELDS = [
   'pulls',
   'notes',
   'status',
-  'pr'
+  'pr',
+  'project',
+  'branch'
 ] as const
 type TextField = Exclude<(typeof MARKER_FIELDS)[number], 'state' | 'phase'>
 const TEXT_FIELDS: readonly string[] = MARKER_FIELDS.filter(f => f !== 'state' && f !== 'phase')

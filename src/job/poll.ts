@@ -1,41 +1,74 @@
 /**
- * Follows a job until it ends, the deadline passes, or the run is cancelled: a plain loop on the
- * runtime's clock that waits the shared backoff schedule (backoffDelayMs, as p-retry waits it;
- * poll-schedule.ts) between polls, the last wait cut to the deadline. A read that fails is retried
- * inside the poll (withRetry), so one poll is one answer about the job.
+ * Follows something the service runs (an agent job, a deployment) until it ends, the deadline
+ * passes, or the run is cancelled: a plain loop on the runtime's clock that waits the shared backoff
+ * schedule (backoffDelayMs, as p-retry waits it; poll-schedule.ts) between polls, the last wait cut
+ * to the deadline. A read that fails is retried inside the poll (withRetry), so one poll is one
+ * answer about it.
  */
 import { JOB_MISMATCH } from '../mintlify/client.js'
-import { MintlifyError } from '../mintlify/errors.js'
+import { MintlifyError, type Operation } from '../mintlify/errors.js'
 import { isEndedJob, isKnownJobStatus, type AgentJob, type EndedJob } from '../mintlify/types.js'
 import { withRetry } from '../mintlify/with-retry.js'
 import { backoffDelayMs, type Backoff } from '../shared/retry.js'
 import type { Runtime } from '../shared/runtime.js'
 
-export type PollOutcome =
-  | { kind: 'ended'; job: EndedJob; polls: number }
+/** `job`: the last answer about what is followed (an agent job, or a deployment's status). */
+export type PollOutcome<T = AgentJob, E extends T = EndedJob & T> =
+  | { kind: 'ended'; job: E; polls: number }
   /** waitAskedMs: the service asked (Retry-After) to wait past the deadline before reading again. */
-  | { kind: 'timed-out'; job?: AgentJob; polls: number; lastError?: unknown; waitAskedMs?: number }
-  /** A final answer that is not a job: 401, 403, or a 404 that outlived the grace window. */
+  | { kind: 'timed-out'; job?: T; polls: number; lastError?: unknown; waitAskedMs?: number }
+  /** A final answer that is not the thing followed: 401, 403, or a 404 that outlived the grace window. */
   | { kind: 'lost'; error: unknown; polls: number }
 
-export interface PollPlan {
-  getJob: (signal?: AbortSignal) => Promise<AgentJob>
+/** What is followed, and how its answers are read. */
+export interface PollSubject<T, E extends T> {
+  /** The read's operation: its retry policy. */
+  operation: Operation
+  /** For the log: `job`, `deployment`. */
+  noun: string
+  statusOf(answer: T): string
+  /** A debug line per poll: `Job job_1: active`. */
+  describe(answer: T): string
+  isEnded(answer: T): answer is E
+  /** A documented status; another is followed like a running one, with one warning. */
+  isKnown(status: string): boolean
+}
+
+export const AGENT_JOB: PollSubject<AgentJob, EndedJob> = {
+  operation: 'get-job',
+  noun: 'job',
+  statusOf: job => job.status,
+  describe: job => `Job ${job.id}: ${job.status}`,
+  isEnded: isEndedJob,
+  isKnown: isKnownJobStatus
+}
+
+interface PollTiming {
   backoff: Backoff
   /** Epoch ms: no poll starts after it. */
   deadline: number
-  /** When the job was created or the follow-up sent: the 404 grace counts from here. */
+  /** When it was created or the follow-up sent: the 404 grace counts from here. */
   startedAt: number
   /** Wait before the first poll (a job just created is active). */
   waitFirst: boolean
-  /** A job read right after create may 404 for a moment (eventual consistency). */
+  /** A read right after create may 404 for a moment (eventual consistency). */
   notFoundGraceMs?: number
+}
+
+export interface PollPlan extends PollTiming {
+  getJob: (signal?: AbortSignal) => Promise<AgentJob>
+}
+
+export interface SubjectPollPlan<T, E extends T> extends PollTiming {
+  read: (signal?: AbortSignal) => Promise<T>
+  subject: PollSubject<T, E>
 }
 
 const DEFAULT_NOT_FOUND_GRACE_MS = 30_000
 
-/** What one poll learnt: the job, or why it could not be read this time, or that it never will be. */
-type Reading =
-  | { kind: 'job'; job: AgentJob }
+/** What one poll learnt: the answer, or why it could not be read this time, or that it never will be. */
+type Reading<T> =
+  | { kind: 'job'; job: T }
   /** Not read this time (a hiccup, or not visible yet): poll again. */
   | { kind: 'again'; error: unknown }
   /** The service asked (Retry-After) to wait past the deadline before reading again. */
@@ -43,13 +76,23 @@ type Reading =
   /** A final answer that is not a job. */
   | { kind: 'lost'; error: unknown }
 
-export async function pollJob(plan: PollPlan, rt: Runtime): Promise<PollOutcome> {
+/** An agent job, followed. */
+export function pollJob(plan: PollPlan, rt: Runtime): Promise<PollOutcome> {
+  const { getJob, ...timing } = plan
+  return pollUntilEnded({ ...timing, read: getJob, subject: AGENT_JOB }, rt)
+}
+
+export async function pollUntilEnded<T, E extends T>(
+  plan: SubjectPollPlan<T, E>,
+  rt: Runtime
+): Promise<PollOutcome<T, E>> {
+  const { subject } = plan
   const warnedStatuses = new Set<string>()
   let polls = 0
   let retries = 0
-  let lastJob: AgentJob | undefined
+  let lastJob: T | undefined
   let lastError: unknown
-  const timedOut = (waitAskedMs?: number): PollOutcome => ({
+  const timedOut = (waitAskedMs?: number): PollOutcome<T, E> => ({
     kind: 'timed-out',
     job: lastJob,
     polls,
@@ -79,11 +122,14 @@ export async function pollJob(plan: PollPlan, rt: Runtime): Promise<PollOutcome>
       const { job } = reading
       lastJob = job
       lastError = undefined
-      rt.log.debug(`Job ${job.id}: ${job.status}`)
-      if (isEndedJob(job)) return { kind: 'ended', job, polls }
-      if (!isKnownJobStatus(job.status) && !warnedStatuses.has(job.status)) {
-        warnedStatuses.add(job.status)
-        rt.log.warning(`The job reports an unknown status "${job.status}"; still following it.`)
+      const status = subject.statusOf(job)
+      rt.log.debug(subject.describe(job))
+      if (subject.isEnded(job)) return { kind: 'ended', job, polls }
+      if (!subject.isKnown(status) && !warnedStatuses.has(status)) {
+        warnedStatuses.add(status)
+        rt.log.warning(
+          `The ${subject.noun} reports an unknown status "${status}"; still following it.`
+        )
       }
     } else {
       lastError = reading.error
@@ -94,15 +140,19 @@ export async function pollJob(plan: PollPlan, rt: Runtime): Promise<PollOutcome>
 }
 
 /** One poll: the job, read under its retry policy; a failure that outlasts it is classified. */
-async function readJob(plan: PollPlan, rt: Runtime): Promise<Reading> {
+async function readJob<T, E extends T>(
+  plan: SubjectPollPlan<T, E>,
+  rt: Runtime
+): Promise<Reading<T>> {
+  const { noun, operation } = plan.subject
   const grace = plan.notFoundGraceMs ?? DEFAULT_NOT_FOUND_GRACE_MS
   try {
-    const job = await withRetry(plan.getJob, rt, {
-      operation: 'get-job',
+    const job = await withRetry(plan.read, rt, {
+      operation,
       deadline: plan.deadline,
       onRetry: ({ reason, delayMs }) =>
         rt.log.warning(
-          `Reading the job failed (${reason}); trying again in ${Math.round(delayMs / 1000)} s.`
+          `Reading the ${noun} failed (${reason}); trying again in ${Math.round(delayMs / 1000)} s.`
         )
     })
     return { kind: 'job', job }
@@ -120,8 +170,8 @@ async function readJob(plan: PollPlan, rt: Runtime): Promise<Reading> {
     if (rt.clock.now() + waitMs > plan.deadline) return { kind: 'past-deadline', error, waitMs }
     rt.log.warning(
       notFoundYet
-        ? 'The job is not visible yet; polling again.'
-        : `Could not read the job this time (${error.message}); polling again${waitMs > 0 ? ` in ${Math.round(waitMs / 1000)} s, as the service asked` : ''}.`
+        ? `The ${noun} is not visible yet; polling again.`
+        : `Could not read the ${noun} this time (${error.message}); polling again${waitMs > 0 ? ` in ${Math.round(waitMs / 1000)} s, as the service asked` : ''}.`
     )
     if (waitMs > 0) await rt.clock.sleep(waitMs, rt.signal)
     return { kind: 'again', error }

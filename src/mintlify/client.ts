@@ -4,12 +4,19 @@
  * one attempt: retries are the caller's choice (see retry-policy.ts).
  */
 import { MintlifyError, type Operation } from './errors.js'
+import type { CallOptions, MintlifyClientOptions, ServiceRequest, Target } from './request-shape.js'
 import { httpRequest, type HttpAnswer } from './http.js'
 import { answerBody } from './answer.js'
 import { analyticsPath, type AnalyticsRead } from './analytics-resources.js'
 import { cursorParams, offsetParams } from './query-params.js'
 import { parseFeedbackByPage, type ByPageQuery, type FeedbackByPage } from './feedback-by-page.js'
 import { unansweredError } from './unanswered.js'
+import {
+  parseDeploymentStatus,
+  parseDeploymentTrigger,
+  type DeploymentStatus,
+  type DeploymentTrigger
+} from './platform-types.js'
 import type { ServiceSettings } from '../shared/service-settings.js'
 import {
   parseAgentJob,
@@ -29,38 +36,11 @@ import {
   type VisitorsPage
 } from './analytics-types.js'
 
-export interface MintlifyClientOptions {
-  baseUrl: string
-  apiKey: string
-  projectId: string
-  /** Per-request timeout; a request with no answer by then fails with kind `timeout`. */
-  requestTimeoutMs?: number
-  userAgent?: string
-  /** For tests of the time-keeping; defaults to Date.now. */
-  now?: () => number
-}
-
-export interface CallOptions {
-  /** Cancels the request (a run cancelled by the runner); its reason is rethrown as is. */
-  signal?: AbortSignal
-}
+export type { CallOptions, MintlifyClientOptions } from './request-shape.js'
 
 const DEFAULT_TIMEOUT_MS = 30_000
 
-/** What a request is about, as its errors name it: the project, or one job. */
-type Target = { kind: 'project' } | { kind: 'job'; jobId: string }
-
 const PROJECT: Target = { kind: 'project' }
-
-/** One request to the service. */
-interface ServiceRequest {
-  operation: Operation
-  method: 'GET' | 'POST'
-  path: string
-  /** Sent as JSON; none for a GET. */
-  body?: unknown
-  target: Target
-}
 
 /** The code of an answer to a job read that names another job. */
 export const JOB_MISMATCH = 'JOB_MISMATCH'
@@ -160,6 +140,31 @@ export class MintlifyClient {
     )
   }
 
+  /** Deploys the project's configured deployment branch (no body). */
+  async triggerDeployment(call: CallOptions = {}): Promise<DeploymentTrigger> {
+    const operation = 'trigger-deployment'
+    const path = `/v1/project/update/${encodeURIComponent(this.options.projectId)}`
+    const body = await this.request({ operation, method: 'POST', path, target: PROJECT }, call)
+    return this.parse(operation, PROJECT, () => parseDeploymentTrigger(body))
+  }
+
+  /** Creates or redeploys the preview of `branch`. */
+  async triggerPreview(branch: string, call: CallOptions = {}): Promise<DeploymentTrigger> {
+    const operation = 'trigger-preview'
+    const path = `/v1/project/preview/${encodeURIComponent(this.options.projectId)}`
+    const request = { operation, method: 'POST', path, body: { branch }, target: PROJECT } as const
+    const body = await this.request(request, call)
+    return this.parse(operation, PROJECT, () => parseDeploymentTrigger(body))
+  }
+
+  async getDeploymentStatus(statusId: string, call: CallOptions = {}): Promise<DeploymentStatus> {
+    const path = `/v1/project/update-status/${encodeURIComponent(statusId)}`
+    const target: Target = { kind: 'status', id: statusId }
+    const operation = 'get-deployment-status'
+    const body = await this.request({ operation, method: 'GET', path, target }, call)
+    return this.parse(operation, target, () => parseDeploymentStatus(body, statusId))
+  }
+
   /** One analytics read: `GET /v1/analytics/{project}/{resource}?params`, parsed (assistant.ts). */
   async read<T>(
     {
@@ -195,7 +200,10 @@ export class MintlifyClient {
   }
 
   private describe(target: Target): string {
-    return target.kind === 'job' ? `job ${target.jobId}` : `project ${this.options.projectId}`
+    if (target.kind === 'job') return `job ${target.jobId}`
+    return target.kind === 'status'
+      ? `deployment ${target.id}`
+      : `project ${this.options.projectId}`
   }
 
   private async request(request: ServiceRequest, call: CallOptions): Promise<unknown> {

@@ -11,6 +11,9 @@ export type Operation =
   | 'get-assistant-caller-stats'
   | 'get-searches'
   | 'get-feedback'
+  | 'trigger-deployment'
+  | 'trigger-preview'
+  | 'get-deployment-status'
 
 export const OPERATION_LABELS: Record<Operation, string> = {
   'create-job': 'Creating the agent job',
@@ -22,7 +25,10 @@ export const OPERATION_LABELS: Record<Operation, string> = {
   'get-assistant': 'Reading assistant conversations',
   'get-assistant-caller-stats': 'Reading assistant caller stats',
   'get-searches': 'Reading search terms',
-  'get-feedback': 'Reading feedback'
+  'get-feedback': 'Reading feedback',
+  'trigger-deployment': 'Triggering the deployment',
+  'trigger-preview': 'Triggering the preview deployment',
+  'get-deployment-status': 'Reading the deployment status'
 }
 
 /**

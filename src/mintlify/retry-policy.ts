@@ -30,7 +30,8 @@ const IDEMPOTENT: ReadonlySet<Operation> = new Set<Operation>([
   'get-assistant',
   'get-assistant-caller-stats',
   'get-searches',
-  'get-feedback'
+  'get-feedback',
+  'get-deployment-status'
 ])
 
 /**
@@ -42,6 +43,13 @@ const ANALYTICS_READ: RetryBudget = {
   baseDelayMs: 1_000,
   maxDelayMs: 30_000,
   maxRetryAfterMs: 60_000
+}
+
+const TRIGGER: RetryBudget = {
+  maxAttempts: 3,
+  baseDelayMs: 1_000,
+  maxDelayMs: 10_000,
+  maxRetryAfterMs: Number.POSITIVE_INFINITY
 }
 
 export const RETRY_BUDGETS: Record<Operation, RetryBudget> = {
@@ -59,7 +67,16 @@ export const RETRY_BUDGETS: Record<Operation, RetryBudget> = {
   'get-assistant': ANALYTICS_READ,
   'get-assistant-caller-stats': ANALYTICS_READ,
   'get-searches': ANALYTICS_READ,
-  'get-feedback': ANALYTICS_READ
+  'get-feedback': ANALYTICS_READ,
+  // Triggers: see trigger-retry.ts; a 429 waits as long as the caller's deadline allows.
+  'trigger-deployment': TRIGGER,
+  'trigger-preview': TRIGGER,
+  'get-deployment-status': {
+    maxAttempts: 6,
+    baseDelayMs: 1_000,
+    maxDelayMs: 30_000,
+    maxRetryAfterMs: 300_000
+  }
 }
 
 /** Retry-After is a floor: wait it out, plus a little jitter so parallel runs do not align. */

@@ -1,0 +1,154 @@
+/**
+ * The deploy action's pure rules: which trigger failures are tried again, what a run does for an
+ * event, and how the service's text is shown (the log fence, the links and images).
+ */
+import { describe, expect, it } from '@jest/globals'
+import { MintlifyError, type FailureKind } from '../src/mintlify/errors.js'
+import { decideTriggerRetry } from '../src/mintlify/trigger-retry.js'
+import { planDeployment } from '../src/deploy/plan.js'
+import { parseDeploySettings } from '../src/deploy/settings.js'
+import { failureLines, fencedBlock, httpsUrl, linkOrCode } from '../src/deploy/details.js'
+import { refusalText } from '../src/deploy/refusal.js'
+import type { RunnerContext } from '../src/shared/runner-context.js'
+
+function failure(kind: FailureKind, fields: { status?: number; retryAfterMs?: number } = {}) {
+  return new MintlifyError({
+    operation: 'trigger-preview',
+    kind,
+    mayHaveReachedServer: true,
+    target: 'project p',
+    ...fields
+  })
+}
+
+describe('trigger retries', () => {
+  const noJitter = (): number => 0
+
+  it('an ambiguous failure (5xx, reset, timeout) is tried again, at most 3 attempts in all', () => {
+    for (const error of [
+      failure('http', { status: 503 }),
+      failure('network'),
+      failure('timeout')
+    ]) {
+      expect(decideTriggerRetry('trigger-preview', error, { attempt: 1 }).retry).toBe(true)
+      expect(decideTriggerRetry('trigger-preview', error, { attempt: 2 }).retry).toBe(true)
+      expect(decideTriggerRetry('trigger-preview', error, { attempt: 3 }).retry).toBe(false)
+    }
+  })
+
+  it('a 429 waits its Retry-After, else the limit’s window: 60 s for previews, 10 s for deployments', () => {
+    const limited = failure('http', { status: 429 })
+    expect(
+      decideTriggerRetry('trigger-preview', failure('http', { status: 429, retryAfterMs: 7_000 }), {
+        attempt: 5,
+        random: noJitter
+      })
+    ).toEqual({ retry: true, reason: '429', atLeastMs: 7_000 })
+    expect(
+      decideTriggerRetry('trigger-preview', limited, { attempt: 1, random: noJitter })
+    ).toEqual({ retry: true, reason: '429', atLeastMs: 60_000 })
+    expect(
+      decideTriggerRetry('trigger-deployment', limited, { attempt: 1, random: noJitter })
+    ).toEqual({ retry: true, reason: '429', atLeastMs: 10_000 })
+  })
+
+  it.each([400, 401, 403, 404])('HTTP %i is final', status => {
+    expect(
+      decideTriggerRetry('trigger-preview', failure('http', { status }), { attempt: 1 }).retry
+    ).toBe(false)
+  })
+})
+
+const context = (eventName: string, payload: Record<string, unknown> = {}): RunnerContext => ({
+  eventName,
+  payload,
+  owner: 'acme',
+  repo: 'docs',
+  serverUrl: 'https://github.com',
+  apiUrl: 'https://api.github.com',
+  runId: '1',
+  runAttempt: 1,
+  job: 'j',
+  step: 's',
+  workflow: 'w',
+  actor: 'a',
+  workspace: '/tmp'
+})
+const settings = (inputs: Record<string, string> = {}) =>
+  parseDeploySettings(name => ({ 'api-key': 'mint_x', 'project-id': 'p', ...inputs })[name] ?? '')
+const pr = (action: string, headRepo = 'acme/docs') => ({
+  action,
+  pull_request: {
+    number: 4,
+    head: { ref: 'docs/x', repo: { full_name: headRepo } },
+    base: { repo: { full_name: 'acme/docs' } }
+  }
+})
+
+describe('the plan', () => {
+  it('auto: a preview of the head branch on a pull request, production elsewhere', () => {
+    expect(planDeployment(settings(), context('pull_request', pr('opened')))).toEqual({
+      kind: 'deploy',
+      mode: 'preview',
+      branch: 'docs/x',
+      thread: 4
+    })
+    expect(planDeployment(settings({ 'issue-number': '9' }), context('push'))).toEqual({
+      kind: 'deploy',
+      mode: 'production',
+      thread: 9
+    })
+  })
+
+  it('skips a closed pull request, and a fork’s unless branch is given', () => {
+    expect(planDeployment(settings(), context('pull_request', pr('closed'))).kind).toBe('skip')
+    const fork = context('pull_request_target', pr('opened', 'someone/docs'))
+    expect(planDeployment(settings(), fork).kind).toBe('skip')
+    expect(planDeployment(settings({ branch: 'docs/y' }), fork)).toMatchObject({ branch: 'docs/y' })
+  })
+
+  it('production on a pull request when asked: no branch, the PR still gets the report', () => {
+    expect(
+      planDeployment(settings({ deployment: 'production' }), context('pull_request', pr('opened')))
+    ).toEqual({ kind: 'deploy', mode: 'production', thread: 4 })
+  })
+})
+
+describe('the service’s text, shown', () => {
+  it('a fence longer than any backtick run in the logs, so no line closes it', () => {
+    expect(fencedBlock(['a', '````` b'])).toBe('``````text\na\n````` b\n``````')
+    expect(fencedBlock(['plain'])).toBe('```text\nplain\n```')
+  })
+
+  it('the last 30 lines, control characters dropped', () => {
+    const logs = Array.from({ length: 35 }, (_, i) => `line ${i + 1}\u001b[31m`)
+    const [details] = failureLines({ id: 's', status: 'failure', logs })
+    expect(details).toContain('The last 30 log lines')
+    expect(details).toContain('```text\nline 6[31m\n')
+    expect(details).not.toContain('line 5[31m')
+  })
+
+  it('links and images only for https URLs without credentials', () => {
+    expect(httpsUrl('https://x.test/a(b)')).toBe('https://x.test/a%28b%29')
+    expect(httpsUrl('http://x.test/')).toBeUndefined()
+    expect(httpsUrl('javascript:alert(1)')).toBeUndefined()
+    expect(httpsUrl('https://u:p@x.test/')).toBeUndefined()
+    expect(linkOrCode('http://x.test/')).toBe('`http://x.test/`')
+  })
+
+  it('a 403 on a preview names the plan; the service’s words are in a code span', () => {
+    const text = refusalText(
+      new MintlifyError({
+        operation: 'trigger-preview',
+        kind: 'http',
+        status: 403,
+        serviceMessage: 'no `previews` here',
+        mayHaveReachedServer: true,
+        target: 'project p'
+      }),
+      'preview'
+    )
+    expect(text).toContain('preview deployments need a Pro or Enterprise plan')
+    expect(text).toContain('``no `previews` here``')
+  })
+})

@@ -1,0 +1,3 @@
+import { run } from './deploy/main.js'
+
+void run()

@@ -1,0 +1,122 @@
+/**
+ * The deploy action: a production deployment or a branch preview, triggered, followed to its end,
+ * and reported in the step summary, the outputs and one comment on the pull request.
+ */
+import { createMintlifyClient, type MintlifyClient } from '../mintlify/client.js'
+import { isCancellation } from '../shared/cancellation.js'
+import { runAction, type ActionRun, type RunOptions } from '../shared/run-action.js'
+import { readRunnerContext, runUrl } from '../shared/runner-context.js'
+import { openDeployComment } from './open-comment.js'
+import { followDeployment } from './follow.js'
+import { planDeployment, type DeployPlan } from './plan.js'
+import { publishResult, publishSkip } from './publish.js'
+import { refusalText } from './refusal.js'
+import type { DeployResult } from './result.js'
+import { parseDeploySettings, type DeploySettings } from './settings.js'
+import { triggerDeployment } from './trigger.js'
+import type { DeployComment } from './comment.js'
+
+export type { RunOptions }
+
+export function run(options: RunOptions = {}): Promise<void> {
+  return runAction({ flow: action => deployAction(action, options) }, options)
+}
+
+type Deploying = Extract<DeployPlan, { kind: 'deploy' }>
+
+/** What the steps of one deployment share. */
+interface Deployment {
+  action: ActionRun
+  settings: DeploySettings
+  plan: Deploying
+  client: MintlifyClient
+  comment?: DeployComment
+  startedAt: number
+  deadline: number
+}
+
+async function deployAction(action: ActionRun, options: RunOptions): Promise<void> {
+  const { read, rt } = action
+  const startedAt = rt.clock.now()
+  const settings = parseDeploySettings(read)
+  const context = readRunnerContext()
+  const plan = planDeployment(settings, context)
+  if (plan.kind === 'skip') return publishSkip(plan.reason, action)
+  rt.log.info(
+    plan.mode === 'preview' ? `Previewing the branch ${plan.branch}.` : 'Deploying production.'
+  )
+  const comment = await openDeployComment(
+    { settings, context, thread: plan.thread, branch: plan.branch },
+    { rt, redact: action.redact, runLink: runUrl(context) }
+  )
+  const deployment: Deployment = {
+    action,
+    settings,
+    plan,
+    client: createMintlifyClient(settings.service, options),
+    comment,
+    startedAt,
+    deadline: startedAt + settings.maxWaitMs
+  }
+  await publishResult(await deploy(deployment), { action, comment, settings })
+}
+
+/** Trigger, then follow: the result to publish. */
+async function deploy(deployment: Deployment): Promise<DeployResult> {
+  const { action, plan, settings, client, comment } = deployment
+  const { rt } = action
+  const base = (): DeployResult => ({
+    status: 'queued',
+    mode: plan.mode,
+    branch: plan.branch,
+    elapsedMs: rt.clock.now() - deployment.startedAt,
+    maxWaitMs: settings.maxWaitMs
+  })
+  let started: DeployResult
+  try {
+    const trigger = await triggerDeployment(
+      client,
+      { mode: plan.mode, branch: plan.branch, deadline: deployment.deadline },
+      rt
+    )
+    started = { ...base(), statusId: trigger.statusId, previewUrl: trigger.previewUrl }
+  } catch (error) {
+    if (isCancellation(error) || action.cancelled) return { ...base(), status: 'cancelled' }
+    return { ...base(), status: '', refusal: refusalText(error, plan.mode) }
+  }
+  rt.log.info(`The service queued the deployment: status id ${started.statusId}.`)
+  if (!settings.wait) return started
+  await comment?.write(started)
+  return follow(deployment, started, base)
+}
+
+/** Follows the triggered deployment to its end, the deadline, or the run's cancel. */
+async function follow(
+  deployment: Deployment,
+  started: DeployResult,
+  base: () => DeployResult
+): Promise<DeployResult> {
+  const { action, settings, plan, client } = deployment
+  const sofar = (): DeployResult => ({
+    ...base(),
+    statusId: started.statusId,
+    previewUrl: started.previewUrl
+  })
+  try {
+    const followed = await followDeployment(
+      client,
+      { statusId: started.statusId ?? '', waits: settings, deadline: deployment.deadline },
+      action.rt
+    )
+    if (followed.kind === 'lost') {
+      return { ...sofar(), status: '', refusal: refusalText(followed.error, plan.mode) }
+    }
+    if (followed.kind === 'ended') {
+      return { ...sofar(), status: followed.deployment.status, deployment: followed.deployment }
+    }
+    return { ...sofar(), status: 'timed-out', deployment: followed.deployment }
+  } catch (error) {
+    if (isCancellation(error) || action.cancelled) return { ...sofar(), status: 'cancelled' }
+    throw error
+  }
+}

@@ -1,0 +1,59 @@
+/** The deploy action's inputs, parsed once: each wrong form is one InputError before any request. */
+import {
+  InputError,
+  parseBoolean,
+  parseChoice,
+  parseIssueNumber,
+  readString,
+  type InputReader
+} from '../shared/inputs.js'
+import { parseServiceSettings, type ServiceSettings } from '../shared/service-settings.js'
+import { parseWaitInputs, type WaitSettings } from '../shared/wait-inputs.js'
+import { DEPLOY_DEFAULTS } from './defaults.js'
+
+export const DEPLOYMENT_KINDS = ['auto', 'production', 'preview'] as const
+export type DeploymentKind = (typeof DEPLOYMENT_KINDS)[number]
+
+export interface DeploySettings extends WaitSettings {
+  service: ServiceSettings
+  /** Empty: no comment is written. */
+  githubToken: string
+  deployment: DeploymentKind
+  /** Empty: the pull request's head branch. */
+  branch: string
+  wait: boolean
+  comment: boolean
+  issueNumber?: number
+  failOnError: boolean
+}
+
+/** What git allows in a branch name, roughly: no spaces, no control characters, no `..`. */
+const BRANCH = /^(?!.*\.\.)(?!\/)[^\s\p{Cc}~^:?*[\\]{1,250}$/u
+
+export function parseDeploySettings(read: InputReader): DeploySettings {
+  const service = parseServiceSettings(read)
+  const branch = readString(read, 'branch')
+  if (branch && !BRANCH.test(branch)) {
+    throw new InputError(
+      'branch',
+      'must be a branch name of the connected repository, such as `docs/new-guide`',
+      branch
+    )
+  }
+  const booleans = (name: 'wait' | 'comment' | 'fail-on-error'): boolean =>
+    parseBoolean(read, name, { fallback: DEPLOY_DEFAULTS[name] })
+  return {
+    service,
+    githubToken: readString(read, 'github-token'),
+    deployment: parseChoice(read, 'deployment', {
+      choices: DEPLOYMENT_KINDS,
+      fallback: DEPLOY_DEFAULTS.deployment
+    }),
+    branch,
+    wait: booleans('wait'),
+    ...parseWaitInputs(read, DEPLOY_DEFAULTS),
+    comment: booleans('comment'),
+    issueNumber: parseIssueNumber(read, 'issue-number'),
+    failOnError: booleans('fail-on-error')
+  }
+}
