@@ -77,9 +77,7 @@ describe('compare: previous', () => {
     expect(result.outputs.change).toMatch(/^[+-]\d+\.\d$/)
     expect(result.stdout).toContain('in 5 requests.')
     expect(result.summary).toContain('5 requests')
-    expect(result.summary).toContain(
-      '- **Compared with:** `2024-02-25` to `2024-03-03` (exclusive)'
-    )
+    expect(result.summary).toContain('- **Compared with:** Feb 25 – Mar 2, 2024')
   })
 
   it('does the arithmetic: a page only in this period is new, one only in the last period falls to 0', async () => {
