@@ -244,6 +244,7 @@ describe('assistant: summary', () => {
   it('charts unanswered questions by category as bars, with no line across categories that have no order', async () => {
     world().svc.setAssistant([
       unanswered(1, 'a', '/a', 'Auth'),
+      unanswered(4, 'd', '/a', 'Auth'),
       chat(2, { queryCategory: 'Auth' }),
       unanswered(3, 'c', '/a', 'Deploy')
     ])
@@ -253,7 +254,7 @@ describe('assistant: summary', () => {
     expect(charts).toHaveLength(1)
     expect(charts[0]).toContain('title "Unanswered questions by category"')
     expect(charts[0]).toContain('x-axis ["Auth", "Deploy"]')
-    expect(charts[0]).toContain('bar [1, 1]')
+    expect(charts[0]).toContain('bar [2, 1]')
     expect(charts[0]).not.toContain('line [')
     expect(await parseChart(charts[0])).toBe('xychart')
   })

@@ -107,6 +107,12 @@ describe('charts', () => {
     expect(short).not.toContain('horizontal')
   })
 
+  it('no chart whose bars all look equal (within a tenth of the largest): the table says more', () => {
+    const flat = { title: 't', yAxis: 'views', labels: ['/a', '/b', '/c'] }
+    expect(barChart({ ...flat, bars: [1_281, 1_265, 1_257] })).toBeUndefined()
+    expect(barChart({ ...flat, bars: [1_281, 1_000, 900] })).toBeDefined()
+  })
+
   it('thousands on large axes: values of 10,000 and more are shown in thousands', () => {
     const chart = barChart({
       title: 't',
@@ -141,7 +147,7 @@ describe('charts', () => {
       status: 'pending',
       helpful: false
     })
-    feedback.addAll([entry('f1', HOSTILE), entry('f2', '/b')])
+    feedback.addAll([entry('f1', HOSTILE), entry('f3', HOSTILE), entry('f2', '/b')])
     await expectAllParse(
       renderReport(reportOf('feedback', BASE, feedbackBlocks(feedback.summary(), CHART))),
       ['xychart']

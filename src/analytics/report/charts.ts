@@ -19,6 +19,8 @@ export const CHART_MIN_CATEGORIES = 2
 export const LABEL_MAX_CHARS = 40
 /** Labels longer than this would run together under vertical bars. */
 const SHORT_LABEL_CHARS = 8
+/** Bars all within this share of the largest look equal: they show no shape the table does not. */
+export const FLAT_SHARE = 0.9
 /** From this value up the axis counts in thousands, as "800000" reads as nothing. */
 export const THOUSANDS_FROM = 10_000
 
@@ -97,17 +99,23 @@ export interface BarChartData {
   bars: number[]
 }
 
-/** Bars for up to CHART_MAX_BARS labels, horizontal when a label is long; none under two labels. */
+/**
+ * Bars for up to CHART_MAX_BARS labels, horizontal when a label is long; none under two labels, and
+ * none when the bars all look equal (within a tenth of the largest).
+ */
 export function barChart({ title, yAxis, labels, bars }: BarChartData): string | undefined {
   const count = Math.min(labels.length, CHART_MAX_BARS)
   if (count < CHART_MIN_CATEGORIES) return undefined
-  const shown = chartLabels(labels.slice(0, count))
+  const shown = bars.slice(0, count)
+  if (Math.min(...shown) >= Math.max(...shown) * FLAT_SHARE && Math.max(...shown) > 0)
+    return undefined
+  const names = chartLabels(labels.slice(0, count))
   return xyChart({
     title,
     yAxis,
-    labels: shown,
-    series: [{ kind: 'bar', values: bars.slice(0, count) }],
-    horizontal: shown.some(label => label.length > SHORT_LABEL_CHARS)
+    labels: names,
+    series: [{ kind: 'bar', values: shown }],
+    horizontal: names.some(label => label.length > SHORT_LABEL_CHARS)
   })
 }
 

@@ -27,8 +27,10 @@ function labels(points: readonly DailyPoint[]): string[] {
     : points.map((_, i) => String(i + 1))
 }
 
+const heading = (what: string): string => (what === 'views' ? 'Views' : 'Visitors')
+
 export function dailyBlocks(section: DailySection, what: string): Block[] {
-  const title = `#### ${what === 'views' ? 'Views' : 'Visitors'} per ${'skipped' in section ? 'day' : section.step}`
+  const title = `#### ${heading(what)} per ${'skipped' in section ? 'day' : section.step}`
   if ('skipped' in section) return [fixed(title, '', `_${section.skipped}_`, '')]
   const { points, previous } = section
   const rows = points.map((point, i) => {
@@ -44,8 +46,8 @@ export function dailyBlocks(section: DailySection, what: string): Block[] {
   const lines = [points.map(p => p.total), ...(previous ? [previous.map(p => p.total)] : [])]
   const chart = lineChart({
     title: previous
-      ? `${what} per ${section.step}: this period (first line) and the previous one (second line)`
-      : `${what} per ${section.step}`,
+      ? `${heading(what)} per ${section.step}: this period (first line) and the previous one (second line)`
+      : `${heading(what)} per ${section.step}`,
     yAxis: what,
     labels: labels(points),
     lines
