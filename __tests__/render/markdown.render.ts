@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { Browser } from 'playwright-core'
-import type { ActionRunResult } from '../../fakes/action-env.js'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { PROJECT_ROOT, type ActionRunResult } from '../../fakes/action-env.js'
 import type { FeedbackItem } from '../../fakes/analytics-data.js'
 import { runAnalytics, runComment, runSweep, useWorld } from '../helpers/world.js'
 import { launch, renderMarkdown, type Rendered } from './browser.js'
@@ -181,6 +183,15 @@ describe('the agent and the sweep render as a reader sees them', () => {
       .botComments()
       .map(comment => comment.body)
     expectClean(await rendered(agent.summary, detached.summary, sweep.summary, ...comments), 0)
+  })
+})
+
+describe("the README's report example renders", () => {
+  it('its views-per-day chart draws both lines, labels apart', async () => {
+    const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8')
+    const charts = [...readme.matchAll(/```mermaid\n[\s\S]*?\n```/g)].map(match => match[0])
+    expect(charts.some(chart => chart.includes('Views per day'))).toBe(true)
+    expectClean(await rendered(...charts), charts.length)
   })
 })
 
