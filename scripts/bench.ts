@@ -9,7 +9,8 @@
  *     largest run the budget allows (the action's own limit applies, so a larger one would fail).
  *  3. The assistant export the same way: requests (⌈N/1000⌉ + 1) and peak memory
  *     (`-- --only assistant`, or `-- --only views` for 2., runs that table alone).
- *  4. The impact section's extra requests (scripts/bench-impact.ts).
+ *  4. The impact section's extra requests (scripts/bench-impact.ts), and the views per day's
+ *     (scripts/bench-daily.ts).
  *  5. Bundle sizes and the time Node 24 takes to load each.
  * It prints the tables and, with --write, puts them into BENCHMARKS.md.
  */
@@ -29,6 +30,7 @@ import { GitHubFake } from '../fakes/github-fake.js'
 import { serviceInputs } from '../fakes/inputs.js'
 import { run as runSweep } from '../src/sweep/main.js'
 import { impactTable } from './bench-impact.js'
+import { dailyTable } from './bench-daily.js'
 
 const NODE24 = join(PROJECT_ROOT, 'scripts', 'node24.sh')
 
@@ -202,7 +204,8 @@ async function exportRun(
     emulator.generatePageViews(rows)
   }
   const range: Record<string, string> = compare
-    ? { 'date-from': WEEK.dateFrom, 'date-to': WEEK.dateTo, compare: 'previous' }
+    ? // No chart: the points per day are measured on their own (bench-daily.ts).
+      { 'date-from': WEEK.dateFrom, 'date-to': WEEK.dateTo, compare: 'previous', chart: 'false' }
     : {}
   return measureExport(bundle, emulator, range, 'views.csv')
 }
@@ -480,6 +483,7 @@ try {
   rmSync(dirname(bundle), { recursive: true, force: true })
 }
 const impact = await impactTable()
+const daily = await dailyTable()
 const bundles = bundleTable()
 const node = spawnSync('bash', [NODE24, '--version'], { encoding: 'utf8' }).stdout.trim()
 const cores = availableParallelism()
@@ -516,6 +520,10 @@ const report = [
   '',
   ...impact.lines,
   '',
+  '### The views per day (`chart: true` with both dates; the action in process against the fakes, CSV)',
+  '',
+  ...daily.lines,
+  '',
   '### Bundles',
   '',
   ...bundles.lines,
@@ -523,7 +531,14 @@ const report = [
 ].join('\n')
 console.log(report)
 const allMet =
-  polling.ok && runner.ok && sweeping.ok && exporting.ok && assisting.ok && impact.ok && bundles.ok
+  polling.ok &&
+  runner.ok &&
+  sweeping.ok &&
+  exporting.ok &&
+  assisting.ok &&
+  impact.ok &&
+  daily.ok &&
+  bundles.ok
 console.log(allMet ? 'All targets met.' : 'Some targets were missed (marked **no**).')
 if (process.argv.includes('--write')) {
   const header =
