@@ -4,6 +4,7 @@
  * `date-from`). The points are read after the export, within the same request budget: when too few
  * requests are left, the chart is left out with one line that says so, and nothing else changes.
  */
+import { parseDate } from '../../shared/dates.js'
 import { plural } from '../../shared/plural.js'
 import type { DailyPoint, DailySection } from '../report/daily-section.js'
 import type { ExportContext } from './context.js'
@@ -21,10 +22,9 @@ interface Span {
 
 const WHOLE_DAY = /^\d{4}-\d{2}-\d{2}$/
 
+/** The instant of a date as the settings hold it (already absolute: `-Nd` was resolved). */
 function instant(value: string): number {
-  return Date.parse(
-    WHOLE_DAY.test(value) || /[Zz]|[+-]\d{2}:?\d{2}$/.test(value) ? value : `${value}Z`
-  )
+  return parseDate(value, new Date())?.instant ?? Number.NaN
 }
 
 /** The one-day (or one-week) spans of `[from, to)`, the last one cut at `to`. */
