@@ -44,7 +44,7 @@ describe('analytics bundle', () => {
     expect(result.summary).toContain('1,234 pages, 5 requests')
   })
 
-  it('compares a week with the week before in exactly ⌈M/250⌉ + ⌈N/250⌉ requests, with charts', async () => {
+  it('compares a week with the week before in exactly ⌈M/250⌉ + ⌈N/250⌉ requests, and a point a day of each, with charts', async () => {
     world().svc.generatePageViews(600, '2024-03-03')
     world().svc.generatePageViews(300, '2024-02-25', 1)
     const result = await runAnalyticsBundle(world(), {
@@ -58,7 +58,10 @@ describe('analytics bundle', () => {
 
     expect(result.stderr).toBe('')
     expect(result.exitCode).toBe(0)
-    expect(world().svc.requestsTo('GET', /\/views$/)).toHaveLength(5)
+    const views = world().svc.requestsTo('GET', /\/views$/)
+    // The pages of the export, then one limit=1 read a day of each week for the views per day.
+    expect(views.filter(r => r.query.limit !== '1')).toHaveLength(5)
+    expect(views.filter(r => r.query.limit === '1')).toHaveLength(14)
     const csv = readFileSync(join(result.workDir, 'page-views.csv'), 'utf8')
     expect(csv.split('\n')[0]).toBe('path,human,ai,total,previous_total,change')
     expect(result.outputs.change).toMatch(/^[+-]\d+\.\d$/)

@@ -3,7 +3,7 @@
  * mermaid's own parser, hostile labels (page paths, search terms) included, and the tables stay.
  */
 import { describe, expect, it } from '@jest/globals'
-import { chartLabel } from '../src/analytics/report/charts.js'
+import { barChart, chartLabel, LABEL_MAX_CHARS, lineChart } from '../src/analytics/report/charts.js'
 import { Comparison } from '../src/analytics/compare/comparison.js'
 import { renderReport } from '../src/analytics/report/render.js'
 import { assistantBlocks } from '../src/analytics/report/assistant-sections.js'
@@ -55,25 +55,75 @@ async function expectAllParse(markdown: string, types: string[]): Promise<void> 
 }
 
 describe('charts', () => {
-  it('views: a human/AI pie and a top-pages bar chart that parse, beside the complete tables', async () => {
+  it('views: no pie of the human/AI share (it would repeat the three numbers of the table); the top pages chart parses', async () => {
     const text = renderReport(trafficReport({ ...BASE, totals: TOTALS, top: TOP }))
-    await expectAllParse(text, ['pie', 'xychart'])
+    await expectAllParse(text, ['xychart'])
+    expect(text).not.toContain('pie')
     expect(text).toContain('| 1 | /quickstart | 700 | 600 | 100 | 14.3% |')
     expect(text).toContain('#### Top 3 pages by total views')
   })
 
-  it('views with compare: the totals and risers against the previous period also parse', async () => {
+  it('views with compare: no line across Human, AI and Total, which have no order', async () => {
     const text = renderReport(
       trafficReport({ ...BASE, totals: TOTALS, top: TOP, comparison: comparison() })
     )
-    await expectAllParse(text, ['pie', 'xychart', 'xychart', 'xychart'])
-    expect(chartsIn(text)[2]).toContain('line [480, 60, 540]')
+    await expectAllParse(text, ['xychart'])
+    expect(text).not.toContain('"Human", "AI"')
+    expect(chartsIn(text).some(chart => chart.includes('line ['))).toBe(false)
   })
 
-  it('visitors: no human/AI share chart (the total is deduplicated), the top pages only', async () => {
-    const text = renderReport(trafficReport({ ...BASE, totals: TOTALS, top: TOP }, 'visitors'))
-    await expectAllParse(text, ['xychart'])
-    expect(text).not.toContain('pie')
+  it('each chart sits right after its table', () => {
+    const text = renderReport(trafficReport({ ...BASE, totals: TOTALS, top: TOP }))
+    const table = text.indexOf('| 3 | ')
+    const chart = text.indexOf('```mermaid')
+    expect(table).toBeGreaterThan(0)
+    expect(text.slice(text.indexOf('\n', table), chart).trim()).toBe('')
+    expect(text).not.toContain('#### Charts')
+  })
+
+  it('no chart of fewer than two categories', () => {
+    expect(barChart({ title: 't', yAxis: 'y', labels: ['/only'], bars: [5] })).toBeUndefined()
+    expect(lineChart({ title: 't', yAxis: 'y', labels: ['Nov 1'], lines: [[5]] })).toBeUndefined()
+    const one = renderReport(trafficReport({ ...BASE, totals: TOTALS, top: TOP.slice(0, 1) }))
+    expect(chartsIn(one)).toEqual([])
+    expect(barChart({ title: 't', yAxis: 'y', labels: ['a', 'b'], bars: [1, 2] })).toBeDefined()
+  })
+
+  it('horizontal bars for long labels, cut to 40 characters with … and distinct', async () => {
+    const long = '/guides/authentication/single-sign-on/saml-and-oidc-setup'
+    const chart = barChart({
+      title: 't',
+      yAxis: 'views',
+      labels: [`${long}-a`, `${long}-b`, '/api'],
+      bars: [3, 2, 1]
+    })!
+    expect(chart).toContain('xychart-beta horizontal')
+    const labels = JSON.parse(/x-axis (\[.*\])/.exec(chart)![1]) as string[]
+    expect(new Set(labels).size).toBe(3)
+    for (const label of labels) expect(label.length).toBeLessThanOrEqual(LABEL_MAX_CHARS)
+    expect(labels[0]).toMatch(/…$/)
+    expect(await parseChart(chartsIn(chart)[0])).toBe('xychart')
+    const short = barChart({ title: 't', yAxis: 'y', labels: ['Mon', 'Tue'], bars: [1, 2] })!
+    expect(short).not.toContain('horizontal')
+  })
+
+  it('no chart whose bars all look equal (within a tenth of the largest): the table says more', () => {
+    const flat = { title: 't', yAxis: 'views', labels: ['/a', '/b', '/c'] }
+    expect(barChart({ ...flat, bars: [1_281, 1_265, 1_257] })).toBeUndefined()
+    expect(barChart({ ...flat, bars: [1_281, 1_000, 900] })).toBeDefined()
+  })
+
+  it('thousands on large axes: values of 10,000 and more are shown in thousands', () => {
+    const chart = barChart({
+      title: 't',
+      yAxis: 'views',
+      labels: ['/a', '/b'],
+      bars: [800_862, 12_000]
+    })!
+    expect(chart).toContain('y-axis "views (thousands)"')
+    expect(chart).toContain('bar [800.9, 12]')
+    const small = barChart({ title: 't', yAxis: 'views', labels: ['/a', '/b'], bars: [9_999, 1] })!
+    expect(small).toContain('y-axis "views" 0')
   })
 
   it('searches and feedback: their bar charts parse with hostile terms and paths', async () => {
@@ -88,40 +138,23 @@ describe('charts', () => {
       ['xychart']
     )
     const feedback = new FeedbackTally(10)
-    feedback.addAll([
-      {
-        id: 'f1',
-        path: HOSTILE,
-        comment: 'no',
-        createdAt: null,
-        source: 'contextual',
-        status: 'pending',
-        helpful: false
-      }
-    ])
+    const entry = (id: string, path: string) => ({
+      id,
+      path,
+      comment: 'no',
+      createdAt: null,
+      source: 'contextual',
+      status: 'pending',
+      helpful: false
+    })
+    feedback.addAll([entry('f1', HOSTILE), entry('f3', HOSTILE), entry('f2', '/b')])
     await expectAllParse(
       renderReport(reportOf('feedback', BASE, feedbackBlocks(feedback.summary(), CHART))),
       ['xychart']
     )
   })
 
-  it("each chart's title says what the bars are, and the line when there is one", () => {
-    const searches = new SearchTally(10)
-    searches.addAll([
-      { searchQuery: 'auth', hits: 10, ctr: 0.5, topClickedPage: '/auth', lastSearchedAt: 'y' }
-    ])
-    const feedback = new FeedbackTally(10)
-    feedback.addAll([
-      {
-        id: 'f1',
-        path: '/a',
-        comment: null,
-        createdAt: null,
-        source: 'contextual',
-        status: 'pending',
-        helpful: false
-      }
-    ])
+  it('the assistant chart: bars of unanswered questions, no line, none for one category', () => {
     const assistant: AssistantSummary = {
       conversations: 3,
       answered: 1,
@@ -132,25 +165,22 @@ describe('charts', () => {
       latest: [{ query: 'q', timestamp: 't', pageUrl: null, category: 'Auth' }],
       questions: []
     }
-    const reports = [
-      renderReport(trafficReport({ ...BASE, totals: TOTALS, top: TOP, comparison: comparison() })),
-      renderReport(reportOf('searches', BASE, searchBlocks(searches.summary(), CHART))),
-      renderReport(reportOf('feedback', BASE, feedbackBlocks(feedback.summary(), CHART))),
-      renderReport(reportOf('assistant', BASE, assistantBlocks(assistant, CHART)))
-    ]
-    const bars = reports.flatMap(chartsIn).filter(chart => chart.startsWith('xychart'))
-    expect(bars).toHaveLength(6)
-    for (const chart of bars) {
-      const title = /title "([^"]*)"/.exec(chart)?.[1] ?? ''
-      expect(title).toMatch(/bars/)
-      if (chart.includes('line [')) expect(title).toMatch(/line/)
+    expect(
+      chartsIn(renderReport(reportOf('assistant', BASE, assistantBlocks(assistant, CHART))))
+    ).toEqual([])
+    const two = {
+      ...assistant,
+      categories: [...assistant.categories, { category: 'Deploy', unanswered: 1, total: 1 }]
     }
+    const [chart] = chartsIn(renderReport(reportOf('assistant', BASE, assistantBlocks(two, CHART))))
+    expect(chart).toContain('bar [2, 1]')
+    expect(chart).not.toContain('line [')
   })
 
   it('renders labels inert: only letters, digits and / . _ - survive, so no label leaves its string', () => {
     const label = chartLabel(HOSTILE)
-    expect(label).toMatch(/^[A-Za-z0-9/._ -]+$/)
-    expect(label.length).toBeLessThanOrEqual(32)
+    expect(label).toMatch(/^[A-Za-z0-9/._ -]+…?$/)
+    expect(label.length).toBeLessThanOrEqual(LABEL_MAX_CHARS)
     expect(chartLabel('')).toBe('_')
   })
 

@@ -105,7 +105,7 @@ describe('searches', () => {
     expect(world().svc.contractViolations).toEqual([])
   })
 
-  it('lists the most searched terms and the content gaps (≥ 3 searches, < 10 % click-through, lowest first)', async () => {
+  it('lists the most searched terms and the content gaps (≥ 3 searches, < 10 % click-through, most missed searches first)', async () => {
     world().svc.setSearches([
       { ...term(1), searchQuery: 'popular', hits: 50, ctr: 0.6 },
       { ...term(2), searchQuery: 'webhooks', hits: 12, ctr: 0.05 },
@@ -121,10 +121,12 @@ describe('searches', () => {
     expect(result.summary).toContain('#### Most searched 5 terms')
     const gaps = result.summary.slice(result.summary.indexOf('#### Content gaps'))
     expect(gaps).toContain('2 terms searched at least 3 times with under 10% click-through')
-    expect(gaps.indexOf('| sso |')).toBeLessThan(gaps.indexOf('| webhooks |'))
+    // webhooks: 12 × 0.95 = 11.4 missed; sso: 9 × 1 = 9.
+    expect(gaps.indexOf('| webhooks |')).toBeLessThan(gaps.indexOf('| sso |'))
     expect(gaps).not.toContain('| rare |')
     expect(gaps).not.toContain('| almost |')
-    expect(gaps).toContain('| 1 | sso | 9 | 0.0% |')
+    expect(gaps).toContain('| 1 | webhooks | 12 | 5.0% | 11 |')
+    expect(gaps).toContain('| 2 | sso | 9 | 0.0% | 9 |')
   })
 
   it('hands the gaps to the agent as a prompt: terms quoted as data, at most 10, at most 4,000 characters', async () => {

@@ -307,8 +307,7 @@ describe('page-view export', () => {
     const file = readJson(result)
     expect(file.dateFrom).toBe('2024-03-03')
     expect(file.dateTo).toBe('2024-03-10')
-    expect(result.summary).toContain('- **From:** `2024-03-03`')
-    expect(result.summary).toContain('- **To (exclusive):** `2024-03-10`')
+    expect(result.summary).toContain('- **Range:** Mar 3 – 9, 2024 (UTC)')
   })
 
   it('writes to a sub-folder given as output-file and reports its path', async () => {

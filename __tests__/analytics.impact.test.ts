@@ -70,8 +70,11 @@ function githubCalls(pattern: RegExp) {
   return world().gh.calls.filter(call => pattern.test(call.path))
 }
 
+/** The service reads, less the one-day points of the views per day (analytics.daily.test.ts). */
 function svcCalls(pattern: RegExp) {
-  return world().svc.requestsTo('GET', pattern)
+  return world()
+    .svc.requestsTo('GET', pattern)
+    .filter(r => r.query.limit !== '1')
 }
 
 interface ImpactFile {
@@ -120,10 +123,12 @@ describe('impact: the pull requests of the previous period and their pages', () 
     // #12: /guides and /api/auth; before 200 + 0, after 300 + 50; negative 4/10 before (only
     // /guides ranked), after (1 + 3) / (10 + 10) pooled.
     expect(result.summary).toMatch(
-      /\| \[#12\]\(https:\/\/github\.com\/acme\/docs\/pull\/12\) Docs change 12 \| 2024-03-01 \| 2 \| 200 → 350 \(\+150, \+75\.0%\) \| 40\.0% → 20\.0% \|/
+      /\| \[#12\]\(https:\/\/github\.com\/acme\/docs\/pull\/12\) Docs change 12 \| Mar 1, 2024 \| 2 \| 200 → 350 \(\+150, \+75\.0%\) \| 40\.0% → 20\.0% \|/
     )
     // #11: /guides and the removed /old (no views now, not ranked now).
-    expect(result.summary).toContain('| 2024-02-27 | 2 | 240 → 300 (+60, +25.0%) | 41.7% → 10.0% |')
+    expect(result.summary).toContain(
+      '| Feb 27, 2024 | 2 | 240 → 300 (+60, +25.0%) | 41.7% → 10.0% |'
+    )
     // Each page once: /guides, /api/auth, /old.
     expect(result.summary).toContain(
       '| **All 3 pages (each once)** | | 3 | 240 → 350 (+110, +45.8%) | 41.7% → 20.0% |'
@@ -165,7 +170,7 @@ describe('impact: which pages, which pull requests', () => {
 
     const result = await impactRun()
 
-    expect(result.summary).toContain('| 2024-02-28 | 1 | 70 → 80 (+10, +14.3%) | – → – |')
+    expect(result.summary).toContain('| Feb 28, 2024 | 1 | 70 → 80 (+10, +14.3%) | – → – |')
     expect(result.summary).not.toContain('0.0% →')
     expect(jsonFile(result).impact.pulls[0].pages[0].negative).toEqual({
       before: null,
@@ -329,7 +334,8 @@ describe('impact: requests within the budget', () => {
     merged(1, '2024-02-28T10:00:00Z', [file('docs/page-3.mdx'), file('docs/page-599.mdx')])
     world().svc.setPageViews(pages(600, 1), undefined, RANGE)
     world().svc.setPageViews(pages(300, 2), undefined, BASELINE)
-    const result = await impactRun()
+    // Without the chart: no points per day (analytics.daily.test.ts counts those).
+    const result = await impactRun({ chart: 'false' })
 
     expect(result.exitCode).toBe(0)
     expect(
@@ -471,18 +477,33 @@ describe('impact: inputs, comment and chart', () => {
     expect(result.summary).not.toContain('```mermaid')
   })
 
-  it('charts the views before and after per pull request, saying what the bars and the line are', async () => {
+  it('charts the views before and after per pull request, both as bars, for two pull requests or more', async () => {
     merged(6, '2024-02-28T10:00:00Z', [file('a.mdx')])
-    world().svc.setPageViews([view('/a', 30)], undefined, RANGE)
-    world().svc.setPageViews([view('/a', 20)], undefined, BASELINE)
+    merged(7, '2024-02-29T10:00:00Z', [file('b.mdx')])
+    world().svc.setPageViews([view('/a', 30), view('/b', 8)], undefined, RANGE)
+    world().svc.setPageViews([view('/a', 20), view('/b', 4)], undefined, BASELINE)
     const result = await impactRun()
 
     expect(result.summary).toContain(
-      'title "Views of each PR\'s pages: after, this report (bars); before, the baseline (line)"'
+      'title "Views of each PR\'s pages: before (the baseline) and after (this report)"'
     )
-    expect(result.summary).toContain('x-axis ["PR 6"]')
-    expect(result.summary).toContain('bar [30]')
-    expect(result.summary).toContain('line [20]')
+    expect(result.summary).toContain(
+      'x-axis ["PR 7 before", "PR 7 after", "PR 6 before", "PR 6 after"]'
+    )
+    const chart = result.summary.slice(result.summary.indexOf("Views of each PR's pages"))
+    expect(chart).toContain('bar [4, 8, 20, 30]')
+    expect(chart).not.toContain('line [')
+  })
+
+  it('draws no impact chart and no total line for one pull request: its row says it all', async () => {
+    merged(6, '2024-02-28T10:00:00Z', [file('a.mdx'), file('b.mdx')])
+    world().svc.setPageViews([view('/a', 30), view('/b', 8)], undefined, RANGE)
+    world().svc.setPageViews([view('/a', 20), view('/b', 4)], undefined, BASELINE)
+    const result = await impactRun()
+
+    expect(result.summary).toContain('| 2 | 24 → 38 (+14, +58.3%) |')
+    expect(result.summary).not.toContain('(each once)')
+    expect(result.summary).not.toContain("Views of each PR's pages")
   })
 })
 
@@ -549,15 +570,13 @@ describe('impact: faults and the comparison', () => {
     const result = await impactRun({ compare: 'previous' })
 
     expect(result.exitCode).toBe(0)
-    expect(world().svc.requests.map(r => `${r.path.split('/').pop()} ${r.query.dateFrom}`)).toEqual(
-      [
-        `views ${PREVIOUS}`,
-        `views ${RANGE}`,
-        `views ${BASELINE}`,
-        `by-page ${RANGE}`,
-        `by-page ${BASELINE}`
-      ]
-    )
+    expect(svcCalls(/./).map(r => `${r.path.split('/').pop()} ${r.query.dateFrom}`)).toEqual([
+      `views ${PREVIOUS}`,
+      `views ${RANGE}`,
+      `views ${BASELINE}`,
+      `by-page ${RANGE}`,
+      `by-page ${BASELINE}`
+    ])
     expect(jsonFile(result).impact.pulls[0].pages[0].views).toEqual({ before: 4, after: 10 })
   })
 })

@@ -55,7 +55,7 @@ const REPORT = {
 describe('renderReport', () => {
   it('shows the range, the totals with human and AI shares, the top pages and the file', () => {
     expectToContainAll(renderReport(trafficReport(REPORT)), [
-      '- **From:** `2024-01-01`',
+      '- **From:** Jan 1, 2024',
       '- **To (exclusive):** open-ended (the service decides)',
       '| Human | 750 | 75.0% |',
       '| AI | 250 | 25.0% |',

@@ -178,6 +178,8 @@ export class ServiceEmulator {
   /** `feedback/by-page` rows by the `dateFrom` they answer ('' for any other period). */
   private readonly feedbackByPage = new Map<string, PageFeedbackRow[]>()
   private readonly views = new PeriodRows()
+  /** Totals of one-day reads (`limit=1`, the report's views per day) by the day they start. */
+  private readonly dayTotals = new Map<string, PageViewTotals>()
   private readonly visitors = new PeriodRows()
   private searches: SearchTerm[] = []
   private totalSearches: number | undefined
@@ -249,6 +251,14 @@ export class ServiceEmulator {
   /** Page views; with `dateFrom`, only for requests of the period starting then (a comparison). */
   setPageViews(rows: PageViewRow[], totals?: PageViewTotals, dateFrom?: string): void {
     this.views.set(arrayRows(rows, totals), dateFrom)
+  }
+
+  /**
+   * The totals a one-day (or one-week) read of views answers, by its `dateFrom`: the report's points
+   * per day. A day not given answers as the period starting then (setPageViews).
+   */
+  setDayTotals(days: Record<string, PageViewTotals>): void {
+    for (const [date, totals] of Object.entries(days)) this.dayTotals.set(date, { ...totals })
   }
 
   /** n rows from generatedPageView(i, variant), made on demand: 1,000,000 rows cost no memory. */
@@ -424,8 +434,11 @@ export class ServiceEmulator {
 
   private analyticsRoute(dataset: string, query: Record<string, string>): Answer {
     switch (dataset) {
-      case 'views':
+      case 'views': {
+        const day = isShortRead(query) ? this.dayTotals.get(query.dateFrom ?? '') : undefined
+        if (day) return { status: 200, body: { totals: { ...day }, views: [], hasMore: false } }
         return offsetPage('views', this.views.for(query.dateFrom), query)
+      }
       case 'visitors':
         return offsetPage('visitors', this.visitors.for(query.dateFrom), query)
       case 'searches': {
@@ -568,4 +581,11 @@ function decode(segment: string): string {
   } catch {
     return segment
   }
+}
+
+/** A read of at most a week with `limit=1`: a point of the views per day, not a page of the export. */
+function isShortRead(query: Record<string, string>): boolean {
+  const from = Date.parse(query.dateFrom ?? '')
+  const to = Date.parse(query.dateTo ?? '')
+  return query.limit === '1' && to - from > 0 && to - from <= 7 * 86_400_000
 }

@@ -9,10 +9,11 @@
  *     largest run the budget allows (the action's own limit applies, so a larger one would fail).
  *  3. The assistant export the same way: requests (⌈N/1000⌉ + 1) and peak memory
  *     (`-- --only assistant`, or `-- --only views` for 2., runs that table alone).
- *  4. The impact section's extra requests (scripts/bench-impact.ts).
- *  5. The docs digest's agent uses, GitHub calls and prompt size (scripts/bench-digest.ts;
+ *  4. The impact section's extra requests (scripts/bench-impact.ts), and the views per day's
+ *     (scripts/bench-daily.ts).
+ *  5. Bundle sizes and the time Node 24 takes to load each.
+ *  6. The docs digest's agent uses, GitHub calls and prompt size (scripts/bench-digest.ts;
  *     `-- --only digest` runs it alone).
- *  6. Bundle sizes and the time Node 24 takes to load each.
  *  7. The deploy action following deployments of 30 s, 2 min and 10 min (scripts/bench-deploy.ts).
  * It prints the tables and, with --write, puts them into BENCHMARKS.md.
  */
@@ -34,6 +35,7 @@ import { run as runSweep } from '../src/sweep/main.js'
 import { impactTable } from './bench-impact.js'
 import { digestOnly, digestTable } from './bench-digest.js'
 import { deployTable } from './bench-deploy.js'
+import { dailyTable } from './bench-daily.js'
 
 const NODE24 = join(PROJECT_ROOT, 'scripts', 'node24.sh')
 
@@ -207,7 +209,8 @@ async function exportRun(
     emulator.generatePageViews(rows)
   }
   const range: Record<string, string> = compare
-    ? { 'date-from': WEEK.dateFrom, 'date-to': WEEK.dateTo, compare: 'previous' }
+    ? // No chart: the points per day are measured on their own (bench-daily.ts).
+      { 'date-from': WEEK.dateFrom, 'date-to': WEEK.dateTo, compare: 'previous', chart: 'false' }
     : {}
   return measureExport(bundle, emulator, range, 'views.csv')
 }
@@ -492,6 +495,7 @@ try {
   rmSync(dirname(bundle), { recursive: true, force: true })
 }
 const impact = await impactTable()
+const daily = await dailyTable()
 const digest = await digestTable()
 const deploying = await deployTable()
 const bundles = bundleTable()
@@ -530,6 +534,10 @@ const report = [
   '',
   ...impact.lines,
   '',
+  '### The views per day (`chart: true` with both dates; the action in process against the fakes, CSV)',
+  '',
+  ...daily.lines,
+  '',
   "### The docs digest's cost (`digest: true`; the agent action in process, in virtual time, against the fakes)",
   '',
   ...digest.lines,
@@ -550,6 +558,7 @@ const allMet =
   impact.ok &&
   digest.ok &&
   deploying.ok &&
+  daily.ok &&
   bundles.ok
 console.log(allMet ? 'All targets met.' : 'Some targets were missed (marked **no**).')
 if (process.argv.includes('--write')) {

@@ -154,6 +154,19 @@ try {
   }
   emulator.generatePageViews(1234, day(7))
   emulator.generatePageViews(1100, day(14), 1)
+  // The views per day: weekdays busier than the weekend, this week a little up on the last.
+  const weekday = [1.0, 1.15, 1.2, 1.1, 0.95, 0.45, 0.4]
+  const dayTotals = (daysAgo: number, scale: number) => {
+    const total = Math.round(weekday[(14 - daysAgo) % 7]! * scale)
+    const ai = Math.round(total * 0.22)
+    return [day(daysAgo), { human: total - ai, ai, total }] as const
+  }
+  emulator.setDayTotals(
+    Object.fromEntries([
+      ...[7, 6, 5, 4, 3, 2, 1].map(d => dayTotals(d, 118_000)),
+      ...[14, 13, 12, 11, 10, 9, 8].map(d => dayTotals(d, 104_000))
+    ])
+  )
   const analytics = await runBundle('dist/analytics/index.js', {
     inputs: serviceInputs(emulator, {
       'date-from': '-7d',

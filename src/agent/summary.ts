@@ -1,6 +1,7 @@
 /** The agent's step summary: how the run ended, and a table of the job's details. Pure. */
 import { formatDuration } from '../shared/duration.js'
-import { codeSpan, tableCell, truncate } from '../shared/markdown.js'
+import { codeSpan, tableCell } from '../shared/markdown.js'
+import { promptGist } from '../job/prompt-gist.js'
 import { pullRequestOf, statusOutput, untrustedLinkOf, type JobResult } from '../job/result.js'
 import { resultText } from '../job/result-text.js'
 import type { Owned } from '../job/rerun-protocol.js'
@@ -31,7 +32,7 @@ export function renderSummary({ result, instruction, commentUrl }: SummaryFacts)
     ['Status', `\`${statusOutput(result)}\``],
     ['Duration', formatDuration(result.elapsedMs)],
     ['Pull request', pr],
-    ['Prompt', instruction ? tableCell(truncate(instruction.trim(), 200)) : '—']
+    ['Prompt', instruction ? tableCell(promptGist(instruction, 200)) : '—']
   ]
   if (commentUrl) rows.push(['Comment', `[tracking comment](${commentUrl})`])
   return [

@@ -1,7 +1,7 @@
 /**
  * Views and visitors: offset paging into the file and the top-pages tally. With `compare: previous`
  * the previous period is read first, then this one, and the two are joined by path in memory
- * (compare/previous-join.ts): ⌈M/page⌉ + ⌈N/page⌉ requests, nothing more.
+ * (compare/previous-join.ts): ⌈M/page⌉ + ⌈N/page⌉ requests, then the points per day (daily.ts).
  */
 import type { Operation } from '../../mintlify/errors.js'
 import type { PageViewRow, PageViewsPage, PageViewsQuery } from '../../mintlify/types.js'
@@ -14,6 +14,16 @@ import { fetchPage, withWriter, type ExportContext } from './context.js'
 import { paginate, type ExportPlan, type FetchPage, type PaginationEvents } from './pagination.js'
 import { TopPages } from '../report/top-pages.js'
 import type { RowFormat } from './writers.js'
+import { readDaily } from './daily.js'
+import type { DailySection } from '../report/daily-section.js'
+
+/** The JSON file's `daily` (and `previousDaily`) when the points were read. */
+function dailyFields(daily: DailySection | undefined): Record<string, unknown> {
+  if (!daily || 'skipped' in daily) return {}
+  return daily.previous
+    ? { daily: daily.points, previousDaily: daily.previous }
+    : { daily: daily.points }
+}
 
 /** Where a traffic dataset's pages come from, and how its rows look in the file. */
 export interface TrafficSource {
@@ -63,9 +73,10 @@ export async function exportTraffic(
       if (source.feedsImpact) ctx.impact?.observe(rows)
     }
     const result = await paginate(plan, { fetchPage: readPage, sink }, pageEvents(ctx))
-    const summary = { totals: result.totals, top: top.sorted() }
+    const daily = await readDaily(ctx, source)
+    const summary = { totals: result.totals, top: top.sorted(), daily }
     const outcome = { rows: result.rows, requests: ctx.budget.used, summary }
-    return { tail: { totals: result.totals }, outcome }
+    return { tail: { totals: result.totals, ...dailyFields(daily) }, outcome }
   })
 }
 
@@ -108,11 +119,13 @@ async function exportCompared(
     const result = await paginate(plan, { fetchPage: readPage, sink: sinkCurrent }, pageEvents(ctx))
     join.tallyGone(comparison)
     const summary = comparison.finish(result.totals)
+    const daily = await readDaily(ctx, source)
     const outcome = {
       rows: result.rows,
       requests: ctx.budget.used,
-      summary: { totals: result.totals, top: top.sorted(), comparison: summary }
+      summary: { totals: result.totals, top: top.sorted(), comparison: summary, daily }
     }
-    return { tail: { totals: result.totals, previous: period, change: summary.change }, outcome }
+    const tail = { totals: result.totals, previous: period, change: summary.change }
+    return { tail: { ...tail, ...dailyFields(daily) }, outcome }
   })
 }

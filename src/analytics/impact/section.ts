@@ -2,12 +2,14 @@
  * "Did last period's changes help?" as Markdown blocks, pure: one row per pull request that touched a
  * page (the PR's number and title inert, merged date, pages, views baseline → range with the change,
  * pooled negative share baseline → range), a total line over the touched pages (each once), one
- * line for the PRs that touched no page and for those not read, and a chart when asked.
+ * line for the PRs that touched no page and for those not read, and a chart when asked (two PRs or
+ * more; a total line too only then: one PR's row is its own total).
  */
 import { barChart } from '../report/charts.js'
 import { changePercent } from '../compare/comparison.js'
 import { fixed, formatCount, table, type Block } from '../report/layout.js'
 import { codeSpan, tableCell, truncate } from '../../shared/markdown.js'
+import { dateCell, humanRange } from '../report/human-dates.js'
 import { plural } from '../../shared/plural.js'
 import { distinctPages, MAX_PULLS, sums, type ImpactResult, type Sums } from './figures.js'
 import type { ImpactPeriods } from './periods.js'
@@ -39,10 +41,9 @@ function negativeCell({ before, after }: Sums['negative']): string {
 
 function intro(section: ImpactSection): string {
   const { previous, baseline, range } = section.periods
-  const span = (p: { dateFrom: string; dateTo: string }): string =>
-    `${codeSpan(p.dateFrom)} to ${codeSpan(p.dateTo)}`
+  const span = (p: { dateFrom: string; dateTo: string }): string => humanRange(p.dateFrom, p.dateTo)
   return (
-    `Pull requests of ${codeSpan(section.repository)} merged from ${span(previous)}; their pages ` +
+    `Pull requests of ${codeSpan(section.repository)} merged ${span(previous)}; their pages ` +
     `before (${span(baseline)}) and after (${span(range)}, this report). Views are human + AI; ` +
     'the negative share is thumbs down over all feedback of the pages the service ranks ("–": not ranked).'
   )
@@ -72,7 +73,7 @@ export function impactBlocks(section: ImpactSection, { chart }: { chart: boolean
     const title = tableCell(truncate(pull.title, TITLE_MAX_CHARS))
     const figures = sums(pull.pages)
     return (
-      `| [#${pull.number}](${pull.url}) ${title} | ${pull.mergedAt.slice(0, 10)} | ` +
+      `| [#${pull.number}](${pull.url}) ${title} | ${dateCell(pull.mergedAt)} | ` +
       `${pull.pages.length} | ${viewsCell(figures.views)} | ${negativeCell(figures.negative)} |`
     )
   })
@@ -88,8 +89,13 @@ export function impactBlocks(section: ImpactSection, { chart }: { chart: boolean
       rows
     ),
     fixed(
-      `| **All ${plural(pages.length, 'page')} (each once)** | | ${pages.length} | ` +
-        `${viewsCell(total.views)} | ${negativeCell(total.negative)} |`,
+      // One pull request's row is its own total: a second line would only repeat it.
+      ...(result.pulls.length > 1
+        ? [
+            `| **All ${plural(pages.length, 'page')} (each once)** | | ${pages.length} | ` +
+              `${viewsCell(total.views)} | ${negativeCell(total.negative)} |`
+          ]
+        : []),
       '',
       ...notes,
       ...(notes.length > 0 ? [''] : [])
@@ -99,14 +105,17 @@ export function impactBlocks(section: ImpactSection, { chart }: { chart: boolean
   return blocks
 }
 
+/** Two or more PRs only; a bar before and a bar after for each, so both periods stay visible. */
 function impactChart(result: ImpactResult): Block[] {
-  const figures = result.pulls.map(pull => sums(pull.pages).views)
+  if (result.pulls.length < 2) return []
   const source = barChart({
-    title: "Views of each PR's pages: after, this report (bars); before, the baseline (line)",
+    title: "Views of each PR's pages: before (the baseline) and after (this report)",
     yAxis: 'views',
-    labels: result.pulls.map(pull => `PR ${pull.number}`),
-    bars: figures.map(f => f.after),
-    line: figures.map(f => f.before)
+    labels: result.pulls.flatMap(pull => [`PR ${pull.number} before`, `PR ${pull.number} after`]),
+    bars: result.pulls.flatMap(pull => {
+      const { before, after } = sums(pull.pages).views
+      return [before, after]
+    })
   })
   return source ? [fixed(source, '')] : []
 }

@@ -1,12 +1,12 @@
 /**
  * The assistant summary in the report: answered and unanswered, the split by caller, the categories
  * with the most unanswered questions, the latest unanswered questions (redacted and inert, at most
- * 200 characters each), and a chart of unanswered questions by category.
+ * 200 characters each), and a chart of unanswered questions by category after its table.
  */
-import { tableCell } from '../../shared/markdown.js'
 import { plural } from '../../shared/plural.js'
 import type { AssistantSummary } from './assistant-summary.js'
-import { barChart } from './charts.js'
+import { barChart, chartAfter } from './charts.js'
+import { dateCell } from './human-dates.js'
 import { fixed, formatCount, pathCell, percent, table, type Block } from './layout.js'
 import { pagePath } from './prompt.js'
 import { readersCell } from './readers-words.js'
@@ -57,22 +57,20 @@ function latestTable(summary: AssistantSummary): Block {
     ],
     summary.latest.map(
       (q, i) =>
-        `| ${i + 1} | “${readersCell(q.query, QUESTION_SHOWN_CHARS)}” | ${tableCell(q.timestamp)} | ` +
+        `| ${i + 1} | “${readersCell(q.query, QUESTION_SHOWN_CHARS)}” | ${dateCell(q.timestamp)} | ` +
         `${q.pageUrl ? pathCell(pagePath(q.pageUrl)) : '–'} | ${pathCell(q.category ?? '–')} |`
     )
   )
 }
 
-/** Unanswered questions (bars) against all questions (line), per category. */
-export function assistantCharts(summary: AssistantSummary): string[] {
-  const chart = barChart({
-    title: 'Questions by category: unanswered (bars) and all questions (line)',
-    yAxis: 'questions',
+/** Unanswered questions per category (categories have no order: bars only, no line). */
+export function assistantChart(summary: AssistantSummary): string | undefined {
+  return barChart({
+    title: 'Unanswered questions by category',
+    yAxis: 'unanswered',
     labels: summary.categories.map(c => c.category),
-    bars: summary.categories.map(c => c.unanswered),
-    line: summary.categories.map(c => c.total)
+    bars: summary.categories.map(c => c.unanswered)
   })
-  return chart ? [chart] : []
 }
 
 export function assistantBlocks(summary: AssistantSummary, { chart }: { chart: boolean }): Block[] {
@@ -89,8 +87,11 @@ export function assistantBlocks(summary: AssistantSummary, { chart }: { chart: b
   if (unanswered === 0) {
     return [...blocks, fixed('_The assistant answered every question in this range._')]
   }
-  blocks.push(categoryTable(summary), fixed(''), latestTable(summary))
-  const charts = chart ? assistantCharts(summary) : []
-  if (charts.length > 0) blocks.push(fixed('', '#### Charts', '', charts.join('\n\n')))
+  blocks.push(
+    categoryTable(summary),
+    ...chartAfter(assistantChart(summary), chart),
+    fixed(''),
+    latestTable(summary)
+  )
   return blocks
 }

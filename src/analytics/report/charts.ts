@@ -1,27 +1,51 @@
 /**
  * Mermaid chart sources for the report (GitHub renders them in step summaries and comments). They
- * stand beside the tables, never instead of them. Labels come from the service (page paths, search
- * terms) and are reduced to a safe alphabet, so no label can end its string, start a directive or
- * leave the code block.
+ * stand right after the table they belong to, never instead of it, and only where they show a shape
+ * the table cannot: two categories at least, lines only over ordered categories (days), long labels as
+ * horizontal bars, large axes in thousands. Labels come from the service (page paths, search terms)
+ * and are reduced to a safe alphabet, so no label can end its string, start a directive or leave the
+ * code block.
  */
 import type { SearchRow } from '../../mintlify/analytics-types.js'
-import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
+import type { PageViewRow } from '../../mintlify/types.js'
 import type { NegativePage } from './feedback-summary.js'
-import type { ComparisonSummary } from '../compare/comparison.js'
 import { redact } from './readers-words.js'
+import { fixed, type Block } from './layout.js'
 
 /** Bars a chart shows at most: more are unreadable; the table has the rest. */
 export const CHART_MAX_BARS = 10
-const LABEL_MAX_CHARS = 32
+/** Fewer categories than this make no shape: the table says it all. */
+export const CHART_MIN_CATEGORIES = 2
+export const LABEL_MAX_CHARS = 40
+/** Labels longer than this would run together under vertical bars. */
+const SHORT_LABEL_CHARS = 8
+/** Bars all within this share of the largest look equal: they show no shape the table does not. */
+export const FLAT_SHARE = 0.9
+/** From this value up the axis counts in thousands, as "800000" reads as nothing. */
+export const THOUSANDS_FROM = 10_000
 
-/** A label that is only letters, digits and `/ . _ -` (anything else becomes `_`), cut short. */
+/** A label that is only letters, digits and `/ . _ -` (anything else becomes `_`), cut with `…`. */
 export function chartLabel(text: string): string {
   const safe = text
     .replace(/[^A-Za-z0-9/._ -]/g, '_')
     .replace(/\s+/g, ' ')
     .trim()
-  const cut = safe.length > LABEL_MAX_CHARS ? `${safe.slice(0, LABEL_MAX_CHARS - 3)}...` : safe
+  const cut = safe.length > LABEL_MAX_CHARS ? `${safe.slice(0, LABEL_MAX_CHARS - 1)}…` : safe
   return cut === '' ? '_' : cut
+}
+
+/** Labels made safe and distinct: two long paths cut to the same start get ` 2`, ` 3`… */
+export function chartLabels(texts: readonly string[]): string[] {
+  const seen = new Set<string>()
+  return texts.map(text => {
+    let label = chartLabel(text)
+    for (let n = 2; seen.has(label); n++) {
+      const suffix = ` ${n}`
+      label = `${chartLabel(text).slice(0, LABEL_MAX_CHARS - suffix.length - 1)}…${suffix}`
+    }
+    seen.add(label)
+    return label
+  })
 }
 
 /** Our own titles and axis names: no quote, line break or control character can reach the source. */
@@ -37,115 +61,110 @@ function number(value: number): string {
   return Number.isFinite(value) ? String(Math.round(value * 10) / 10) : '0'
 }
 
-function axis(labels: string[]): string {
-  return `[${labels.map(label => `"${chartLabel(label)}"`).join(', ')}]`
+/** The values and the axis name, in thousands when the largest value is 10,000 or more. */
+function scaled(series: number[][], yAxis: string): { series: number[][]; yAxis: string } {
+  const top = Math.max(0, ...series.flat())
+  if (top < THOUSANDS_FROM) return { series, yAxis }
+  return { series: series.map(s => s.map(v => v / 1000)), yAxis: `${yAxis} (thousands)` }
 }
 
-/** Human against AI share of the total (views only: visitor totals are deduplicated). */
-export function shareChart(totals: ViewTotals, what: string): string | undefined {
-  if (totals.human + totals.ai <= 0) return undefined
+interface XyChart {
+  title: string
+  yAxis: string
+  labels: string[]
+  series: { kind: 'bar' | 'line'; values: number[] }[]
+  horizontal: boolean
+}
+
+function xyChart(chart: XyChart): string {
+  const axis = scaled(
+    chart.series.map(s => s.values),
+    chart.yAxis
+  )
+  const top = Math.max(1, ...axis.series.flat())
   return fenced([
-    `pie title Human and AI ${what}`,
-    `    "Human" : ${number(totals.human)}`,
-    `    "AI" : ${number(totals.ai)}`
+    chart.horizontal ? 'xychart-beta horizontal' : 'xychart-beta',
+    `    title "${chartTitle(chart.title)}"`,
+    `    x-axis [${chart.labels.map(label => `"${label}"`).join(', ')}]`,
+    `    y-axis "${chartTitle(axis.yAxis)}" 0 --> ${number(Math.ceil(top * 1.1 * 10) / 10)}`,
+    ...chart.series.map((s, i) => `    ${s.kind} [${axis.series[i]!.map(number).join(', ')}]`)
   ])
 }
 
-/** What a bar chart shows: a value per label, and optionally a second series (drawn as a line). */
+/** What a bar chart shows: a value per label (categories without an order: no line). */
 export interface BarChartData {
   title: string
   yAxis: string
   labels: string[]
   bars: number[]
-  line?: number[]
 }
 
-/** A bar chart of up to CHART_MAX_BARS labelled values, with an optional second series as a line. */
-export function barChart({ title, yAxis, labels, bars, line }: BarChartData): string | undefined {
+/**
+ * Bars for up to CHART_MAX_BARS labels, horizontal when a label is long; none under two labels, and
+ * none when the bars all look equal (within a tenth of the largest).
+ */
+export function barChart({ title, yAxis, labels, bars }: BarChartData): string | undefined {
   const count = Math.min(labels.length, CHART_MAX_BARS)
-  if (count === 0) return undefined
-  const top = Math.max(1, ...bars.slice(0, count), ...(line ?? []).slice(0, count))
-  const lines = [
-    'xychart-beta',
-    `    title "${chartTitle(title)}"`,
-    `    x-axis ${axis(labels.slice(0, count))}`,
-    `    y-axis "${chartTitle(yAxis)}" 0 --> ${number(Math.ceil(top * 1.1))}`,
-    `    bar [${bars.slice(0, count).map(number).join(', ')}]`
-  ]
-  if (line) lines.push(`    line [${line.slice(0, count).map(number).join(', ')}]`)
-  return fenced(lines)
+  if (count < CHART_MIN_CATEGORIES) return undefined
+  const shown = bars.slice(0, count)
+  if (Math.min(...shown) >= Math.max(...shown) * FLAT_SHARE && Math.max(...shown) > 0)
+    return undefined
+  const names = chartLabels(labels.slice(0, count))
+  return xyChart({
+    title,
+    yAxis,
+    labels: names,
+    series: [{ kind: 'bar', values: shown }],
+    horizontal: names.some(label => label.length > SHORT_LABEL_CHARS)
+  })
+}
+
+/** Lines over ordered categories (days): the first line drawn is the first series. */
+export function lineChart(data: {
+  title: string
+  yAxis: string
+  labels: string[]
+  lines: number[][]
+}): string | undefined {
+  if (data.labels.length < CHART_MIN_CATEGORIES) return undefined
+  return xyChart({
+    title: data.title,
+    yAxis: data.yAxis,
+    labels: chartLabels(data.labels),
+    series: data.lines.map(values => ({ kind: 'line' as const, values })),
+    horizontal: false
+  })
 }
 
 export function topPagesChart(top: readonly PageViewRow[], what: string): string | undefined {
   return barChart({
-    title: `Top pages by ${what} (bars: ${what} per page)`,
+    title: `Top pages by ${what}`,
     yAxis: what,
     labels: top.map(row => row.path),
     bars: top.map(row => row.total)
   })
 }
 
-/** This period (bars) against the previous one (line): the totals, then the risers. */
-export function comparisonCharts(
-  totals: ViewTotals,
-  comparison: ComparisonSummary,
-  what: string
-): string[] {
-  const before = comparison.previous.totals
-  const charts = [
-    barChart({
-      title: `${what}: this period (bars) and the previous one (line)`,
-      yAxis: what,
-      labels: ['Human', 'AI', 'Total'],
-      bars: [totals.human, totals.ai, totals.total],
-      line: [before.human, before.ai, before.total]
-    }),
-    barChart({
-      title: 'Biggest risers: this period (bars) and the previous one (line)',
-      yAxis: what,
-      labels: comparison.risers.map(row => row.path),
-      bars: comparison.risers.map(row => row.total),
-      line: comparison.risers.map(row => row.previousTotal)
-    })
-  ]
-  return charts.filter((chart): chart is string => chart !== undefined)
-}
-
-/** One bar chart of labelled items (terms by searches, pages by negative feedback), or none. */
-export function itemCharts<T>({
-  title,
-  yAxis,
-  items,
-  label,
-  value
-}: {
-  title: string
-  yAxis: string
-  items: readonly T[]
-  label: (item: T) => string
-  value: (item: T) => number
-}): string[] {
-  const chart = barChart({ title, yAxis, labels: items.map(label), bars: items.map(value) })
-  return chart ? [chart] : []
-}
-
-export function searchCharts(top: readonly SearchRow[]): string[] {
-  return itemCharts({
-    title: 'Most searched terms (bars: searches per term)',
+export function searchChart(top: readonly SearchRow[]): string | undefined {
+  return barChart({
+    title: 'Most searched terms',
     yAxis: 'searches',
-    items: top,
     // Readers' words: redacted before the label's safe alphabet would hide what to redact.
-    label: r => redact(r.searchQuery),
-    value: r => r.hits
+    labels: top.map(r => redact(r.searchQuery)),
+    bars: top.map(r => r.hits)
   })
 }
 
-export function feedbackCharts(pages: readonly NegativePage[]): string[] {
-  return itemCharts({
-    title: 'Pages with the most negative feedback (bars: not-helpful votes)',
+export function feedbackChart(pages: readonly NegativePage[]): string | undefined {
+  return barChart({
+    title: 'Pages with the most negative feedback',
     yAxis: 'not helpful',
-    items: pages,
-    label: p => p.path,
-    value: p => p.negative
+    labels: pages.map(p => p.path),
+    bars: pages.map(p => p.negative)
   })
+}
+
+/** A chart as the block right after its table, when it is drawn and charts are on. */
+export function chartAfter(chart: string | undefined, on: boolean): Block[] {
+  return on && chart ? [fixed('', chart, '')] : []
 }

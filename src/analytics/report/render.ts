@@ -8,6 +8,7 @@ import { blockQuote, codeSpan } from '../../shared/markdown.js'
 import type { DateRange } from '../dates.js'
 import type { ExportFormat } from '../settings.js'
 import { plural } from '../../shared/plural.js'
+import { humanDate, humanRange } from './human-dates.js'
 import { fixed, layout, type Block } from './layout.js'
 import { impactBlocks, type ImpactSection } from '../impact/section.js'
 
@@ -47,11 +48,12 @@ export interface RenderOptions {
 export const COMMENT_MAX_CHARS = 65_000
 export const REPORT_MARKER = '<!-- mintlify-analytics-export -->'
 export function describeRange(dateFrom?: string, dateTo?: string): string[] {
+  if (dateFrom && dateTo) return [`- **Range:** ${humanRange(dateFrom, dateTo)} (UTC)`]
   // Not sent: the service decides where the range starts or ends.
   const open = 'open-ended (the service decides)'
   return [
-    `- **From:** ${dateFrom ? codeSpan(dateFrom) : open}`,
-    `- **To (exclusive):** ${dateTo ? codeSpan(dateTo) : open}`
+    `- **From:** ${dateFrom ? humanDate(dateFrom, true) : open}`,
+    `- **To (exclusive):** ${dateTo ? humanDate(dateTo, true) : open}`
   ]
 }
 
@@ -62,7 +64,7 @@ export function renderReport(report: ExportReport, options: RenderOptions = {}):
   head.push(...describeRange(report.dateFrom, report.dateTo))
   if (report.previous) {
     const { dateFrom, dateTo } = report.previous
-    head.push(`- **Compared with:** ${codeSpan(dateFrom)} to ${codeSpan(dateTo)} (exclusive)`)
+    head.push(`- **Compared with:** ${humanRange(dateFrom, dateTo)}`)
   }
   const rows = plural(report.rowsWritten, report.rowName)
   const requests = plural(report.requests, 'request')

@@ -1,7 +1,8 @@
 /**
  * What the searches summary shows, tallied as the rows stream past in bounded memory: the most
  * searched terms, and the content gaps (terms searched at least GAP_MIN_HITS times whose click-through
- * rate is under GAP_MAX_CTR: readers looked and found nothing worth clicking), lowest rate first.
+ * rate is under GAP_MAX_CTR: readers looked and found nothing worth clicking), the most missed
+ * searches first: a term searched 57 times matters more than one searched 4 times at a lower rate.
  */
 import type { SearchRow } from '../../mintlify/analytics-types.js'
 import { byName, TopN } from '../compare/top-n.js'
@@ -25,8 +26,14 @@ export function isContentGap(row: SearchRow): boolean {
 
 const byHits = (a: SearchRow, b: SearchRow): number =>
   b.hits - a.hits || byName(a.searchQuery, b.searchQuery)
-/** Lowest click-through first; among equals the more searched term. */
-const byGap = (a: SearchRow, b: SearchRow): number => a.ctr - b.ctr || byHits(a, b)
+/** The searches that found nothing worth clicking: searches × (1 − click-through). */
+export function missedSearches(row: SearchRow): number {
+  return row.hits * (1 - Math.min(1, Math.max(0, row.ctr)))
+}
+
+/** The most missed searches first; among equals the more searched term. */
+const byGap = (a: SearchRow, b: SearchRow): number =>
+  missedSearches(b) - missedSearches(a) || byHits(a, b)
 
 export class SearchTally {
   private readonly top: TopN<SearchRow>

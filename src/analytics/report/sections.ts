@@ -4,10 +4,15 @@
  * with the most negative entries and their latest comments, inert).
  */
 import type { SearchRow } from '../../mintlify/analytics-types.js'
-import { tableCell } from '../../shared/markdown.js'
 import { plural } from '../../shared/plural.js'
-import { feedbackCharts, searchCharts } from './charts.js'
-import type { ChangeOf, ComparedRow, ComparisonSummary } from '../compare/comparison.js'
+import { chartAfter, feedbackChart, searchChart } from './charts.js'
+import {
+  changePercent,
+  type ChangeOf,
+  type ComparedRow,
+  type ComparisonSummary
+} from '../compare/comparison.js'
+import { dateCell } from './human-dates.js'
 import type { FeedbackSummary } from './feedback-summary.js'
 import {
   fixed,
@@ -19,7 +24,11 @@ import {
   type Block
 } from './layout.js'
 import { readersCell } from './readers-words.js'
-import { GAP_MAX_CTR, GAP_MIN_HITS, type SearchSummary } from './search-summary.js'
+import { GAP_MAX_CTR, GAP_MIN_HITS, missedSearches, type SearchSummary } from './search-summary.js'
+
+/** A page that kept a tenth of its views or less: more likely removed or broken than less read. */
+export const LOST_SHARE = 0.9
+export const LOST_MARK = '⚠ possibly removed or broken'
 
 function signed(value: number): string {
   return value > 0 ? `+${formatCount(value)}` : formatCount(value)
@@ -33,6 +42,14 @@ function changeRow(label: string, change: ChangeOf): string {
   )
 }
 
+/** The change in percent, and the mark of a page that lost 90 % or more of its views. */
+export function changePercentCell(row: ComparedRow): string {
+  if (row.previousTotal === 0) return 'new'
+  const pct = `${changePercent(row.total, row.previousTotal)}%`
+  const lost = row.previousTotal - row.total >= row.previousTotal * LOST_SHARE
+  return lost ? `${pct} ${LOST_MARK}` : pct
+}
+
 function changedPages(title: string, rows: readonly ComparedRow[]): Block[] {
   if (rows.length === 0) return []
   return [
@@ -40,13 +57,14 @@ function changedPages(title: string, rows: readonly ComparedRow[]): Block[] {
       [
         `#### ${title}`,
         '',
-        '| # | Page | This period | Previous | Change |',
-        '| ---: | --- | ---: | ---: | ---: |'
+        '| # | Page | This period | Previous | Change | Change % |',
+        '| ---: | --- | ---: | ---: | ---: | ---: |'
       ],
       rows.map(
         (row, i) =>
           `| ${i + 1} | ${pathCell(row.path)} | ${formatCount(row.total)} | ` +
-          `${row.previousTotal === 0 ? 'new' : formatCount(row.previousTotal)} | ${signed(row.change)} |`
+          `${row.previousTotal === 0 ? 'new' : formatCount(row.previousTotal)} | ${signed(row.change)} | ` +
+          `${changePercentCell(row)} |`
       )
     ),
     fixed('')
@@ -78,18 +96,19 @@ function ctr(row: SearchRow): string {
   return `${(Math.round(row.ctr * 1000) / 10).toFixed(1)}%`
 }
 
-function searchTable(title: string, rows: readonly SearchRow[]): Block {
+function searchTable(title: string, rows: readonly SearchRow[], { missed = false } = {}): Block {
   return table(
     [
       `#### ${title}`,
       '',
-      '| # | Term | Searches | Click-through | Top clicked page | Last searched |',
-      '| ---: | --- | ---: | ---: | --- | --- |'
+      `| # | Term | Searches | Click-through |${missed ? ' Missed |' : ''} Top clicked page | Last searched |`,
+      `| ---: | --- | ---: | ---: |${missed ? ' ---: |' : ''} --- | --- |`
     ],
     rows.map(
       (row, i) =>
         `| ${i + 1} | ${readersCell(row.searchQuery, MAX_PATH_CHARS)} | ${formatCount(row.hits)} | ${ctr(row)} | ` +
-        `${row.topClickedPage ? pathCell(row.topClickedPage) : '–'} | ${tableCell(row.lastSearchedAt)} |`
+        (missed ? `${formatCount(Math.round(missedSearches(row)))} | ` : '') +
+        `${row.topClickedPage ? pathCell(row.topClickedPage) : '–'} | ${dateCell(row.lastSearchedAt)} |`
     )
   )
 }
@@ -102,6 +121,7 @@ export function searchBlocks(summary: SearchSummary, { chart }: { chart: boolean
   if (summary.top.length === 0) return [...blocks, fixed('_No searches in this range._')]
   blocks.push(
     searchTable(`Most searched ${plural(summary.top.length, 'term')}`, summary.top),
+    ...chartAfter(searchChart(summary.top), chart),
     fixed('')
   )
   const shown = summary.gaps.slice(0, summary.top.length)
@@ -109,12 +129,12 @@ export function searchBlocks(summary: SearchSummary, { chart }: { chart: boolean
     shown.length === 0
       ? fixed(`#### Content gaps`, '', `_No term was ${rule}._`)
       : searchTable(
-          `Content gaps: ${plural(summary.gapCount, 'term')} ${rule}, lowest first`,
-          shown
+          `Content gaps: ${plural(summary.gapCount, 'term')} ${rule}, most missed searches first ` +
+            '(missed: searches × (1 − click-through))',
+          shown,
+          { missed: true }
         )
   )
-  const charts = chart ? searchCharts(summary.top) : []
-  if (charts.length > 0) blocks.push(fixed('', '#### Charts', '', charts.join('\n\n')))
   return blocks
 }
 
@@ -146,7 +166,6 @@ export function feedbackBlocks(summary: FeedbackSummary, { chart }: { chart: boo
         )
     )
   )
-  const charts = chart ? feedbackCharts(summary.pages) : []
-  if (charts.length > 0) blocks.push(fixed('', '#### Charts', '', charts.join('\n\n')))
+  blocks.push(...chartAfter(feedbackChart(summary.pages.slice(0, summary.shownRows)), chart))
   return blocks
 }

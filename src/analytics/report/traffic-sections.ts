@@ -1,11 +1,13 @@
 /**
- * The views and visitors sections of the report: the totals (visitors deduplicated, so no shares),
- * the comparison when there is one, the top pages and their charts.
+ * The views and visitors sections of the report, in the order a weekly report is read: the totals
+ * (visitors deduplicated, so no shares), the views per day, the changes since the previous period,
+ * then the top pages, each chart right after its table.
  */
 import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
 import { plural } from '../../shared/plural.js'
 import type { ComparisonSummary } from '../compare/comparison.js'
-import { comparisonCharts, shareChart, topPagesChart } from './charts.js'
+import { chartAfter, topPagesChart } from './charts.js'
+import { dailyBlocks, type DailySection } from './daily-section.js'
 import { fixed, formatCount, pathCell, percent, table, type Block } from './layout.js'
 import { comparisonBlocks } from './sections.js'
 
@@ -15,6 +17,8 @@ export interface TrafficSummary {
   /** The `summaryRows` pages with the most total, best first. */
   top: PageViewRow[]
   comparison?: ComparisonSummary
+  /** The views per day, or why they were not read. */
+  daily?: DailySection
 }
 
 export type TrafficKind = 'views' | 'visitors'
@@ -44,32 +48,30 @@ function totalsTable(totals: ViewTotals, what: TrafficKind): string[] {
   ]
 }
 
+function topPagesBlocks(top: readonly PageViewRow[], what: TrafficKind): Block[] {
+  if (top.length === 0) {
+    return [fixed(`_No ${what === 'views' ? 'page views' : 'visitors'} in this range._`)]
+  }
+  const rows = top.map(
+    (row, index) =>
+      `| ${index + 1} | ${pathCell(row.path)} | ${formatCount(row.total)} | ` +
+      `${formatCount(row.human)} | ${formatCount(row.ai)} | ${percent(row.ai, row.total)} |`
+  )
+  const heading = `#### Top ${plural(top.length, 'page')} by total ${what}`
+  const columns = '| # | Page | Total | Human | AI | AI share |'
+  return [table([heading, '', columns, '| ---: | --- | ---: | ---: | ---: | ---: |'], rows)]
+}
+
 export function trafficBlocks(
-  { totals, top, comparison }: TrafficSummary,
+  { totals, top, comparison, daily }: TrafficSummary,
   { what, chart }: { what: TrafficKind; chart: boolean }
 ): Block[] {
-  const blocks: Block[] = [fixed(...totalsTable(totals, what))]
-  if (comparison) blocks.push(...comparisonBlocks(comparison))
-  if (top.length === 0) {
-    blocks.push(fixed(`_No ${what === 'views' ? 'page views' : 'visitors'} in this range._`))
-  } else {
-    const rows = top.map(
-      (row, index) =>
-        `| ${index + 1} | ${pathCell(row.path)} | ${formatCount(row.total)} | ` +
-        `${formatCount(row.human)} | ${formatCount(row.ai)} | ${percent(row.ai, row.total)} |`
-    )
-    const heading = `#### Top ${plural(top.length, 'page')} by total ${what}`
-    const columns = '| # | Page | Total | Human | AI | AI share |'
-    blocks.push(table([heading, '', columns, '| ---: | --- | ---: | ---: | ---: | ---: |'], rows))
-  }
-  if (chart) {
-    const charts = [
-      // Visitor totals are deduplicated: human and AI shares of them would not add up.
-      what === 'views' ? shareChart(totals, 'views') : undefined,
-      topPagesChart(top, what),
-      ...(comparison ? comparisonCharts(totals, comparison, what) : [])
-    ].filter((chart): chart is string => chart !== undefined)
-    if (charts.length > 0) blocks.push(fixed('', '#### Charts', '', charts.join('\n\n')))
-  }
-  return blocks
+  // No pie of human and AI: it would repeat the three numbers of the table above it.
+  return [
+    fixed(...totalsTable(totals, what)),
+    ...(daily && chart ? dailyBlocks(daily, what) : []),
+    ...(comparison ? comparisonBlocks(comparison) : []),
+    ...topPagesBlocks(top, what),
+    ...chartAfter(topPagesChart(top, what), chart)
+  ]
 }

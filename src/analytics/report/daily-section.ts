@@ -1,0 +1,56 @@
+/**
+ * "Views per day": the daily totals of the range as a line, and the previous period's over the same
+ * day numbers as a second line, after a small table of the same figures (Mermaid does not render in
+ * e-mails). Or the one line that says why the points were not read.
+ */
+import { lineChart } from './charts.js'
+import { axisDay } from './human-dates.js'
+import { fixed, formatCount, table, type Block } from './layout.js'
+
+/** One point: the service's totals of a day (or of a week, for long ranges) from `date`. */
+export interface DailyPoint {
+  date: string
+  human: number
+  ai: number
+  total: number
+}
+
+export type DailySection =
+  { points: DailyPoint[]; previous?: DailyPoint[]; step: 'day' | 'week' } | { skipped: string }
+
+/** Dates fit under the axis up to this many points; past it, day numbers. */
+const DATED_POINTS_MAX = 10
+
+function labels(points: readonly DailyPoint[]): string[] {
+  return points.length <= DATED_POINTS_MAX
+    ? points.map(p => axisDay(p.date))
+    : points.map((_, i) => String(i + 1))
+}
+
+const heading = (what: string): string => (what === 'views' ? 'Views' : 'Visitors')
+
+export function dailyBlocks(section: DailySection, what: string): Block[] {
+  const title = `#### ${heading(what)} per ${'skipped' in section ? 'day' : section.step}`
+  if ('skipped' in section) return [fixed(title, '', `_${section.skipped}_`, '')]
+  const { points, previous } = section
+  const rows = points.map((point, i) => {
+    const before = previous?.[i]
+    return (
+      `| ${axisDay(point.date)} | ${formatCount(point.total)} |` +
+      (previous ? ` ${before ? formatCount(before.total) : '–'} |` : '')
+    )
+  })
+  const head = previous
+    ? ['| Day | This period | Previous period |', '| --- | ---: | ---: |']
+    : ['| Day | Total |', '| --- | ---: |']
+  const lines = [points.map(p => p.total), ...(previous ? [previous.map(p => p.total)] : [])]
+  const chart = lineChart({
+    title: previous
+      ? `${heading(what)} per ${section.step}: this period (first line) and the previous one (second line)`
+      : `${heading(what)} per ${section.step}`,
+    yAxis: what,
+    labels: labels(points),
+    lines
+  })
+  return [table([title, '', ...head], rows), ...(chart ? [fixed('', chart, '')] : [fixed('')])]
+}
