@@ -20,6 +20,12 @@ import { addEarlierComment, baseInputs, runAgent, useWorld } from './helpers/wor
 const world = useWorld()
 
 /** Skipped from the event alone: the reason logged, status skipped, exit 0, no call at all. */
+/** Where the follow-up messages went. */
+const messagePaths = (): string[] =>
+  world()
+    .messages()
+    .map(m => m.path)
+
 function expectIgnored(result: ActionRunResult, reason: string): void {
   expect(result.exitCode).toBe(0)
   expect(result.outputs.status).toBe('skipped')
@@ -142,12 +148,14 @@ describe('a labelled open pull request', () => {
 })
 
 describe('ignored with no call: other labels, unlabeled, closed threads, no label-trigger', () => {
+  /** A labeled (or unlabeled) event of an issue or a pull request, with the label inputs. */
+  const runLabeled = (
+    eventName: 'issues' | 'pull_request_target',
+    event: Record<string, unknown>
+  ): Promise<ActionRunResult> => runAgent(world(), { eventName, event, inputs: LABEL_INPUTS })
+
   it('another label', async () => {
-    const result = await runAgent(world(), {
-      eventName: 'issues',
-      event: labeledIssueEvent({ label: 'bug' }),
-      inputs: LABEL_INPUTS
-    })
+    const result = await runLabeled('issues', labeledIssueEvent({ label: 'bug' }))
     expectIgnored(result, 'the label "bug" is not the label-trigger "docs"')
   })
 
@@ -156,24 +164,21 @@ describe('ignored with no call: other labels, unlabeled, closed threads, no labe
       ['issues', labeledIssueEvent({ action: 'unlabeled' })],
       ['pull_request_target', labeledPullEvent({ action: 'unlabeled' })]
     ] as const) {
-      const result = await runAgent(world(), { eventName, event, inputs: LABEL_INPUTS })
-      expectIgnored(result, 'a label was removed; only adding "docs" asks')
+      expectIgnored(
+        await runLabeled(eventName, event),
+        'a label was removed; only adding "docs" asks'
+      )
     }
   })
 
   it('a closed issue, a closed pull request and a merged one', async () => {
-    const issue = await runAgent(world(), {
-      eventName: 'issues',
-      event: labeledIssueEvent({ state: 'closed' }),
-      inputs: LABEL_INPUTS
-    })
+    const issue = await runLabeled('issues', labeledIssueEvent({ state: 'closed' }))
     expectIgnored(issue, 'issue #11 is closed')
     for (const merged of [false, true]) {
-      const result = await runAgent(world(), {
-        eventName: 'pull_request_target',
-        event: labeledPullEvent({ state: 'closed', merged }),
-        inputs: LABEL_INPUTS
-      })
+      const result = await runLabeled(
+        'pull_request_target',
+        labeledPullEvent({ state: 'closed', merged })
+      )
       expectIgnored(result, 'pull request #12 is closed')
     }
   })
@@ -266,11 +271,7 @@ describe('one request per labeling', () => {
     await runLabelPull(world())
     const again = await runLabelPull(world(), { updatedAt: '2026-11-22T09:00:00Z' })
     expect(world().creates()).toHaveLength(1)
-    expect(
-      world()
-        .messages()
-        .map(m => m.path)
-    ).toEqual(['/v2/agent/proj_test/job/job_1/message'])
+    expect(messagePaths()).toEqual(['/v2/agent/proj_test/job/job_1/message'])
     expect(again.outputs['job-id']).toBe('job_1')
     const comments = world().botComments(12)
     expect(comments).toHaveLength(2)
@@ -288,11 +289,7 @@ describe('a thread that already tracks a job', () => {
     })
     const result = await runLabelIssue(world())
     expect(world().creates()).toHaveLength(0)
-    expect(
-      world()
-        .messages()
-        .map(m => m.path)
-    ).toEqual(['/v2/agent/proj_test/job/job_7/message'])
+    expect(messagePaths()).toEqual(['/v2/agent/proj_test/job/job_7/message'])
     expect(result.outputs['job-id']).toBe('job_7')
   })
 
@@ -373,11 +370,7 @@ describe('a merge after a label: one docs PR per code PR', () => {
     const pull = addMergedPull(world())
     const merge = await runAgent(world(), { ...mergedPullSpec(pull), inputs: LABEL_INPUTS })
     expect(merge.outputs['job-id']).toBe('job_9')
-    expect(
-      world()
-        .messages()
-        .map(m => m.path)
-    ).toEqual(['/v2/agent/proj_test/job/job_9/message'])
+    expect(messagePaths()).toEqual(['/v2/agent/proj_test/job/job_9/message'])
     expect(world().creates()).toHaveLength(0)
   })
 })

@@ -23,6 +23,11 @@ const actions = {
 }
 const files = readdirSync(join(PROJECT_ROOT, 'examples')).filter(f => f.endsWith('.yml'))
 
+/** An example workflow, parsed, with the fields a test reads. */
+function example<T = unknown>(file: string): Workflow & T {
+  return parse(readFileSync(join(PROJECT_ROOT, 'examples', file), 'utf8')) as Workflow & T
+}
+
 function ourSteps(workflow: Workflow): { step: Step; action: (typeof actions)['agent'] }[] {
   return Object.values(workflow.jobs)
     .flatMap(job => job.steps)
@@ -46,7 +51,7 @@ describe('example workflows', () => {
 
   for (const file of files) {
     describe(file, () => {
-      const workflow = parse(readFileSync(join(PROJECT_ROOT, 'examples', file), 'utf8')) as Workflow
+      const workflow = example(file)
 
       it('is valid YAML with jobs and a trigger', () => {
         expect(workflow.on).toBeDefined()
@@ -81,13 +86,11 @@ describe('example workflows', () => {
   }
 
   it('the comment workflow listens to created comments only, with least permissions', () => {
-    const workflow = parse(
-      readFileSync(join(PROJECT_ROOT, 'examples', 'docs-agent-comments.yml'), 'utf8')
-    ) as Workflow & {
+    const workflow = example<{
       on: Record<string, { types: string[] }>
       permissions: Record<string, string>
       concurrency?: unknown
-    }
+    }>('docs-agent-comments.yml')
     expect(workflow.on.issue_comment.types).toEqual(['created'])
     expect(workflow.on.pull_request_review_comment.types).toEqual(['created'])
     expect(workflow.permissions).toEqual({ issues: 'write', 'pull-requests': 'write' })
@@ -130,12 +133,10 @@ interface CommentJob {
 }
 
 describe('the docs digest example', () => {
-  const workflow = parse(
-    readFileSync(join(PROJECT_ROOT, 'examples', 'docs-digest.yml'), 'utf8')
-  ) as Workflow & {
+  const workflow = example<{
     on: Record<string, unknown>
     concurrency: { group: string; 'cancel-in-progress': boolean }
-  }
+  }>('docs-digest.yml')
   const [{ step }] = ourSteps(workflow)
 
   it('runs on a schedule and on demand, one digest at a time, never cancelling one under way', () => {
@@ -151,13 +152,11 @@ describe('the docs digest example', () => {
 })
 
 describe('the labels example', () => {
-  const workflow = parse(
-    readFileSync(join(PROJECT_ROOT, 'examples', 'docs-agent-labels.yml'), 'utf8')
-  ) as Workflow & {
+  const workflow = example<{
     on: Record<string, { types: string[] }>
     permissions: Record<string, string>
     jobs: Record<string, { if: string; steps: Step[] }>
-  }
+  }>('docs-agent-labels.yml')
   const [job] = Object.values(workflow.jobs)
   const [{ step }] = ourSteps(workflow)
 
@@ -185,13 +184,11 @@ describe('the labels example', () => {
 })
 
 describe('the preview workflow', () => {
-  const workflow = parse(
-    readFileSync(join(PROJECT_ROOT, 'examples', 'docs-preview.yml'), 'utf8')
-  ) as Workflow & {
+  const workflow = example<{
     on: Record<string, { types?: string[] }>
     permissions: Record<string, string>
     concurrency: { group: string; 'cancel-in-progress': boolean }
-  }
+  }>('docs-preview.yml')
 
   it('runs on pull requests, one run per pull request, a newer push cancelling the older run', () => {
     expect(workflow.on.pull_request.types).toEqual(['opened', 'synchronize', 'reopened'])

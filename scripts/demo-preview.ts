@@ -8,6 +8,7 @@ import type { GitHubFake } from '../fakes/github-fake.js'
 import { serviceInputs } from '../fakes/inputs.js'
 import type { ServiceEmulator } from '../fakes/service-emulator.js'
 import { webhookExample } from '../fakes/webhooks.js'
+import { indent, rule } from './demo-text.js'
 
 const NUMBER = 21
 const BRANCH = 'docs/webhooks-guide'
@@ -23,13 +24,6 @@ function pullRequestEvent(action: string): Record<string, unknown> {
   pull.base.repo = { full_name: 'acme/docs' }
   return payload
 }
-
-const indent = (text: string): string =>
-  text
-    .trimEnd()
-    .split('\n')
-    .map(line => `    ${line}`)
-    .join('\n')
 
 function preview(
   emulator: ServiceEmulator,
@@ -49,9 +43,7 @@ function preview(
 }
 
 export async function demoPreview(emulator: ServiceEmulator, github: GitHubFake): Promise<boolean> {
-  console.log(
-    `\n\x1b[1m=== Deploy: pull request #${NUMBER} opens; a preview of its branch is built ===\x1b[0m\n`
-  )
+  rule(`8. Deploy: pull request #${NUMBER} opens; a preview of its branch is built`)
   github.addIssue('acme', 'docs', {
     number: NUMBER,
     title: 'A guide to webhooks',

@@ -14,14 +14,7 @@ import { DAY_MS } from '../src/shared/duration.js'
 import { demoMergedPull } from './demo-code-change.js'
 import { demoDigest } from './demo-digest.js'
 import { demoPreview } from './demo-preview.js'
-
-const rule = (title: string): void => console.log(`\n\x1b[1m=== ${title} ===\x1b[0m\n`)
-const indent = (text: string): string =>
-  text
-    .trimEnd()
-    .split('\n')
-    .map(line => `    ${line}`)
-    .join('\n')
+import { indent, rule } from './demo-text.js'
 
 function showRun(run: BundleRun): void {
   console.log(`exit code: ${run.exitCode}`)

@@ -8,12 +8,12 @@ import {
   parseChoice,
   parseIssueNumber,
   parseList,
-  parseNumber,
   readString,
   type InputReader
 } from '../shared/inputs.js'
 import { parseServiceSettings, type ServiceSettings } from '../shared/service-settings.js'
 import type { RepoPermission } from '../github/permissions.js'
+import { parseWaitInputs } from '../shared/wait-inputs.js'
 import { AGENT_DEFAULTS } from './defaults.js'
 import { parseDigestSettings, type DigestSettings } from './digest/settings.js'
 
@@ -76,7 +76,7 @@ export function parseAgentSettings(
   if (jobId !== undefined && !/^[^\s\p{C}]{1,200}$/u.test(jobId)) {
     throw new InputError('job-id', 'must be an agent job id, one word without spaces', jobId)
   }
-  const waits = parseWaits(read)
+  const waits = parseWaitInputs(read, AGENT_DEFAULTS)
   const allowedBots = parseAllowedBots(read)
   const issueNumber = parseIssueNumber(read, 'issue-number')
   const comment = parseBoolean(read, 'comment', { fallback: AGENT_DEFAULTS.comment })
@@ -187,42 +187,6 @@ function decodeText(bytes: Uint8Array): string | undefined {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
     return undefined
-  }
-}
-
-function parseWaits(
-  read: InputReader
-): Pick<AgentSettings, 'maxWaitMs' | 'pollIntervalMs' | 'maxPollIntervalMs'> {
-  const maxWaitMinutes = parseNumber(read, 'max-wait-minutes', {
-    fallback: AGENT_DEFAULTS['max-wait-minutes'],
-    expected: 'a number of minutes greater than 0, for example 30 or 0.5',
-    min: 0,
-    minExclusive: true,
-    max: 6 * 60
-  })
-  const pollIntervalSeconds = parseNumber(read, 'poll-interval-seconds', {
-    fallback: AGENT_DEFAULTS['poll-interval-seconds'],
-    expected: 'a number of seconds from 1 to 3600, for example 5',
-    min: 1,
-    max: 3600
-  })
-  const maxPollIntervalSeconds = parseNumber(read, 'max-poll-interval-seconds', {
-    fallback: AGENT_DEFAULTS['max-poll-interval-seconds'],
-    expected: 'a number of seconds from 1 to 3600, for example 30',
-    min: 1,
-    max: 3600
-  })
-  if (pollIntervalSeconds > maxPollIntervalSeconds) {
-    throw new InputError(
-      'poll-interval-seconds',
-      `must not be above \`max-poll-interval-seconds\` (${maxPollIntervalSeconds})`,
-      String(pollIntervalSeconds)
-    )
-  }
-  return {
-    maxWaitMs: Math.round(maxWaitMinutes * 60_000),
-    pollIntervalMs: Math.round(pollIntervalSeconds * 1000),
-    maxPollIntervalMs: Math.round(maxPollIntervalSeconds * 1000)
   }
 }
 

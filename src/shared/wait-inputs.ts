@@ -20,7 +20,7 @@ export interface WaitDefaults {
 export function parseWaitInputs(read: InputReader, defaults: WaitDefaults): WaitSettings {
   const maxWaitMinutes = parseNumber(read, 'max-wait-minutes', {
     fallback: defaults['max-wait-minutes'],
-    expected: 'a number of minutes greater than 0, for example 15 or 0.5',
+    expected: `a number of minutes greater than 0, for example ${defaults['max-wait-minutes']} or 0.5`,
     min: 0,
     minExclusive: true,
     max: 6 * 60
