@@ -121,7 +121,7 @@ describe('the reference tables', () => {
     expect(since('sweep', 'api-key')).toBe('1.1.0')
     expect(since('analytics', 'some-future-input')).toBe(UNRELEASED)
     expect(reference).toContain('| `ignore-paths` _since 1.1.0_ |')
-    expect(reference).toContain('| `digest` _not released yet_ |')
+    expect(reference).toContain('| `digest` _since 1.2.0_ |')
     expect(reference).toMatch(/^\| `prompt` \| \(empty\) \|/m)
   })
 

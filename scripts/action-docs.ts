@@ -87,7 +87,20 @@ export const FIRST_RELEASE = {
 export const ADDED: Record<string, Partial<Record<ActionId, string[]>>> = {
   '1.1.0': {
     agent: ['detach', 'skip-label', 'ignore-paths', 'include-diff'],
-    analytics: ['dataset', 'compare', 'chart', 'rows', 'previous-total', 'change', 'prompt'],
+    analytics: [
+      'dataset',
+      'compare',
+      'chart',
+      'impact',
+      'docs-repository',
+      'docs-root',
+      'rows',
+      'previous-total',
+      'change',
+      'impact-pulls',
+      'impact-pages',
+      'prompt'
+    ],
     sweep: [
       'api-key',
       'project-id',
@@ -99,6 +112,41 @@ export const ADDED: Record<string, Partial<Record<ActionId, string[]>>> = {
       'checked',
       'finished',
       'pending'
+    ]
+  },
+  '1.2.0': {
+    agent: [
+      'label-trigger',
+      'digest',
+      'digest-branch',
+      'digest-since',
+      'digest-max-pulls',
+      'digest-notify',
+      'digest-pulls',
+      'digest-skipped',
+      'digest-waiting'
+    ],
+    deploy: [
+      'api-key',
+      'project-id',
+      'api-url',
+      'github-token',
+      'deployment',
+      'branch',
+      'wait',
+      'max-wait-minutes',
+      'poll-interval-seconds',
+      'max-poll-interval-seconds',
+      'comment',
+      'issue-number',
+      'fail-on-error',
+      'status-id',
+      'status',
+      'preview-url',
+      'subdomain',
+      'commit-sha',
+      'comment-id',
+      'comment-url'
     ]
   }
 }
