@@ -7,6 +7,7 @@ import { digestKey } from '../src/agent/digest/key.js'
 import { readDigestHistory, reportsPull } from '../src/agent/digest/history.js'
 import { formatPosition, parsePosition, startOf } from '../src/agent/digest/position.js'
 import { buildDigestPrompt, type DigestPull } from '../src/agent/digest/prompt.js'
+import { renderDigestDetails } from '../src/agent/digest/report.js'
 import { candidatesAfter, selectPulls, type Candidate } from '../src/agent/digest/select.js'
 import { MAX_PROMPT_LENGTH } from '../src/agent/prompt-context.js'
 
@@ -249,5 +250,26 @@ describe('the prompt', () => {
   it('only names the PRs without the context', () => {
     const prompt = buildDigestPrompt('Do it.', [pull(1)], { ...options, includeContext: false })
     expect(prompt).toBe('Do it.\n\nThe merged pull requests (1), oldest first:\n- acme/app#1')
+  })
+})
+
+describe('the report', () => {
+  it('gives the window and the merge dates as a person reads them, in UTC', () => {
+    const [first, second] = candidatesAfter(
+      [merged(4, '2024-03-01T10:00:00Z'), merged(5, '2024-03-02T00:00:00Z')],
+      { since: startOf(T0 - 86_400_000) }
+    )
+    const details = renderDigestDetails({
+      repository: 'acme/app',
+      branch: 'main',
+      since: startOf(Date.parse('2024-02-29T00:00:00Z')),
+      until: { at: Date.parse('2024-03-02T00:00:00Z'), number: 5 },
+      included: [first, second],
+      skipped: [],
+      waiting: 0
+    })
+    expect(details).toContain('Merged into `main` after Feb 29, 2024 up to Mar 2, 2024 (#5).')
+    expect(details).toContain('merged Mar 1, 2024\n')
+    expect(details).not.toMatch(/\d{4}-\d{2}-\d{2}T/)
   })
 })

@@ -9,7 +9,7 @@ import { searchBlocks, comparisonBlocks } from '../src/analytics/report/sections
 import { layout } from '../src/analytics/report/layout.js'
 import { Comparison } from '../src/analytics/compare/comparison.js'
 import { searchesPrompt } from '../src/analytics/report/prompt.js'
-import { dateCell, humanDate, humanRange } from '../src/analytics/report/human-dates.js'
+import { dateCell, humanDate, humanRange } from '../src/shared/human-dates.js'
 
 function term(searchQuery: string, hits: number, ctr: number) {
   return { searchQuery, hits, ctr, topClickedPage: null, lastSearchedAt: '2026-11-25T09:00:00Z' }

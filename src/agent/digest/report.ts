@@ -4,6 +4,7 @@
  * how many wait for the next digest. Pure; titles, logins and reasons go through inert().
  */
 import { codeSpan, inert, truncate } from '../../shared/markdown.js'
+import { humanDate } from '../../shared/human-dates.js'
 import { plural } from '../../shared/plural.js'
 import type { Position } from './position.js'
 import type { Candidate, SkippedPull } from './select.js'
@@ -25,13 +26,14 @@ export interface DigestReport {
 /** Past this many, the lists in a comment are cut (a comment has a size limit). */
 const LISTED = 200
 
+/** A window's edge as a person reads it: `Nov 19, 2026 14:04 UTC` (the date alone at midnight). */
 function when(position: Position): string {
-  return new Date(position.at).toISOString().replace('.000Z', 'Z')
+  return humanDate(new Date(position.at).toISOString(), true)
 }
 
 function pullItem(pull: Candidate): string {
   const title = inert(truncate(pull.title, 200))
-  return `- [#${pull.number}](${pull.htmlUrl}) ${title}, by ${inert(pull.author)}, merged ${pull.mergedAt}`
+  return `- [#${pull.number}](${pull.htmlUrl}) ${title}, by ${inert(pull.author)}, merged ${humanDate(pull.mergedAt)}`
 }
 
 /** `A digest of 3 pull requests merged into main`: what set the request off. */

@@ -6,7 +6,7 @@
 import { plural } from '../../shared/plural.js'
 import type { AssistantSummary } from './assistant-summary.js'
 import { barChart, chartAfter } from './charts.js'
-import { dateCell } from './human-dates.js'
+import { dateCell } from '../../shared/human-dates.js'
 import { fixed, formatCount, pathCell, percent, table, type Block } from './layout.js'
 import { pagePath } from './prompt.js'
 import { readersCell } from './readers-words.js'

@@ -4,7 +4,7 @@
  * e-mails). Or the one line that says why the points were not read.
  */
 import { lineChart } from './charts.js'
-import { axisDay } from './human-dates.js'
+import { axisDay } from '../../shared/human-dates.js'
 import { fixed, formatCount, table, type Block } from './layout.js'
 
 /** One point: the service's totals of a day (or of a week, for long ranges) from `date`. */

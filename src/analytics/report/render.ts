@@ -8,7 +8,7 @@ import { blockQuote, codeSpan } from '../../shared/markdown.js'
 import type { DateRange } from '../dates.js'
 import type { ExportFormat } from '../settings.js'
 import { plural } from '../../shared/plural.js'
-import { humanDate, humanRange } from './human-dates.js'
+import { humanDate, humanRange } from '../../shared/human-dates.js'
 import { fixed, layout, type Block } from './layout.js'
 import { impactBlocks, type ImpactSection } from '../impact/section.js'
 

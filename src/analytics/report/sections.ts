@@ -12,7 +12,7 @@ import {
   type ComparedRow,
   type ComparisonSummary
 } from '../compare/comparison.js'
-import { dateCell } from './human-dates.js'
+import { dateCell } from '../../shared/human-dates.js'
 import type { FeedbackSummary } from './feedback-summary.js'
 import {
   fixed,

@@ -3,7 +3,7 @@
  * made inclusive), `Nov 25, 2026` for a timestamp in a table. Pure. A value that is not a date is
  * shown as given (inert), never as "Invalid Date".
  */
-import { tableCell } from '../../shared/markdown.js'
+import { tableCell } from './markdown.js'
 
 const DAY_MS = 86_400_000
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
