@@ -4,13 +4,14 @@
  * GitHub. The key is masked first.
  */
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { baseInputs, commentScenario, runAgent, runComment, useWorld } from './helpers/world.js'
 import { commandLines } from './helpers/text.js'
+import { useTempDirs } from './helpers/temp-dirs.js'
 
 const world = useWorld()
+const tempDir = useTempDirs()
 
 /** A trigger comment run with the base inputs changed by `change` (undefined removes an input). */
 async function runWith(
@@ -252,14 +253,14 @@ describe('settings: one error naming the input, before any request', () => {
   })
 
   it('fails on an empty prompt file, naming prompt-file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agent-settings-'))
+    const dir = tempDir('agent-settings-')
     writeFileSync(join(dir, 'empty.md'), '  \n\n')
     const result = await runWith({ 'prompt-file': 'empty.md' }, { GITHUB_WORKSPACE: dir })
     expectOneInputError(result, 'prompt-file', /it is empty/)
   })
 
   it('fails on a prompt file that is a directory, naming prompt-file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'agent-settings-'))
+    const dir = tempDir('agent-settings-')
     const result = await runWith({ 'prompt-file': '.' }, { GITHUB_WORKSPACE: dir })
     expectOneInputError(result, 'prompt-file', /readable text file \(EISDIR\)/)
   })
@@ -270,7 +271,7 @@ describe('settings: one error naming the input, before any request', () => {
   ])(
     'refuses a prompt file that is not text (%s), naming prompt-file, before any request',
     async (_name, bytes) => {
-      const dir = mkdtempSync(join(tmpdir(), 'agent-settings-'))
+      const dir = tempDir('agent-settings-')
       writeFileSync(join(dir, 'prompt.md'), bytes)
       const result = await runWith({ 'prompt-file': 'prompt.md' }, { GITHUB_WORKSPACE: dir })
       expectOneInputError(result, 'prompt-file', /must name a UTF-8 text file/)

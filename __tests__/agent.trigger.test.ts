@@ -5,8 +5,7 @@
  * schedules and pipelines.
  */
 import { describe, expect, it } from '@jest/globals'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Fault } from '../fakes/github-fake.js'
 import { issuesEvent } from '../fakes/webhooks.js'
@@ -19,8 +18,10 @@ import {
   useWorld
 } from './helpers/world.js'
 import { commandLines, markerOf, trackingMarker } from './helpers/text.js'
+import { useTempDirs } from './helpers/temp-dirs.js'
 
 const world = useWorld()
+const tempDir = useTempDirs()
 
 /** Nothing was called or written anywhere; the step succeeded with status skipped. */
 function expectUntouched(result: { exitCode: number; outputs: Record<string, string> }): void {
@@ -314,7 +315,7 @@ describe('trigger: issues, schedules, dispatches and pipelines', () => {
   })
 
   it('reads prompt-file from the workspace and sends it as given', async () => {
-    const workspace = mkdtempSync(join(tmpdir(), 'agent-workspace-'))
+    const workspace = tempDir('agent-workspace-')
     mkdirSync(join(workspace, 'prompts'))
     const text = 'Review the API reference.\n\n- Check every endpoint\n- Fix broken examples'
     writeFileSync(join(workspace, 'prompts', 'weekly.md'), `${text}\n`)
@@ -331,7 +332,7 @@ describe('trigger: issues, schedules, dispatches and pipelines', () => {
   })
 
   it('sends a long prompt-file whole, without cutting it', async () => {
-    const workspace = mkdtempSync(join(tmpdir(), 'agent-workspace-'))
+    const workspace = tempDir('agent-workspace-')
     const text = Array.from(
       { length: 400 },
       (_, i) => `${i + 1}. Check the page about topic ${i + 1}.`
