@@ -65,7 +65,11 @@ describe('analytics bundle', () => {
     const csv = readFileSync(join(result.workDir, 'page-views.csv'), 'utf8')
     expect(csv.split('\n')[0]).toBe('path,human,ai,total,previous_total,change')
     expect(result.outputs.change).toMatch(/^[+-]\d+\.\d$/)
-    expect(result.summary).toContain('```mermaid\nxychart-beta')
+    // Its charts name their colours, and set them: the first line strong blue, the second grey.
+    expect(result.summary).toMatch(
+      /```mermaid\n%%\{init: .*"plotColorPalette": "#0969da, #6e7781".*%%\nxychart-beta/
+    )
+    expect(result.summary).toContain('this period (blue) and the previous one (grey)')
   })
 
   it('exports searches by cursor and hands the content gaps on as the prompt output', async () => {

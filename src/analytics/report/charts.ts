@@ -23,6 +23,13 @@ const SHORT_LABEL_CHARS = 8
 export const FLAT_SHARE = 0.9
 /** From this value up the axis counts in thousands, as "800000" reads as nothing. */
 export const THOUSANDS_FROM = 10_000
+/**
+ * The series' colours, named in the titles that tell two lines apart. Mermaid's default first colour
+ * is a pale lavender that nearly vanishes on GitHub's white: strong blue first, then grey.
+ */
+export const SERIES_COLOURS = { first: 'blue', second: 'grey' } as const
+const PALETTE =
+  '%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#0969da, #6e7781"}}}}%%'
 
 /** A label that is only letters, digits and `/ . _ -` (anything else becomes `_`), cut with `…`. */
 export function chartLabel(text: string): string {
@@ -83,6 +90,7 @@ function xyChart(chart: XyChart): string {
   )
   const top = Math.max(1, ...axis.series.flat())
   return fenced([
+    PALETTE,
     chart.horizontal ? 'xychart-beta horizontal' : 'xychart-beta',
     `    title "${chartTitle(chart.title)}"`,
     `    x-axis [${chart.labels.map(label => `"${label}"`).join(', ')}]`,

@@ -3,7 +3,7 @@
  * day numbers as a second line, after a small table of the same figures (Mermaid does not render in
  * e-mails). Or the one line that says why the points were not read.
  */
-import { lineChart } from './charts.js'
+import { lineChart, SERIES_COLOURS } from './charts.js'
 import { axisDay } from '../../shared/human-dates.js'
 import { fixed, formatCount, table, type Block } from './layout.js'
 
@@ -46,7 +46,7 @@ export function dailyBlocks(section: DailySection, what: string): Block[] {
   const lines = [points.map(p => p.total), ...(previous ? [previous.map(p => p.total)] : [])]
   const chart = lineChart({
     title: previous
-      ? `${heading(what)} per ${section.step}: this period (first line) and the previous one (second line)`
+      ? `${heading(what)} per ${section.step}: this period (${SERIES_COLOURS.first}) and the previous one (${SERIES_COLOURS.second})`
       : `${heading(what)} per ${section.step}`,
     yAxis: what,
     labels: labels(points),
