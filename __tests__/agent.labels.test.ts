@@ -202,6 +202,17 @@ describe('ignored with no call: other labels, unlabeled, closed threads, no labe
     expect(result.outputs.status).toBe('completed')
     expect(world().promptsSent()).toEqual(['Check the changelog.'])
   })
+
+  it('an empty label-trigger with `prompt` on a labelled issue: the workflow’s prompt runs, as on a pull request', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    const result = await runAgent(world(), {
+      eventName: 'issues',
+      event: labeledIssueEvent({ label: 'anything' }),
+      inputs: { ...LABEL_INPUTS, 'label-trigger': '', prompt: 'Check the changelog.' }
+    })
+    expect(result.outputs.status).toBe('completed')
+    expect(world().promptsSent()).toEqual(['Check the changelog.'])
+  })
 })
 
 describe('who may label', () => {
