@@ -14,21 +14,12 @@ import {
   pullThread
 } from './follow-code/event.js'
 import { botIgnored, issueRequest, type PayloadIssue } from './issue-request.js'
+import { record, text } from './payload.js'
 import { requesterOf, type AgentRequest, type TriggerDecision } from './request.js'
 import type { AgentSettings } from './settings.js'
 
 const PULL_EVENTS = ['pull_request', 'pull_request_target']
 const LABEL_ACTIONS = ['labeled', 'unlabeled']
-
-type Json = Record<string, unknown>
-
-function record(value: unknown): Json {
-  return typeof value === 'object' && value !== null ? (value as Json) : {}
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : ''
-}
 
 function ignore(reason: string): TriggerDecision {
   return { kind: 'ignore', reason }
