@@ -290,6 +290,16 @@ describe('one request per labeling', () => {
       request: 'label-12-4242-2026-11-22T09:00:00Z'
     })
   })
+
+  it('a label without an id (a hand-made event): the key names the label, never "undefined"', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    const event = labeledIssueEvent({ label: 'Docs' })
+    delete (event.label as Record<string, unknown>).id
+    await runAgent(world(), { ...labelIssueSpec(world()), event })
+    expect(markerOf(world().botComments(11)[0].body)).toMatchObject({
+      request: `label-11-docs-2026-11-21T09:00:00Z`
+    })
+  })
 })
 
 describe('a thread that already tracks a job', () => {
