@@ -1,7 +1,7 @@
 /** The agent's step summary: how the run ended, and a table of the job's details. Pure. */
 import { formatDuration } from '../shared/duration.js'
 import { codeSpan, tableCell } from '../shared/markdown.js'
-import { promptGist } from '../job/prompt-gist.js'
+import { promptGist } from './prompt-gist.js'
 import { pullRequestOf, statusOutput, untrustedLinkOf, type JobResult } from '../job/result.js'
 import { resultText } from '../job/result-text.js'
 import type { Owned } from '../job/rerun-protocol.js'
