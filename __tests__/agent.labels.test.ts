@@ -202,6 +202,17 @@ describe('ignored with no call: other labels, unlabeled, closed threads, no labe
     expect(result.outputs.status).toBe('completed')
     expect(world().promptsSent()).toEqual(['Check the changelog.'])
   })
+
+  it('an empty label-trigger with `prompt` on a labelled issue: the workflow’s prompt runs, as on a pull request', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    const result = await runAgent(world(), {
+      eventName: 'issues',
+      event: labeledIssueEvent({ label: 'anything' }),
+      inputs: { ...LABEL_INPUTS, 'label-trigger': '', prompt: 'Check the changelog.' }
+    })
+    expect(result.outputs.status).toBe('completed')
+    expect(world().promptsSent()).toEqual(['Check the changelog.'])
+  })
 })
 
 describe('who may label', () => {
@@ -277,6 +288,16 @@ describe('one request per labeling', () => {
     expect(comments).toHaveLength(2)
     expect(markerOf(comments[1].body)).toMatchObject({
       request: 'label-12-4242-2026-11-22T09:00:00Z'
+    })
+  })
+
+  it('a label without an id (a hand-made event): the key names the label, never "undefined"', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    const event = labeledIssueEvent({ label: 'Docs' })
+    delete (event.label as Record<string, unknown>).id
+    await runAgent(world(), { ...labelIssueSpec(world()), event })
+    expect(markerOf(world().botComments(11)[0].body)).toMatchObject({
+      request: `label-11-docs-2026-11-21T09:00:00Z`
     })
   })
 })

@@ -4,7 +4,7 @@
  * is ignored), whose defaults reach the parser only through the runner, from action.yml.
  */
 import type { InputDefaults } from '../shared/inputs.js'
-import { DEFAULT_API_URL } from '../shared/service-settings.js'
+import { DEFAULT_API_URL, DEFAULT_GITHUB_TOKEN } from '../shared/service-settings.js'
 import { DEFAULT_TRIGGER_PHRASE } from '../job/back-link.js'
 
 export const AGENT_DEFAULTS = {
@@ -16,8 +16,7 @@ export const AGENT_DEFAULTS = {
   'max-wait-minutes': 30,
   'poll-interval-seconds': 5,
   'max-poll-interval-seconds': 30,
-  // An expression the runner evaluates: the workflow's own token.
-  'github-token': '${{ github.token }}',
+  'github-token': DEFAULT_GITHUB_TOKEN,
   'issue-number': '',
   comment: true,
   'required-permission': 'write',

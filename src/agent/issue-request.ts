@@ -54,7 +54,7 @@ export function threadOf(
   }
 }
 
-export interface IssueFacts {
+interface IssueFacts {
   issue: PayloadIssue & { number: number }
   requester?: Requester
   requestKey: string

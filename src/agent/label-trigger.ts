@@ -14,24 +14,23 @@ import {
   pullThread
 } from './follow-code/event.js'
 import { botIgnored, issueRequest, type PayloadIssue } from './issue-request.js'
+import { record, text } from './payload.js'
 import { requesterOf, type AgentRequest, type TriggerDecision } from './request.js'
 import type { AgentSettings } from './settings.js'
 
 const PULL_EVENTS = ['pull_request', 'pull_request_target']
 const LABEL_ACTIONS = ['labeled', 'unlabeled']
 
-type Json = Record<string, unknown>
-
-function record(value: unknown): Json {
-  return typeof value === 'object' && value !== null ? (value as Json) : {}
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : ''
-}
-
 function ignore(reason: string): TriggerDecision {
   return { kind: 'ignore', reason }
+}
+
+/**
+ * The label's id as GitHub sends it; a hand-made payload without one is named by the label (in lower
+ * case, as the trigger compares it), so every delivery of it gives the same key.
+ */
+function labelId(id: unknown, name: string): string {
+  return typeof id === 'number' && Number.isInteger(id) ? String(id) : name.toLowerCase()
 }
 
 /** A label added to or removed from an issue or a pull request. */
@@ -74,10 +73,11 @@ export function labelDecision(
   const requester = requesterOf(record(payload.sender))
   const ignoredBot = botIgnored(requester, settings)
   if (ignoredBot) return ignore(ignoredBot)
+  const labeling = { name, id: labelId(label.id, name) }
   const facts = {
     requester,
-    label: { name, id: Number(label.id) },
-    requestKey: `label-${number}-${String(label.id)}-${text(raw.updated_at)}`
+    label: labeling,
+    requestKey: `label-${number}-${labeling.id}-${text(raw.updated_at)}`
   }
   if (isIssue) {
     return issueRequest(

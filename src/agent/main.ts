@@ -26,7 +26,7 @@ import { isFailure } from '../job/result.js'
 import { publish, type Handled } from './publish.js'
 import { failureLine } from '../job/result-text.js'
 import { needsInstructionText, refusalText } from './replies.js'
-import { ownedText, renderSkippedSummary } from './summary.js'
+import { ownedText, renderNoteSummary } from './summary.js'
 import { writeStepSummary } from '../shared/step-summary.js'
 import { labelCause } from './label-trigger.js'
 import { isOwned } from '../job/rerun-protocol.js'
@@ -187,7 +187,8 @@ async function readyRequest(
     if (prepared.kind === 'skip') {
       rt.log.info(`Not starting a job: ${prepared.reason}.`)
       // Someone labelled the pull request and waits for an answer: the run's page says why not.
-      if (ready.request.label) await writeStepSummary(renderSkippedSummary(prepared.reason), rt)
+      const summary = renderNoteSummary(`⏭️ Not started: ${prepared.reason}.`)
+      if (ready.request.label) await writeStepSummary(summary, rt)
       return undefined
     }
     ready = prepared

@@ -34,9 +34,7 @@ export interface PlanFacts {
  * and a pull request's code change (one docs PR per code PR, whether a label, a comment or the
  * merge asked first). An opened issue and a workflow's own prompt always start their own job.
  */
-export function continuesThread(
-  facts: Pick<PlanFacts, 'origin' | 'labeled' | 'onPullRequest'>
-): boolean {
+function continuesThread(facts: Pick<PlanFacts, 'origin' | 'labeled' | 'onPullRequest'>): boolean {
   if (facts.labeled) return true
   if (facts.origin === 'code-change') return facts.onPullRequest === true
   return ['comment', 'review-comment', 'digest'].includes(facts.origin)

@@ -7,7 +7,7 @@ import type { Runtime } from '../shared/runtime.js'
 import { writeStepSummary } from '../shared/step-summary.js'
 import { pullRequestOf, statusOutput, type JobResult } from '../job/result.js'
 import { isOwned, type Owned } from '../job/rerun-protocol.js'
-import { renderNothingSummary, renderOwnedSummary, renderSummary } from './summary.js'
+import { NOTHING_TO_DIGEST, ownedText, renderNoteSummary, renderSummary } from './summary.js'
 import type { AgentRequest } from './request.js'
 import type { NothingToDigest } from './digest/ready.js'
 import { renderDigestDetails, type DigestReport } from './digest/report.js'
@@ -51,8 +51,8 @@ export async function publish(handled: Handled, rt: Runtime): Promise<void> {
 }
 
 function summaryOf(handled: Handled, commentUrl: string | undefined): string {
-  if (isOwned(handled)) return renderOwnedSummary(handled)
-  if ('nothing' in handled) return renderNothingSummary()
+  if (isOwned(handled)) return renderNoteSummary(ownedText(handled))
+  if ('nothing' in handled) return renderNoteSummary(NOTHING_TO_DIGEST)
   const instruction = handled.request?.instruction ?? ''
   return renderSummary({ result: handled.result, instruction, commentUrl })
 }

@@ -59,7 +59,8 @@ export interface AgentRequest {
 
 export interface Labeling {
   name: string
-  id: number
+  /** The label's id (its name in lower case when the payload has none): part of the request key. */
+  id: string
 }
 
 export type TriggerDecision =

@@ -1,10 +1,12 @@
 /** The agent's step summary: how the run ended, and a table of the job's details. Pure. */
 import { formatDuration } from '../shared/duration.js'
 import { codeSpan, tableCell } from '../shared/markdown.js'
-import { promptGist } from '../job/prompt-gist.js'
+import { promptGist } from './prompt-gist.js'
 import { pullRequestOf, statusOutput, untrustedLinkOf, type JobResult } from '../job/result.js'
 import { resultText } from '../job/result-text.js'
 import type { Owned } from '../job/rerun-protocol.js'
+
+const HEADING = '### Mintlify docs agent'
 
 /** Another workflow run delivered the same request first and follows its job. */
 export function ownedText({ run, url }: Owned): string {
@@ -36,7 +38,7 @@ export function renderSummary({ result, instruction, commentUrl }: SummaryFacts)
   ]
   if (commentUrl) rows.push(['Comment', `[tracking comment](${commentUrl})`])
   return [
-    '### Mintlify docs agent',
+    HEADING,
     '',
     resultText(result),
     '',
@@ -47,22 +49,14 @@ export function renderSummary({ result, instruction, commentUrl }: SummaryFacts)
   ].join('\n')
 }
 
-/** The summary of a run that left the request to the run that owns it. */
-export function renderOwnedSummary(owned: Owned): string {
-  return ['### Mintlify docs agent', '', ownedText(owned), ''].join('\n')
-}
+/** What a digest with no pull request to include says: no job, no comment. */
+export const NOTHING_TO_DIGEST =
+  '⏭️ Nothing to digest: no merged pull request to include since the last digest.'
 
-/** The summary of a digest with no pull request to include: no job, no comment. */
-export function renderNothingSummary(): string {
-  return [
-    '### Mintlify docs agent',
-    '',
-    '⏭️ Nothing to digest: no merged pull request to include since the last digest.',
-    ''
-  ].join('\n')
-}
-
-/** The summary of a request a guard stopped before anything was written (a labelled PR). */
-export function renderSkippedSummary(reason: string): string {
-  return ['### Mintlify docs agent', '', `⏭️ Not started: ${reason}.`, ''].join('\n')
+/**
+ * A summary of one line under the heading, for a run that started no job: one owned by another run
+ * ({@link ownedText}), a digest with nothing to include, a request a guard stopped (a labelled PR).
+ */
+export function renderNoteSummary(line: string): string {
+  return [HEADING, '', line, ''].join('\n')
 }

@@ -55,9 +55,9 @@ export function decideTrigger(context: RunnerContext, settings: AgentSettings): 
   const { eventName, payload } = context
   const action = typeof payload.action === 'string' ? payload.action : ''
   if (COMMENT_EVENTS.includes(eventName)) return commentDecision(context, action, settings)
+  // Label trigger off and a workflow prompt given: a labelled issue or pull request runs the prompt.
   if (isLabelEvent(eventName, action)) {
-    const labeled = labelDecision(context, settings)
-    if (labeled) return labeled
+    return labelDecision(context, settings) ?? workflowDecision(context, settings)
   }
   if (eventName === 'issues') return issueDecision(context, action, settings)
   if (CODE_CHANGE_EVENTS.includes(eventName)) {

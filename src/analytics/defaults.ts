@@ -3,7 +3,7 @@
  * empty `page-size` or `output-file` is worked out from the dataset (its maximum, its file name).
  */
 import type { InputDefaults } from '../shared/inputs.js'
-import { DEFAULT_API_URL } from '../shared/service-settings.js'
+import { DEFAULT_API_URL, DEFAULT_GITHUB_TOKEN } from '../shared/service-settings.js'
 
 export const ANALYTICS_DEFAULTS = {
   'api-url': DEFAULT_API_URL,
@@ -14,8 +14,7 @@ export const ANALYTICS_DEFAULTS = {
   format: 'json',
   'summary-rows': 10,
   'issue-number': '',
-  // An expression the runner evaluates: the workflow's own token.
-  'github-token': '${{ github.token }}',
+  'github-token': DEFAULT_GITHUB_TOKEN,
   dataset: 'views',
   compare: 'none',
   chart: true,

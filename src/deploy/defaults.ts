@@ -1,11 +1,10 @@
 /** The default of each optional deploy input; the parser falls back to it on an empty value. */
 import type { InputDefaults } from '../shared/inputs.js'
-import { DEFAULT_API_URL } from '../shared/service-settings.js'
+import { DEFAULT_API_URL, DEFAULT_GITHUB_TOKEN } from '../shared/service-settings.js'
 
 export const DEPLOY_DEFAULTS = {
   'api-url': DEFAULT_API_URL,
-  // An expression the runner evaluates: the workflow's own token.
-  'github-token': '${{ github.token }}',
+  'github-token': DEFAULT_GITHUB_TOKEN,
   deployment: 'auto',
   branch: '',
   wait: true,

@@ -71,7 +71,7 @@ export type JobResult =
 export type JobStatus = JobResult['status']
 
 /** The `status` output: a problem is reported as the step's users know it, failed or cancelled. */
-export type StatusOutput = Exclude<JobStatus, 'problem'>
+type StatusOutput = Exclude<JobStatus, 'problem'>
 
 export function statusOutput(result: JobResult): StatusOutput {
   if (result.status !== 'problem') return result.status

@@ -6,6 +6,9 @@ import { InputError, parseApiUrl, requireString, type InputReader } from './inpu
 
 export const DEFAULT_API_URL = 'https://api.mintlify.com'
 
+/** Every action's `github-token` default: an expression the runner evaluates, the workflow's token. */
+export const DEFAULT_GITHUB_TOKEN = '${{ github.token }}'
+
 export interface ServiceSettings {
   apiKey: string
   projectId: string

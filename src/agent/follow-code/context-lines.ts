@@ -27,7 +27,7 @@ export function described(label: string, body: string, limit: number): string[] 
   return [`${label}:`, quoted(cut(text, limit))]
 }
 
-export interface FileListing {
+interface FileListing {
   files: readonly PullFile[]
   /** How many GitHub counts; undefined: at least as many as listed. */
   totalFiles?: number

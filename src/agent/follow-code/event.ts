@@ -7,6 +7,7 @@
 import type { RunnerContext } from '../../shared/runner-context.js'
 import { botAuthorIgnored, labelIgnored } from './guards.js'
 import type { AgentSettings } from '../settings.js'
+import { record, text, type Json } from '../payload.js'
 import type { ChangedPull, ChangedPush, ChangedRelease, CodeChange } from './change.js'
 import {
   issueThread,
@@ -32,17 +33,7 @@ export const DEFAULT_OPEN_PULL_INSTRUCTION =
   'makes wrong. Follow the existing structure and style of the docs. If no documentation needs ' +
   'to change, change nothing.'
 
-type Json = Record<string, unknown>
-
 const ZERO_SHA = /^0+$/
-
-function record(value: unknown): Json {
-  return typeof value === 'object' && value !== null ? (value as Json) : {}
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : ''
-}
 
 function login(user: unknown): string {
   return text(record(user).login)

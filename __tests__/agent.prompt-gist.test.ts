@@ -1,6 +1,6 @@
 /** The prompt cell of a summary: the substance first (terms, questions, pull requests), the rest cut. */
 import { describe, expect, it } from '@jest/globals'
-import { promptGist } from '../src/job/prompt-gist.js'
+import { promptGist } from '../src/agent/prompt-gist.js'
 
 const GAPS_PROMPT = [
   'Readers of our documentation searched for the terms below and rarely clicked a result ' +
