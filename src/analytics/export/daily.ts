@@ -1,12 +1,15 @@
 /**
  * The views per day: each point is the service's `totals` of a one-day range read with `limit=1`
  * (one request a point; ranges longer than 31 days take a point a week, seven-day steps from
- * `date-from`). The points are read after the export, within the same request budget: when too few
- * requests are left, the chart is left out with one line that says so, and nothing else changes.
+ * `date-from`). The points are read last (after the export and the impact section's reads), within
+ * the same request budget: when too few requests are left, or a point cannot be read (retries
+ * included), the chart is left out with one line that says so, and nothing else changes.
  */
 import { parseDate } from '../../shared/dates.js'
+import { getErrorMessage } from '../../shared/errors.js'
 import { plural } from '../../shared/plural.js'
 import type { DailyPoint, DailySection } from '../report/daily-section.js'
+import { RequestBudgetExceeded } from './budget.js'
 import type { ExportContext } from './context.js'
 import { fetchPage } from './context.js'
 import type { TrafficSource } from './traffic.js'
@@ -70,6 +73,13 @@ async function readPoints(
   return points
 }
 
+/** Why the points were not read, once they began: the budget ran out during retries, or a point failed. */
+function notRead(error: unknown): string {
+  return error instanceof RequestBudgetExceeded
+    ? `its reads, retries included, ran past the ${error.limit}-request budget`
+    : `a point could not be read (${getErrorMessage(error)})`
+}
+
 /** The points of the range (and of the previous period), or why they were not read; none without a chart. */
 export async function readDaily(
   ctx: ExportContext,
@@ -78,8 +88,8 @@ export async function readDaily(
   const { settings, budget, rt } = ctx
   const needed = dailyRequests(settings)
   if (needed === 0 || !settings.dateFrom || !settings.dateTo) return undefined
-  // The impact section reads after this: its known cost stays reserved.
-  const left = budget.limit - budget.used - (ctx.impact?.minimumRequests ?? 0)
+  // Read last (after the impact section's reads): what is left is the budget's real remainder.
+  const left = budget.limit - budget.used
   if (needed > left) {
     const skipped =
       `The chart per day is left out: its ${plural(needed, 'point')} need ${plural(needed, 'request')} ` +
@@ -88,11 +98,22 @@ export async function readDaily(
     return { skipped }
   }
   const { spans, step } = dailySpans(settings.dateFrom, settings.dateTo)
-  const points = await readPoints(ctx, source, spans)
-  const previousSpans = settings.previous
-    ? dailySpans(settings.previous.dateFrom, settings.previous.dateTo).spans.slice(0, spans.length)
-    : undefined
-  const previous = previousSpans ? await readPoints(ctx, source, previousSpans) : undefined
-  rt.log.info(`Views per ${step}: ${plural(needed, 'request')}, one a point.`)
-  return { points, previous, step }
+  try {
+    const points = await readPoints(ctx, source, spans)
+    const previousSpans = settings.previous
+      ? dailySpans(settings.previous.dateFrom, settings.previous.dateTo).spans.slice(
+          0,
+          spans.length
+        )
+      : undefined
+    const previous = previousSpans ? await readPoints(ctx, source, previousSpans) : undefined
+    rt.log.info(`Views per ${step}: ${plural(needed, 'request')}, one a point.`)
+    return { points, previous, step }
+  } catch (error) {
+    // The points are optional: only a cancel stops the export here.
+    if (rt.signal.aborted) throw error
+    const skipped = `The chart per day is left out: ${notRead(error)}.`
+    rt.log.warning(skipped)
+    return { skipped }
+  }
 }

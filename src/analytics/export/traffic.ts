@@ -1,7 +1,8 @@
 /**
  * Views and visitors: offset paging into the file and the top-pages tally. With `compare: previous`
  * the previous period is read first, then this one, and the two are joined by path in memory
- * (compare/previous-join.ts): ⌈M/page⌉ + ⌈N/page⌉ requests, then the points per day (daily.ts).
+ * (compare/previous-join.ts): ⌈M/page⌉ + ⌈N/page⌉ requests; the points per day (daily.ts) come last,
+ * after the impact section's reads.
  */
 import type { Operation } from '../../mintlify/errors.js'
 import type { PageViewRow, PageViewsPage, PageViewsQuery } from '../../mintlify/types.js'
@@ -10,7 +11,7 @@ import { Comparison, type ComparedRow } from '../compare/comparison.js'
 import { PreviousJoin } from '../compare/previous-join.js'
 import type { DatasetRead } from '../datasets/descriptor.js'
 import type { TrafficSummary } from '../report/traffic-sections.js'
-import { fetchPage, withWriter, type ExportContext } from './context.js'
+import { fetchPage, withWriter, type ExportContext, type Filled } from './context.js'
 import { paginate, type ExportPlan, type FetchPage, type PaginationEvents } from './pagination.js'
 import { TopPages } from '../report/top-pages.js'
 import type { RowFormat } from './writers.js'
@@ -23,6 +24,27 @@ function dailyFields(daily: DailySection | undefined): Record<string, unknown> {
   return daily.previous
     ? { daily: daily.points, previousDaily: daily.previous }
     : { daily: daily.points }
+}
+
+/**
+ * The file's fields and the outcome, with the points per day read last: after the impact section's
+ * reads, so they take only what the budget has left (their requests counted with the export's).
+ */
+function withDaily(
+  ctx: ExportContext,
+  source: TrafficSource,
+  { tail, outcome }: Filled<DatasetRead<TrafficSummary>>
+): Filled<DatasetRead<TrafficSummary>> {
+  const last = async (): Promise<Filled<DatasetRead<TrafficSummary>>> => {
+    const usedBefore = ctx.budget.used
+    const daily = await readDaily(ctx, source)
+    const requests = outcome.requests + ctx.budget.used - usedBefore
+    return {
+      tail: { ...tail, ...dailyFields(daily) },
+      outcome: { ...outcome, requests, summary: { ...outcome.summary, daily } }
+    }
+  }
+  return { tail, outcome, last }
 }
 
 /** Where a traffic dataset's pages come from, and how its rows look in the file. */
@@ -73,10 +95,9 @@ export async function exportTraffic(
       if (source.feedsImpact) ctx.impact?.observe(rows)
     }
     const result = await paginate(plan, { fetchPage: readPage, sink }, pageEvents(ctx))
-    const daily = await readDaily(ctx, source)
-    const summary = { totals: result.totals, top: top.sorted(), daily }
+    const summary = { totals: result.totals, top: top.sorted() }
     const outcome = { rows: result.rows, requests: ctx.budget.used, summary }
-    return { tail: { totals: result.totals, ...dailyFields(daily) }, outcome }
+    return withDaily(ctx, source, { tail: { totals: result.totals }, outcome })
   })
 }
 
@@ -119,13 +140,12 @@ async function exportCompared(
     const result = await paginate(plan, { fetchPage: readPage, sink: sinkCurrent }, pageEvents(ctx))
     join.tallyGone(comparison)
     const summary = comparison.finish(result.totals)
-    const daily = await readDaily(ctx, source)
     const outcome = {
       rows: result.rows,
       requests: ctx.budget.used,
-      summary: { totals: result.totals, top: top.sorted(), comparison: summary, daily }
+      summary: { totals: result.totals, top: top.sorted(), comparison: summary }
     }
     const tail = { totals: result.totals, previous: period, change: summary.change }
-    return { tail: { ...tail, ...dailyFields(daily) }, outcome }
+    return withDaily(ctx, source, { tail, outcome })
   })
 }
