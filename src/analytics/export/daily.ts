@@ -5,16 +5,17 @@
  * the same request budget: when too few requests are left, or a point cannot be read (retries
  * included), the chart is left out with one line that says so, and nothing else changes.
  */
-import { parseDate } from '../../shared/dates.js'
+import { DATE, parseDate } from '../../shared/dates.js'
+import { DAY_MS } from '../../shared/duration.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import { plural } from '../../shared/plural.js'
+import { formatInstant } from '../dates.js'
 import type { DailyPoint, DailySection } from '../report/daily-section.js'
 import { RequestBudgetExceeded } from './budget.js'
 import type { ExportContext } from './context.js'
 import { fetchPage } from './context.js'
 import type { TrafficSource } from './traffic.js'
 
-const DAY_MS = 86_400_000
 /** Up to this many days a point a day; longer ranges a point a week. */
 export const DAILY_MAX_DAYS = 31
 
@@ -22,8 +23,6 @@ interface Span {
   dateFrom: string
   dateTo: string
 }
-
-const WHOLE_DAY = /^\d{4}-\d{2}-\d{2}$/
 
 /** The instant of a date as the settings hold it (already absolute: `-Nd` was resolved). */
 function instant(value: string): number {
@@ -37,11 +36,8 @@ export function dailySpans(from: string, to: string): { spans: Span[]; step: 'da
   const days = Math.ceil((end - start) / DAY_MS)
   const step = days > DAILY_MAX_DAYS ? 'week' : 'day'
   const stepMs = step === 'week' ? 7 * DAY_MS : DAY_MS
-  const whole = WHOLE_DAY.test(from) && start % DAY_MS === 0 && end % DAY_MS === 0
-  const text = (ms: number): string => {
-    const iso = new Date(ms).toISOString()
-    return whole ? iso.slice(0, 10) : iso
-  }
+  const whole = DATE.test(from) && start % DAY_MS === 0 && end % DAY_MS === 0
+  const text = (ms: number): string => formatInstant(ms, whole)
   const spans: Span[] = []
   for (let at = start; at < end; at += stepMs) {
     spans.push({ dateFrom: text(at), dateTo: text(Math.min(at + stepMs, end)) })
