@@ -17,7 +17,7 @@ import { fetchPage } from './context.js'
 import type { TrafficSource } from './traffic.js'
 
 /** Up to this many days a point a day; longer ranges a point a week. */
-export const DAILY_MAX_DAYS = 31
+const DAILY_MAX_DAYS = 31
 
 interface Span {
   dateFrom: string
@@ -30,7 +30,7 @@ function instant(value: string): number {
 }
 
 /** The one-day (or one-week) spans of `[from, to)`, the last one cut at `to`. */
-export function dailySpans(from: string, to: string): { spans: Span[]; step: 'day' | 'week' } {
+function dailySpans(from: string, to: string): { spans: Span[]; step: 'day' | 'week' } {
   const start = instant(from)
   const end = instant(to)
   const days = Math.ceil((end - start) / DAY_MS)
@@ -43,14 +43,6 @@ export function dailySpans(from: string, to: string): { spans: Span[]; step: 'da
     spans.push({ dateFrom: text(at), dateTo: text(Math.min(at + stepMs, end)) })
   }
   return { spans, step }
-}
-
-/** The requests the points need: one a point, both periods with `compare: previous`. */
-export function dailyRequests(settings: ExportContext['settings']): number {
-  const { dateFrom, dateTo, previous } = settings
-  if (!settings.chart || !dateFrom || !dateTo) return 0
-  const { spans } = dailySpans(dateFrom, dateTo)
-  return spans.length * (previous ? 2 : 1)
 }
 
 async function readPoints(
@@ -82,8 +74,11 @@ export async function readDaily(
   source: Pick<TrafficSource, 'operation' | 'read'>
 ): Promise<DailySection | undefined> {
   const { settings, budget, rt } = ctx
-  const needed = dailyRequests(settings)
-  if (needed === 0 || !settings.dateFrom || !settings.dateTo) return undefined
+  if (!settings.chart || !settings.dateFrom || !settings.dateTo) return undefined
+  const { spans, step } = dailySpans(settings.dateFrom, settings.dateTo)
+  // One request a point, both periods with `compare: previous`.
+  const needed = spans.length * (settings.previous ? 2 : 1)
+  if (needed === 0) return undefined
   // Read last (after the impact section's reads): what is left is the budget's real remainder.
   const left = budget.limit - budget.used
   if (needed > left) {
@@ -93,7 +88,6 @@ export async function readDaily(
     rt.log.info(skipped)
     return { skipped }
   }
-  const { spans, step } = dailySpans(settings.dateFrom, settings.dateTo)
   try {
     const points = await readPoints(ctx, source, spans)
     const previousSpans = settings.previous
