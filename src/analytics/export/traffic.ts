@@ -5,14 +5,19 @@
  * after the impact section's reads.
  */
 import type { Operation } from '../../mintlify/errors.js'
-import type { PageViewRow, PageViewsPage, PageViewsQuery } from '../../mintlify/types.js'
+import type {
+  PageViewRow,
+  PageViewsPage,
+  PageViewsQuery,
+  ViewTotals
+} from '../../mintlify/types.js'
 import { plural } from '../../shared/plural.js'
-import { Comparison, type ComparedRow } from '../compare/comparison.js'
+import { Comparison, type ComparedRow, type ComparisonSummary } from '../compare/comparison.js'
 import { PreviousJoin } from '../compare/previous-join.js'
 import type { DatasetRead } from '../datasets/descriptor.js'
 import type { TrafficSummary } from '../report/traffic-sections.js'
 import { fetchPage, withWriter, type ExportContext, type Filled } from './context.js'
-import { paginate, type ExportPlan, type FetchPage, type PaginationEvents } from './pagination.js'
+import { paginate, type FetchPage, type PaginationEvents } from './pagination.js'
 import { TopPages } from '../report/top-pages.js'
 import type { RowFormat } from './writers.js'
 import { readDaily } from './daily.js'
@@ -77,75 +82,84 @@ export async function exportTraffic(
   ctx: ExportContext,
   source: TrafficSource
 ): Promise<DatasetRead<TrafficSummary>> {
+  const { previous } = ctx.settings
+  if (previous) return readTraffic(ctx, source, compared(ctx, source, previous))
+  const asTheyAre: PeriodRows<PageViewRow> = { rows: rows => rows, finish: () => ({}) }
+  return readTraffic(ctx, source, { format: source.rows, before: async () => asTheyAre })
+}
+
+/** How this period's rows reach the file: as they are, or joined with the previous period's. */
+interface RowShape<Row> {
+  format: RowFormat<Row>
+  /** Reads what comes before this period (the previous period, to join with). */
+  before(readPage: FetchPage): Promise<PeriodRows<Row>>
+}
+
+/** This period's rows as the file takes them, and what its end adds. */
+interface PeriodRows<Row> {
+  rows(rows: readonly PageViewRow[]): readonly Row[]
+  /** The file's fields after `totals`, and the comparison, once this period is read. */
+  finish(totals: ViewTotals): { tail?: Record<string, unknown>; comparison?: ComparisonSummary }
+}
+
+/** One flow: what comes before (with a comparison), this period into the file, the points last. */
+async function readTraffic<Row>(
+  ctx: ExportContext,
+  source: TrafficSource,
+  shape: RowShape<Row>
+): Promise<DatasetRead<TrafficSummary>> {
   const { settings } = ctx
   const plan = { dateFrom: settings.dateFrom, dateTo: settings.dateTo, pageSize: settings.pageSize }
   const readPage: FetchPage = query => {
     const request = { operation: source.operation, page: ctx.progress.nextPage(query.offset) }
     return fetchPage(ctx, request, signal => source.read(ctx, query, signal))
   }
-  if (settings.previous) {
-    return exportCompared(ctx, source, { plan, previous: settings.previous, readPage })
-  }
-
   const top = new TopPages(settings.summaryRows)
-  return withWriter(ctx, source.rows, async writeRows => {
+  return withWriter(ctx, shape.format, async writeRows => {
+    const period = await shape.before(readPage)
     const sink = async (rows: readonly PageViewRow[]): Promise<void> => {
-      await writeRows(rows)
+      await writeRows(period.rows(rows))
       top.addAll(rows)
       if (source.feedsImpact) ctx.impact?.observe(rows)
     }
     const result = await paginate(plan, { fetchPage: readPage, sink }, pageEvents(ctx))
-    const summary = { totals: result.totals, top: top.sorted() }
+    const { tail, comparison } = period.finish(result.totals)
+    const summary = {
+      totals: result.totals,
+      top: top.sorted(),
+      ...(comparison ? { comparison } : {})
+    }
     const outcome = { rows: result.rows, requests: ctx.budget.used, summary }
-    return withDaily(ctx, source, { tail: { totals: result.totals }, outcome })
+    return withDaily(ctx, source, { tail: { totals: result.totals, ...tail }, outcome })
   })
-}
-
-/** What a compared export reads: this period's plan, the previous period's dates, the page reader. */
-interface ComparedReads {
-  plan: ExportPlan
-  previous: { dateFrom: string; dateTo: string }
-  readPage: FetchPage
 }
 
 /**
- * The previous period, then this one, whose rows go to the file in the service's order, each with
- * its previous total and change.
+ * With `compare: previous`: the previous period is read first, then this period's rows go to the
+ * file in the service's order, each with its previous total and change.
  */
-async function exportCompared(
+function compared(
   ctx: ExportContext,
   source: TrafficSource,
-  { plan, previous, readPage }: ComparedReads
-): Promise<DatasetRead<TrafficSummary>> {
-  const top = new TopPages(ctx.settings.summaryRows)
-  const join = new PreviousJoin()
-  return withWriter(ctx, source.comparedRows, async writeRows => {
+  previous: { dateFrom: string; dateTo: string }
+): RowShape<ComparedRow> {
+  const before = async (readPage: FetchPage): Promise<PeriodRows<ComparedRow>> => {
+    const join = new PreviousJoin()
     ctx.progress.begin('previous')
-    const periodPlan = { ...plan, ...previous }
-    const sinkPrevious = async (rows: readonly PageViewRow[]): Promise<void> =>
-      join.addPrevious(rows)
-    const before = await paginate(
-      periodPlan,
-      { fetchPage: readPage, sink: sinkPrevious },
-      pageEvents(ctx)
-    )
+    const plan = { ...previous, pageSize: ctx.settings.pageSize }
+    const sink = async (rows: readonly PageViewRow[]): Promise<void> => join.addPrevious(rows)
+    const read = await paginate(plan, { fetchPage: readPage, sink }, pageEvents(ctx))
     ctx.progress.begin(undefined)
-    const period = { ...previous, totals: before.totals }
+    const period = { ...previous, totals: read.totals }
     const comparison = new Comparison(period, ctx.settings.summaryRows)
-    const sinkCurrent = async (rows: readonly PageViewRow[]): Promise<void> => {
-      await writeRows(join.join(rows, comparison))
-      top.addAll(rows)
-      if (source.feedsImpact) ctx.impact?.observe(rows)
+    return {
+      rows: rows => join.join(rows, comparison),
+      finish: totals => {
+        join.tallyGone(comparison)
+        const summary = comparison.finish(totals)
+        return { tail: { previous: period, change: summary.change }, comparison: summary }
+      }
     }
-    const result = await paginate(plan, { fetchPage: readPage, sink: sinkCurrent }, pageEvents(ctx))
-    join.tallyGone(comparison)
-    const summary = comparison.finish(result.totals)
-    const outcome = {
-      rows: result.rows,
-      requests: ctx.budget.used,
-      summary: { totals: result.totals, top: top.sorted(), comparison: summary }
-    }
-    const tail = { totals: result.totals, previous: period, change: summary.change }
-    return withDaily(ctx, source, { tail, outcome })
-  })
+  }
+  return { format: source.comparedRows, before }
 }
