@@ -3,7 +3,7 @@
  * day numbers as a second line, after a small table of the same figures (Mermaid does not render in
  * e-mails). Or the one line that says why the points were not read.
  */
-import { lineChart, SERIES_COLOURS } from './charts.js'
+import { chartAfter, lineChart, SERIES_COLOURS } from './charts.js'
 import { axisDay } from '../../shared/human-dates.js'
 import { fixed, formatCount, table, type Block } from './layout.js'
 
@@ -52,5 +52,6 @@ export function dailyBlocks(section: DailySection, what: string): Block[] {
     labels: labels(points),
     lines
   })
-  return [table([title, '', ...head], rows), ...(chart ? [fixed('', chart, '')] : [fixed('')])]
+  // Without a chart (fewer than two points) the table still ends with a blank line.
+  return [table([title, '', ...head], rows), ...(chart ? chartAfter(chart, true) : [fixed('')])]
 }
