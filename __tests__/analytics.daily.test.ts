@@ -101,6 +101,32 @@ describe('views per day', () => {
     expect(reads[0]).toEqual(['2024-01-01', '2024-01-08'])
     expect(reads[8]).toEqual(['2024-02-26', '2024-03-04'])
     expect(result.summary).toContain('#### Views per week')
+    expect(result.summary).toContain('| Week | Total |')
+  })
+
+  it('names weekly points per week when the chart is left out', async () => {
+    world().svc.setPageViews([{ path: '/a', human: 1, ai: 0, total: 1 }])
+    const range = { 'date-from': '2024-01-01', 'date-to': '2024-03-04' }
+    const result = await runExport(range, { maxRequests: 5 })
+
+    expect(result.exitCode).toBe(0)
+    expect(pointReads()).toEqual([])
+    expect(result.summary).toContain('#### Views per week')
+    expect(result.summary).toContain(
+      '_The chart per week is left out: its 9 points need 9 requests and the 5-request budget has 4 left after the export._'
+    )
+  })
+
+  it('names visitors in the log line and the title of their points', async () => {
+    world().svc.setVisitors([{ path: '/a', human: 1, ai: 0, total: 1 }])
+    const result = await runExport({ ...WEEK, dataset: 'visitors' })
+
+    expect(result.exitCode).toBe(0)
+    expect(world().svc.requestsTo('GET', /\/visitors$/)).toHaveLength(8)
+    expect(result.stdout).toContain('Visitors per day: 7 requests, one a point.')
+    expect(result.stdout).not.toContain('Views per day')
+    expect(result.summary).toContain('#### Visitors per day')
+    expect(result.summary).toContain('| Day | Total |')
   })
 
   it('leaves the chart out in one line when the budget cannot pay for the points, and writes the rest', async () => {

@@ -10,7 +10,12 @@ import { DAY_MS } from '../../shared/duration.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import { plural } from '../../shared/plural.js'
 import { formatInstant } from '../dates.js'
-import type { DailyPoint, DailySection } from '../report/daily-section.js'
+import {
+  heading,
+  type DailyPoint,
+  type DailySection,
+  type DailyStep
+} from '../report/daily-section.js'
 import { RequestBudgetExceeded } from './budget.js'
 import type { ExportContext } from './context.js'
 import { fetchPage } from './context.js'
@@ -30,7 +35,7 @@ function instant(value: string): number {
 }
 
 /** The one-day (or one-week) spans of `[from, to)`, the last one cut at `to`. */
-function dailySpans(from: string, to: string): { spans: Span[]; step: 'day' | 'week' } {
+function dailySpans(from: string, to: string): { spans: Span[]; step: DailyStep } {
   const start = instant(from)
   const end = instant(to)
   const days = Math.ceil((end - start) / DAY_MS)
@@ -71,7 +76,7 @@ function notRead(error: unknown): string {
 /** The points of the range (and of the previous period), or why they were not read; none without a chart. */
 export async function readDaily(
   ctx: ExportContext,
-  source: Pick<TrafficSource, 'operation' | 'read'>
+  source: Pick<TrafficSource, 'operation' | 'read' | 'kind'>
 ): Promise<DailySection | undefined> {
   const { settings, budget, rt } = ctx
   if (!settings.chart || !settings.dateFrom || !settings.dateTo) return undefined
@@ -83,10 +88,10 @@ export async function readDaily(
   const left = budget.limit - budget.used
   if (needed > left) {
     const skipped =
-      `The chart per day is left out: its ${plural(needed, 'point')} need ${plural(needed, 'request')} ` +
+      `The chart per ${step} is left out: its ${plural(needed, 'point')} need ${plural(needed, 'request')} ` +
       `and the ${budget.limit}-request budget has ${Math.max(0, left)} left after the export.`
     rt.log.info(skipped)
-    return { skipped }
+    return { skipped, step }
   }
   try {
     const points = await readPoints(ctx, source, spans)
@@ -97,13 +102,13 @@ export async function readDaily(
         )
       : undefined
     const previous = previousSpans ? await readPoints(ctx, source, previousSpans) : undefined
-    rt.log.info(`Views per ${step}: ${plural(needed, 'request')}, one a point.`)
+    rt.log.info(`${heading(source.kind)} per ${step}: ${plural(needed, 'request')}, one a point.`)
     return { points, previous, step }
   } catch (error) {
     // The points are optional: only a cancel stops the export here.
     if (rt.signal.aborted) throw error
-    const skipped = `The chart per day is left out: ${notRead(error)}.`
+    const skipped = `The chart per ${step} is left out: ${notRead(error)}.`
     rt.log.warning(skipped)
-    return { skipped }
+    return { skipped, step }
   }
 }

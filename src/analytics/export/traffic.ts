@@ -15,7 +15,7 @@ import { plural } from '../../shared/plural.js'
 import { Comparison, type ComparedRow, type ComparisonSummary } from '../compare/comparison.js'
 import { PreviousJoin } from '../compare/previous-join.js'
 import type { DatasetRead } from '../datasets/descriptor.js'
-import type { TrafficSummary } from '../report/traffic-sections.js'
+import type { TrafficKind, TrafficSummary } from '../report/traffic-sections.js'
 import { fetchPage, withWriter, type ExportContext, type Filled } from './context.js'
 import { paginate, type FetchPage, type PaginationEvents } from './pagination.js'
 import { TopPages } from '../report/top-pages.js'
@@ -54,6 +54,8 @@ function withDaily(
 
 /** Where a traffic dataset's pages come from, and how its rows look in the file. */
 export interface TrafficSource {
+  /** Views or visitors, as the report and the log name them. */
+  kind: TrafficKind
   operation: Operation
   /** One page of the endpoint, as the offset loop takes it. */
   read(ctx: ExportContext, query: PageViewsQuery, signal?: AbortSignal): Promise<PageViewsPage>
