@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ActionRunResult } from '../fakes/action-env.js'
+import { serviceError } from '../fakes/service-emulator.js'
 import { chartsIn } from './helpers/mermaid.js'
 import { runAnalytics, useWorld } from './helpers/world.js'
 
@@ -16,8 +17,20 @@ const world = useWorld()
 const WEEK = { 'date-from': '-7d', 'date-to': '-0d' }
 const DAYS = ['03', '04', '05', '06', '07', '08', '09'].map(d => `2024-03-${d}`)
 
-function runExport(inputs: Record<string, string>): Promise<ActionRunResult> {
-  return runAnalytics(world(), { inputs })
+function runExport(
+  inputs: Record<string, string>,
+  overrides: Parameters<typeof runAnalytics>[2] = {}
+): Promise<ActionRunResult> {
+  return runAnalytics(world(), { inputs }, overrides)
+}
+
+/** The views requests after the first `skip` (the export's own pages): the points, for a fault rule. */
+function viewsAfter(skip: number): RegExp {
+  let seen = 0
+  const views = /\/views$/
+  return Object.assign(/\/views$/, {
+    test: (path: string): boolean => views.test(path) && ++seen > skip
+  })
 }
 
 function pointReads() {
@@ -88,6 +101,32 @@ describe('views per day', () => {
     expect(reads[0]).toEqual(['2024-01-01', '2024-01-08'])
     expect(reads[8]).toEqual(['2024-02-26', '2024-03-04'])
     expect(result.summary).toContain('#### Views per week')
+    expect(result.summary).toContain('| Week | Total |')
+  })
+
+  it('names weekly points per week when the chart is left out', async () => {
+    world().svc.setPageViews([{ path: '/a', human: 1, ai: 0, total: 1 }])
+    const range = { 'date-from': '2024-01-01', 'date-to': '2024-03-04' }
+    const result = await runExport(range, { maxRequests: 5 })
+
+    expect(result.exitCode).toBe(0)
+    expect(pointReads()).toEqual([])
+    expect(result.summary).toContain('#### Views per week')
+    expect(result.summary).toContain(
+      '_The chart per week is left out: its 9 points need 9 requests and the 5-request budget has 4 left after the export._'
+    )
+  })
+
+  it('names visitors in the log line and the title of their points', async () => {
+    world().svc.setVisitors([{ path: '/a', human: 1, ai: 0, total: 1 }])
+    const result = await runExport({ ...WEEK, dataset: 'visitors' })
+
+    expect(result.exitCode).toBe(0)
+    expect(world().svc.requestsTo('GET', /\/visitors$/)).toHaveLength(8)
+    expect(result.stdout).toContain('Visitors per day: 7 requests, one a point.')
+    expect(result.stdout).not.toContain('Views per day')
+    expect(result.summary).toContain('#### Visitors per day')
+    expect(result.summary).toContain('| Day | Total |')
   })
 
   it('leaves the chart out in one line when the budget cannot pay for the points, and writes the rest', async () => {
@@ -101,6 +140,36 @@ describe('views per day', () => {
     )
     expect(file(result)).not.toHaveProperty('daily')
     expect(result.outputs.rows).toBe('950')
+  })
+
+  it('leaves the chart out in one line when a point fails after its retries, and writes the rest', async () => {
+    world().svc.setPageViews([{ path: '/a', human: 1, ai: 0, total: 1 }])
+    world().svc.inject({ path: viewsAfter(1), times: Infinity, fault: serviceError(503, 'down') })
+    const result = await runExport(WEEK)
+
+    expect(result.exitCode).toBe(0)
+    expect(pointReads().length).toBeGreaterThan(1)
+    expect(result.summary).toMatch(
+      /_The chart per day is left out: a point could not be read \(.*503.*\)\._/
+    )
+    expect(file(result)).not.toHaveProperty('daily')
+    expect(file(result).totals).toEqual({ human: 1, ai: 0, total: 1 })
+    expect(result.outputs.rows).toBe('1')
+  })
+
+  it('leaves the chart out in one line when retries of the points run past the budget', async () => {
+    world().svc.setPageViews([{ path: '/a', human: 1, ai: 0, total: 1 }])
+    world().svc.inject({ path: viewsAfter(1), fault: serviceError(503, 'down') })
+    // One page and seven points fit exactly; the retry of the first point is the ninth request.
+    const result = await runExport(WEEK, { maxRequests: 8 })
+
+    expect(result.exitCode).toBe(0)
+    expect(pointReads()).toHaveLength(7)
+    expect(result.summary).toContain(
+      '_The chart per day is left out: its reads, retries included, ran past the 8-request budget._'
+    )
+    expect(file(result)).not.toHaveProperty('daily')
+    expect(result.outputs.rows).toBe('1')
   })
 
   it('reads no point without both dates or with chart: false', async () => {

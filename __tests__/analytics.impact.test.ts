@@ -400,6 +400,27 @@ describe('impact: requests within the budget', () => {
     expect(result.summary).toContain('| 3 → 2 (-1, -33.3%) |')
   })
 
+  it('reads the points per day last: the baseline keeps its requests, the chart is left out', async () => {
+    merged(1, '2024-02-28T10:00:00Z', [file('docs/page-1.mdx')])
+    world().svc.setPageViews(pages(150, 1), undefined, RANGE)
+    world().svc.setPageViews(pages(500, 2), undefined, BASELINE)
+    // Export 2 + baseline 5 + by-page 2 = 9 of 12: the seven points no longer fit.
+    const result = await impactRun({ 'page-size': '100' }, { maxRequests: 12 })
+
+    expect(result.exitCode).toBe(0)
+    expect(
+      world()
+        .svc.requestsTo('GET', /\/views$/)
+        .filter(r => r.query.limit === '1')
+    ).toEqual([])
+    expect(svcCalls(/\/views$/)).toHaveLength(7)
+    expect(result.summary).toContain(
+      '_The chart per day is left out: its 7 points need 7 requests and the 12-request budget has 3 left after the export._'
+    )
+    expect(jsonFile(result).impact.pulls).toHaveLength(1)
+    expect(result.stdout).toContain('in 9 requests.')
+  })
+
   it('names the budget before anything is read when the known cost already exceeds it', async () => {
     merged(1, '2024-02-28T10:00:00Z', [file('a.mdx')])
     world().svc.setPageViews([view('/a', 1)])

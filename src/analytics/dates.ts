@@ -13,8 +13,11 @@ export type DateRange = { dateFrom?: string; dateTo?: string }
 export function previousPeriod(from: ParsedDate, to: ParsedDate): Required<DateRange> {
   const start = from.instant - (to.instant - from.instant)
   const wholeDays = DATE.test(from.value) && (DATE.test(to.value) || RELATIVE.test(to.value))
-  const dateFrom = wholeDays
-    ? new Date(start).toISOString().slice(0, 10)
-    : new Date(start).toISOString()
-  return { dateFrom, dateTo: from.value }
+  return { dateFrom: formatInstant(start, wholeDays), dateTo: from.value }
+}
+
+/** An instant as a date input writes it: `YYYY-MM-DD` for whole days, the full ISO time otherwise. */
+export function formatInstant(ms: number, wholeDays: boolean): string {
+  const iso = new Date(ms).toISOString()
+  return wholeDays ? iso.slice(0, 10) : iso
 }

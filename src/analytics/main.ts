@@ -81,13 +81,13 @@ async function analytics(
   )
   core.setOutput('rows', String(exported.rows))
   core.setOutput('file', path)
-  const range = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }
-  for (const [name, value] of exported.outputs(range)) core.setOutput(name, value)
+  for (const [name, value] of exported.outputs()) core.setOutput(name, value)
   impact?.setOutputs()
 
   const report: ExportReport = {
     projectId: settings.service.projectId,
-    ...range,
+    dateFrom: settings.dateFrom,
+    dateTo: settings.dateTo,
     title: dataset.title,
     rowName: dataset.rowName,
     previous: settings.previous,

@@ -15,7 +15,6 @@ import { rowFormat } from '../export/writers.js'
 import { assistantBlocks } from '../report/assistant-sections.js'
 import { AssistantTally, type AssistantSummary } from '../report/assistant-summary.js'
 import { assistantPrompt } from '../report/prompt.js'
-import { QuestionGroups } from '../report/question-groups.js'
 import { defineDataset } from './descriptor.js'
 
 const ASSISTANT_ROWS = rowFormat<AssistantConversation>(
@@ -49,9 +48,8 @@ export const assistant = defineDataset<AssistantSummary>({
     const callers = await fetchPage(ctx, request, signal =>
       getAssistantCallerStats(client, range, { signal })
     )
-    const tally = new AssistantTally(settings.summaryRows, new QuestionGroups())
-    const tallied = { addAll: tally.addAll.bind(tally), summary: () => tally.summary(callers) }
-    return exportCursor(ctx, tallied, {
+    const tally = new AssistantTally(settings.summaryRows, callers)
+    return exportCursor(ctx, tally, {
       operation: 'get-assistant',
       rowFormat: ASSISTANT_ROWS,
       read: async (query, signal) => {

@@ -43,11 +43,14 @@ export interface DatasetSpec<Summary> {
   sections(summary: Summary, options: { chart: boolean }): Block[]
 }
 
-/** An export done: its summary behind the outputs (as [name, value], in order) and the sections. */
+/**
+ * An export done: its summary behind the outputs (as [name, value], in order, of the range it read)
+ * and the sections.
+ */
 export interface ExportedDataset {
   rows: number
   requests: number
-  outputs(range: DateRange): [DatasetOutput, string][]
+  outputs(): [DatasetOutput, string][]
   sections(options: { chart: boolean }): Block[]
 }
 
@@ -63,10 +66,11 @@ export function defineDataset<Summary>(spec: DatasetSpec<Summary>): DatasetDescr
     outputs: spec.outputs,
     async export(ctx) {
       const read = await spec.read(ctx)
+      const range = { dateFrom: ctx.settings.dateFrom, dateTo: ctx.settings.dateTo }
       return {
         rows: read.rows,
         requests: read.requests,
-        outputs: range => {
+        outputs: () => {
           const values = spec.outputValues(read, range)
           return spec.outputs.flatMap((name): [DatasetOutput, string][] =>
             values[name] === undefined ? [] : [[name, values[name]]]

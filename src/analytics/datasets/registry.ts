@@ -24,7 +24,10 @@ export function datasetOf(name: Dataset): DatasetDescriptor {
   return REGISTRY[name]
 }
 
-/** The outputs each dataset sets besides `rows` and `file`, for the docs. */
+/**
+ * The outputs each dataset sets besides `rows` and `file` (analytics.action-yml.test.ts checks that
+ * analytics/action.yml declares them).
+ */
 export function datasetOutputs(): [Dataset, readonly DatasetOutput[]][] {
   return DATASETS.map(name => [name, REGISTRY[name].outputs])
 }

@@ -41,7 +41,12 @@ export function trafficDataset(
     facts: { maxPageSize: 250, rowName: 'page', comparable: true, ...facts },
     outputs,
     read: ctx =>
-      exportTraffic(ctx, { ...source, rows: trafficRows(kind), comparedRows: comparedRows(kind) }),
+      exportTraffic(ctx, {
+        ...source,
+        kind,
+        rows: trafficRows(kind),
+        comparedRows: comparedRows(kind)
+      }),
     outputValues: ({ rows, summary: { totals, comparison } }) => ({
       total: String(totals.total),
       human: String(totals.human),

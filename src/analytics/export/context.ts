@@ -66,17 +66,23 @@ export interface ExportTap {
   complete(ctx: ExportContext): Promise<Record<string, unknown>>
 }
 
+/** What a body hands back: the file's last fields and the outcome, or reads still to make. */
+export interface Filled<T> {
+  tail: Record<string, unknown>
+  outcome: T
+  /** Optional reads made last, after the impact section's: their fields and outcome replace these. */
+  last?: () => Promise<Filled<T>>
+}
+
 /**
- * Opens the file, lets `body` fill it, and completes it with the fields `body` returns; the file is
- * discarded when anything fails (or the run is cancelled) before it is complete.
+ * Opens the file, lets `body` fill it, and completes it with the fields `body` returns (after the
+ * impact section's reads, then `last`); the file is discarded when anything fails (or the run is
+ * cancelled) before it is complete.
  */
 export async function withWriter<Row, T>(
   ctx: ExportContext,
   rowFormat: RowFormat<Row>,
-  body: (writeRows: (rows: readonly Row[]) => Promise<void>) => Promise<{
-    tail: Record<string, unknown>
-    outcome: T
-  }>
+  body: (writeRows: (rows: readonly Row[]) => Promise<void>) => Promise<Filled<T>>
 ): Promise<T> {
   const { settings } = ctx
   let writer
@@ -87,8 +93,9 @@ export async function withWriter<Row, T>(
     throw new ExportFailure({ cause: error, rowsRead: 0 })
   }
   try {
-    const { tail, outcome } = await body(rows => writer.writeRows(rows))
+    const filled = await body(rows => writer.writeRows(rows))
     const extra = ctx.impact ? await ctx.impact.complete(ctx) : {}
+    const { tail, outcome } = filled.last ? await filled.last() : filled
     ctx.rt.signal.throwIfAborted()
     await writer.finish({ ...tail, ...extra })
     return outcome

@@ -1,26 +1,33 @@
 /**
  * The views per day: each point is the service's `totals` of a one-day range read with `limit=1`
  * (one request a point; ranges longer than 31 days take a point a week, seven-day steps from
- * `date-from`). The points are read after the export, within the same request budget: when too few
- * requests are left, the chart is left out with one line that says so, and nothing else changes.
+ * `date-from`). The points are read last (after the export and the impact section's reads), within
+ * the same request budget: when too few requests are left, or a point cannot be read (retries
+ * included), the chart is left out with one line that says so, and nothing else changes.
  */
-import { parseDate } from '../../shared/dates.js'
+import { DATE, parseDate } from '../../shared/dates.js'
+import { DAY_MS } from '../../shared/duration.js'
+import { getErrorMessage } from '../../shared/errors.js'
 import { plural } from '../../shared/plural.js'
-import type { DailyPoint, DailySection } from '../report/daily-section.js'
+import { formatInstant } from '../dates.js'
+import {
+  heading,
+  type DailyPoint,
+  type DailySection,
+  type DailyStep
+} from '../report/daily-section.js'
+import { RequestBudgetExceeded } from './budget.js'
 import type { ExportContext } from './context.js'
 import { fetchPage } from './context.js'
 import type { TrafficSource } from './traffic.js'
 
-const DAY_MS = 86_400_000
 /** Up to this many days a point a day; longer ranges a point a week. */
-export const DAILY_MAX_DAYS = 31
+const DAILY_MAX_DAYS = 31
 
 interface Span {
   dateFrom: string
   dateTo: string
 }
-
-const WHOLE_DAY = /^\d{4}-\d{2}-\d{2}$/
 
 /** The instant of a date as the settings hold it (already absolute: `-Nd` was resolved). */
 function instant(value: string): number {
@@ -28,30 +35,19 @@ function instant(value: string): number {
 }
 
 /** The one-day (or one-week) spans of `[from, to)`, the last one cut at `to`. */
-export function dailySpans(from: string, to: string): { spans: Span[]; step: 'day' | 'week' } {
+function dailySpans(from: string, to: string): { spans: Span[]; step: DailyStep } {
   const start = instant(from)
   const end = instant(to)
   const days = Math.ceil((end - start) / DAY_MS)
   const step = days > DAILY_MAX_DAYS ? 'week' : 'day'
   const stepMs = step === 'week' ? 7 * DAY_MS : DAY_MS
-  const whole = WHOLE_DAY.test(from) && start % DAY_MS === 0 && end % DAY_MS === 0
-  const text = (ms: number): string => {
-    const iso = new Date(ms).toISOString()
-    return whole ? iso.slice(0, 10) : iso
-  }
+  const whole = DATE.test(from) && start % DAY_MS === 0 && end % DAY_MS === 0
+  const text = (ms: number): string => formatInstant(ms, whole)
   const spans: Span[] = []
   for (let at = start; at < end; at += stepMs) {
     spans.push({ dateFrom: text(at), dateTo: text(Math.min(at + stepMs, end)) })
   }
   return { spans, step }
-}
-
-/** The requests the points need: one a point, both periods with `compare: previous`. */
-export function dailyRequests(settings: ExportContext['settings']): number {
-  const { dateFrom, dateTo, previous } = settings
-  if (!settings.chart || !dateFrom || !dateTo) return 0
-  const { spans } = dailySpans(dateFrom, dateTo)
-  return spans.length * (previous ? 2 : 1)
 }
 
 async function readPoints(
@@ -70,29 +66,49 @@ async function readPoints(
   return points
 }
 
+/** Why the points were not read, once they began: the budget ran out during retries, or a point failed. */
+function notRead(error: unknown): string {
+  return error instanceof RequestBudgetExceeded
+    ? `its reads, retries included, ran past the ${error.limit}-request budget`
+    : `a point could not be read (${getErrorMessage(error)})`
+}
+
 /** The points of the range (and of the previous period), or why they were not read; none without a chart. */
 export async function readDaily(
   ctx: ExportContext,
-  source: Pick<TrafficSource, 'operation' | 'read'>
+  source: Pick<TrafficSource, 'operation' | 'read' | 'kind'>
 ): Promise<DailySection | undefined> {
   const { settings, budget, rt } = ctx
-  const needed = dailyRequests(settings)
-  if (needed === 0 || !settings.dateFrom || !settings.dateTo) return undefined
-  // The impact section reads after this: its known cost stays reserved.
-  const left = budget.limit - budget.used - (ctx.impact?.minimumRequests ?? 0)
+  if (!settings.chart || !settings.dateFrom || !settings.dateTo) return undefined
+  const { spans, step } = dailySpans(settings.dateFrom, settings.dateTo)
+  // One request a point, both periods with `compare: previous`.
+  const needed = spans.length * (settings.previous ? 2 : 1)
+  if (needed === 0) return undefined
+  // Read last (after the impact section's reads): what is left is the budget's real remainder.
+  const left = budget.limit - budget.used
   if (needed > left) {
     const skipped =
-      `The chart per day is left out: its ${plural(needed, 'point')} need ${plural(needed, 'request')} ` +
+      `The chart per ${step} is left out: its ${plural(needed, 'point')} need ${plural(needed, 'request')} ` +
       `and the ${budget.limit}-request budget has ${Math.max(0, left)} left after the export.`
     rt.log.info(skipped)
-    return { skipped }
+    return { skipped, step }
   }
-  const { spans, step } = dailySpans(settings.dateFrom, settings.dateTo)
-  const points = await readPoints(ctx, source, spans)
-  const previousSpans = settings.previous
-    ? dailySpans(settings.previous.dateFrom, settings.previous.dateTo).spans.slice(0, spans.length)
-    : undefined
-  const previous = previousSpans ? await readPoints(ctx, source, previousSpans) : undefined
-  rt.log.info(`Views per ${step}: ${plural(needed, 'request')}, one a point.`)
-  return { points, previous, step }
+  try {
+    const points = await readPoints(ctx, source, spans)
+    const previousSpans = settings.previous
+      ? dailySpans(settings.previous.dateFrom, settings.previous.dateTo).spans.slice(
+          0,
+          spans.length
+        )
+      : undefined
+    const previous = previousSpans ? await readPoints(ctx, source, previousSpans) : undefined
+    rt.log.info(`${heading(source.kind)} per ${step}: ${plural(needed, 'request')}, one a point.`)
+    return { points, previous, step }
+  } catch (error) {
+    // The points are optional: only a cancel stops the export here.
+    if (rt.signal.aborted) throw error
+    const skipped = `The chart per ${step} is left out: ${notRead(error)}.`
+    rt.log.warning(skipped)
+    return { skipped, step }
+  }
 }

@@ -1,17 +1,23 @@
 /**
  * Views and visitors: offset paging into the file and the top-pages tally. With `compare: previous`
  * the previous period is read first, then this one, and the two are joined by path in memory
- * (compare/previous-join.ts): ⌈M/page⌉ + ⌈N/page⌉ requests, then the points per day (daily.ts).
+ * (compare/previous-join.ts): ⌈M/page⌉ + ⌈N/page⌉ requests; the points per day (daily.ts) come last,
+ * after the impact section's reads.
  */
 import type { Operation } from '../../mintlify/errors.js'
-import type { PageViewRow, PageViewsPage, PageViewsQuery } from '../../mintlify/types.js'
+import type {
+  PageViewRow,
+  PageViewsPage,
+  PageViewsQuery,
+  ViewTotals
+} from '../../mintlify/types.js'
 import { plural } from '../../shared/plural.js'
-import { Comparison, type ComparedRow } from '../compare/comparison.js'
+import { Comparison, type ComparedRow, type ComparisonSummary } from '../compare/comparison.js'
 import { PreviousJoin } from '../compare/previous-join.js'
 import type { DatasetRead } from '../datasets/descriptor.js'
-import type { TrafficSummary } from '../report/traffic-sections.js'
-import { fetchPage, withWriter, type ExportContext } from './context.js'
-import { paginate, type ExportPlan, type FetchPage, type PaginationEvents } from './pagination.js'
+import type { TrafficKind, TrafficSummary } from '../report/traffic-sections.js'
+import { fetchPage, withWriter, type ExportContext, type Filled } from './context.js'
+import { paginate, type FetchPage, type PaginationEvents } from './pagination.js'
 import { TopPages } from '../report/top-pages.js'
 import type { RowFormat } from './writers.js'
 import { readDaily } from './daily.js'
@@ -25,8 +31,31 @@ function dailyFields(daily: DailySection | undefined): Record<string, unknown> {
     : { daily: daily.points }
 }
 
+/**
+ * The file's fields and the outcome, with the points per day read last: after the impact section's
+ * reads, so they take only what the budget has left (their requests counted with the export's).
+ */
+function withDaily(
+  ctx: ExportContext,
+  source: TrafficSource,
+  { tail, outcome }: Filled<DatasetRead<TrafficSummary>>
+): Filled<DatasetRead<TrafficSummary>> {
+  const last = async (): Promise<Filled<DatasetRead<TrafficSummary>>> => {
+    const usedBefore = ctx.budget.used
+    const daily = await readDaily(ctx, source)
+    const requests = outcome.requests + ctx.budget.used - usedBefore
+    return {
+      tail: { ...tail, ...dailyFields(daily) },
+      outcome: { ...outcome, requests, summary: { ...outcome.summary, daily } }
+    }
+  }
+  return { tail, outcome, last }
+}
+
 /** Where a traffic dataset's pages come from, and how its rows look in the file. */
 export interface TrafficSource {
+  /** Views or visitors, as the report and the log name them. */
+  kind: TrafficKind
   operation: Operation
   /** One page of the endpoint, as the offset loop takes it. */
   read(ctx: ExportContext, query: PageViewsQuery, signal?: AbortSignal): Promise<PageViewsPage>
@@ -55,77 +84,84 @@ export async function exportTraffic(
   ctx: ExportContext,
   source: TrafficSource
 ): Promise<DatasetRead<TrafficSummary>> {
+  const { previous } = ctx.settings
+  if (previous) return readTraffic(ctx, source, compared(ctx, source, previous))
+  const asTheyAre: PeriodRows<PageViewRow> = { rows: rows => rows, finish: () => ({}) }
+  return readTraffic(ctx, source, { format: source.rows, before: async () => asTheyAre })
+}
+
+/** How this period's rows reach the file: as they are, or joined with the previous period's. */
+interface RowShape<Row> {
+  format: RowFormat<Row>
+  /** Reads what comes before this period (the previous period, to join with). */
+  before(readPage: FetchPage): Promise<PeriodRows<Row>>
+}
+
+/** This period's rows as the file takes them, and what its end adds. */
+interface PeriodRows<Row> {
+  rows(rows: readonly PageViewRow[]): readonly Row[]
+  /** The file's fields after `totals`, and the comparison, once this period is read. */
+  finish(totals: ViewTotals): { tail?: Record<string, unknown>; comparison?: ComparisonSummary }
+}
+
+/** One flow: what comes before (with a comparison), this period into the file, the points last. */
+async function readTraffic<Row>(
+  ctx: ExportContext,
+  source: TrafficSource,
+  shape: RowShape<Row>
+): Promise<DatasetRead<TrafficSummary>> {
   const { settings } = ctx
   const plan = { dateFrom: settings.dateFrom, dateTo: settings.dateTo, pageSize: settings.pageSize }
   const readPage: FetchPage = query => {
     const request = { operation: source.operation, page: ctx.progress.nextPage(query.offset) }
     return fetchPage(ctx, request, signal => source.read(ctx, query, signal))
   }
-  if (settings.previous) {
-    return exportCompared(ctx, source, { plan, previous: settings.previous, readPage })
-  }
-
   const top = new TopPages(settings.summaryRows)
-  return withWriter(ctx, source.rows, async writeRows => {
+  return withWriter(ctx, shape.format, async writeRows => {
+    const period = await shape.before(readPage)
     const sink = async (rows: readonly PageViewRow[]): Promise<void> => {
-      await writeRows(rows)
+      await writeRows(period.rows(rows))
       top.addAll(rows)
       if (source.feedsImpact) ctx.impact?.observe(rows)
     }
     const result = await paginate(plan, { fetchPage: readPage, sink }, pageEvents(ctx))
-    const daily = await readDaily(ctx, source)
-    const summary = { totals: result.totals, top: top.sorted(), daily }
+    const { tail, comparison } = period.finish(result.totals)
+    const summary = {
+      totals: result.totals,
+      top: top.sorted(),
+      ...(comparison ? { comparison } : {})
+    }
     const outcome = { rows: result.rows, requests: ctx.budget.used, summary }
-    return { tail: { totals: result.totals, ...dailyFields(daily) }, outcome }
+    return withDaily(ctx, source, { tail: { totals: result.totals, ...tail }, outcome })
   })
-}
-
-/** What a compared export reads: this period's plan, the previous period's dates, the page reader. */
-interface ComparedReads {
-  plan: ExportPlan
-  previous: { dateFrom: string; dateTo: string }
-  readPage: FetchPage
 }
 
 /**
- * The previous period, then this one, whose rows go to the file in the service's order, each with
- * its previous total and change.
+ * With `compare: previous`: the previous period is read first, then this period's rows go to the
+ * file in the service's order, each with its previous total and change.
  */
-async function exportCompared(
+function compared(
   ctx: ExportContext,
   source: TrafficSource,
-  { plan, previous, readPage }: ComparedReads
-): Promise<DatasetRead<TrafficSummary>> {
-  const top = new TopPages(ctx.settings.summaryRows)
-  const join = new PreviousJoin()
-  return withWriter(ctx, source.comparedRows, async writeRows => {
+  previous: { dateFrom: string; dateTo: string }
+): RowShape<ComparedRow> {
+  const before = async (readPage: FetchPage): Promise<PeriodRows<ComparedRow>> => {
+    const join = new PreviousJoin()
     ctx.progress.begin('previous')
-    const periodPlan = { ...plan, ...previous }
-    const sinkPrevious = async (rows: readonly PageViewRow[]): Promise<void> =>
-      join.addPrevious(rows)
-    const before = await paginate(
-      periodPlan,
-      { fetchPage: readPage, sink: sinkPrevious },
-      pageEvents(ctx)
-    )
+    const plan = { ...previous, pageSize: ctx.settings.pageSize }
+    const sink = async (rows: readonly PageViewRow[]): Promise<void> => join.addPrevious(rows)
+    const read = await paginate(plan, { fetchPage: readPage, sink }, pageEvents(ctx))
     ctx.progress.begin(undefined)
-    const period = { ...previous, totals: before.totals }
+    const period = { ...previous, totals: read.totals }
     const comparison = new Comparison(period, ctx.settings.summaryRows)
-    const sinkCurrent = async (rows: readonly PageViewRow[]): Promise<void> => {
-      await writeRows(join.join(rows, comparison))
-      top.addAll(rows)
-      if (source.feedsImpact) ctx.impact?.observe(rows)
+    return {
+      rows: rows => join.join(rows, comparison),
+      finish: totals => {
+        join.tallyGone(comparison)
+        const summary = comparison.finish(totals)
+        return { tail: { previous: period, change: summary.change }, comparison: summary }
+      }
     }
-    const result = await paginate(plan, { fetchPage: readPage, sink: sinkCurrent }, pageEvents(ctx))
-    join.tallyGone(comparison)
-    const summary = comparison.finish(result.totals)
-    const daily = await readDaily(ctx, source)
-    const outcome = {
-      rows: result.rows,
-      requests: ctx.budget.used,
-      summary: { totals: result.totals, top: top.sorted(), comparison: summary, daily }
-    }
-    const tail = { totals: result.totals, previous: period, change: summary.change }
-    return { tail: { ...tail, ...dailyFields(daily) }, outcome }
-  })
+  }
+  return { format: source.comparedRows, before }
 }

@@ -6,7 +6,7 @@
  */
 import type { AssistantConversation, CallerStats } from '../../mintlify/assistant.js'
 import { byName, TopN } from '../compare/top-n.js'
-import type { QuestionGroup, QuestionGroups } from './question-groups.js'
+import { QuestionGroups, type QuestionGroup } from './question-groups.js'
 import { PROMPT_MAX_ITEMS } from './search-summary.js'
 
 /** The summary shows at most this much of a question (the prompt and the table cut it further). */
@@ -62,10 +62,11 @@ export class AssistantTally {
   private unanswered = 0
   private readonly categories = new Map<string, CategoryCount>()
   private readonly latest: TopN<LatestQuestion>
+  private readonly groups = new QuestionGroups()
 
   constructor(
     private readonly rows: number,
-    private readonly groups: QuestionGroups
+    private readonly callers: CallerStats
   ) {
     this.latest = new TopN(rows, newestFirst)
   }
@@ -93,13 +94,13 @@ export class AssistantTally {
     }
   }
 
-  summary(callers: CallerStats): AssistantSummary {
+  summary(): AssistantSummary {
     const categories = [...this.categories.values()].filter(c => c.unanswered > 0)
     return {
       conversations: this.conversations,
       answered: this.conversations - this.unanswered,
       unanswered: this.unanswered,
-      callers,
+      callers: this.callers,
       categories: categories.sort(byUnanswered).slice(0, this.rows),
       categoryCount: categories.length,
       latest: this.latest.sorted(),

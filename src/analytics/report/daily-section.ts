@@ -3,7 +3,7 @@
  * day numbers as a second line, after a small table of the same figures (Mermaid does not render in
  * e-mails). Or the one line that says why the points were not read.
  */
-import { lineChart, SERIES_COLOURS } from './charts.js'
+import { chartAfter, lineChart, SERIES_COLOURS } from './charts.js'
 import { axisDay } from '../../shared/human-dates.js'
 import { fixed, formatCount, table, type Block } from './layout.js'
 
@@ -15,8 +15,11 @@ export interface DailyPoint {
   total: number
 }
 
+export type DailyStep = 'day' | 'week'
+
 export type DailySection =
-  { points: DailyPoint[]; previous?: DailyPoint[]; step: 'day' | 'week' } | { skipped: string }
+  | { points: DailyPoint[]; previous?: DailyPoint[]; step: DailyStep }
+  | { skipped: string; step: DailyStep }
 
 /** Dates fit under the axis up to this many points; past it, day numbers. */
 const DATED_POINTS_MAX = 10
@@ -27,10 +30,11 @@ function labels(points: readonly DailyPoint[]): string[] {
     : points.map((_, i) => String(i + 1))
 }
 
-const heading = (what: string): string => (what === 'views' ? 'Views' : 'Visitors')
+/** "Views" or "Visitors", as the section's title and the log name the points. */
+export const heading = (what: string): string => (what === 'views' ? 'Views' : 'Visitors')
 
 export function dailyBlocks(section: DailySection, what: string): Block[] {
-  const title = `#### ${heading(what)} per ${'skipped' in section ? 'day' : section.step}`
+  const title = `#### ${heading(what)} per ${section.step}`
   if ('skipped' in section) return [fixed(title, '', `_${section.skipped}_`, '')]
   const { points, previous } = section
   const rows = points.map((point, i) => {
@@ -40,9 +44,10 @@ export function dailyBlocks(section: DailySection, what: string): Block[] {
       (previous ? ` ${before ? formatCount(before.total) : '–'} |` : '')
     )
   })
+  const column = section.step === 'week' ? 'Week' : 'Day'
   const head = previous
-    ? ['| Day | This period | Previous period |', '| --- | ---: | ---: |']
-    : ['| Day | Total |', '| --- | ---: |']
+    ? [`| ${column} | This period | Previous period |`, '| --- | ---: | ---: |']
+    : [`| ${column} | Total |`, '| --- | ---: |']
   const lines = [points.map(p => p.total), ...(previous ? [previous.map(p => p.total)] : [])]
   const chart = lineChart({
     title: previous
@@ -52,5 +57,6 @@ export function dailyBlocks(section: DailySection, what: string): Block[] {
     labels: labels(points),
     lines
   })
-  return [table([title, '', ...head], rows), ...(chart ? [fixed('', chart, '')] : [fixed('')])]
+  // Without a chart (fewer than two points) the table still ends with a blank line.
+  return [table([title, '', ...head], rows), ...(chart ? chartAfter(chart, true) : [fixed('')])]
 }

@@ -69,7 +69,8 @@ export function trafficBlocks(
   // No pie of human and AI: it would repeat the three numbers of the table above it.
   return [
     fixed(...totalsTable(totals, what)),
-    ...(daily && chart ? dailyBlocks(daily, what) : []),
+    // Read only with `chart: true` (export/daily.ts): no second check here.
+    ...(daily ? dailyBlocks(daily, what) : []),
     ...(comparison ? comparisonBlocks(comparison) : []),
     ...topPagesBlocks(top, what),
     ...chartAfter(topPagesChart(top, what), chart)
