@@ -30,9 +30,9 @@ describe('trigger retries', () => {
       failure('network'),
       failure('timeout')
     ]) {
-      expect(decideTriggerRetry('trigger-preview', error, { attempt: 1 }).retry).toBe(true)
-      expect(decideTriggerRetry('trigger-preview', error, { attempt: 2 }).retry).toBe(true)
-      expect(decideTriggerRetry('trigger-preview', error, { attempt: 3 }).retry).toBe(false)
+      expect(decideTriggerRetry('trigger-preview', error, { unanswered: 1 }).retry).toBe(true)
+      expect(decideTriggerRetry('trigger-preview', error, { unanswered: 2 }).retry).toBe(true)
+      expect(decideTriggerRetry('trigger-preview', error, { unanswered: 3 }).retry).toBe(false)
     }
   })
 
@@ -40,21 +40,21 @@ describe('trigger retries', () => {
     const limited = failure('http', { status: 429 })
     expect(
       decideTriggerRetry('trigger-preview', failure('http', { status: 429, retryAfterMs: 7_000 }), {
-        attempt: 5,
+        unanswered: 5,
         random: noJitter
       })
     ).toEqual({ retry: true, reason: '429', atLeastMs: 7_000 })
     expect(
-      decideTriggerRetry('trigger-preview', limited, { attempt: 1, random: noJitter })
+      decideTriggerRetry('trigger-preview', limited, { unanswered: 1, random: noJitter })
     ).toEqual({ retry: true, reason: '429', atLeastMs: 60_000 })
     expect(
-      decideTriggerRetry('trigger-deployment', limited, { attempt: 1, random: noJitter })
+      decideTriggerRetry('trigger-deployment', limited, { unanswered: 1, random: noJitter })
     ).toEqual({ retry: true, reason: '429', atLeastMs: 10_000 })
   })
 
   it.each([400, 401, 403, 404])('HTTP %i is final', status => {
     expect(
-      decideTriggerRetry('trigger-preview', failure('http', { status }), { attempt: 1 }).retry
+      decideTriggerRetry('trigger-preview', failure('http', { status }), { unanswered: 1 }).retry
     ).toBe(false)
   })
 })

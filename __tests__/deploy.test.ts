@@ -189,6 +189,15 @@ describe('refusals and limits', () => {
     expect(triggers(world())).toHaveLength(2 + 3)
   })
 
+  it('429s do not use up the attempts: 429, 429, 503, then success is retried', async () => {
+    const limited = { ...serviceError(429, 'Too many requests'), headers: { 'retry-after': '1' } }
+    world().svc.inject({ method: 'POST', path: /\/preview\//, times: 2, fault: limited })
+    world().svc.inject({ method: 'POST', path: /\/preview\//, times: 1, fault: { status: 503 } })
+    const result = await runDeploy(world(), previewSpec(world()))
+    expect(result.outputs.status).toBe('success')
+    expect(triggers(world())).toHaveLength(4)
+  })
+
   it('a 429 with Retry-After is waited out, then the preview is triggered', async () => {
     world().svc.inject({
       method: 'POST',

@@ -20,8 +20,10 @@ export const RATE_LIMIT_WINDOW_MS: Record<TriggerOperation, number> = {
 /** 429s do not use up the attempts: the deadline bounds them. */
 const MAX_RATE_LIMITED_RETRIES = 50
 
+/** One policy per trigger: it counts the failures without an answer, the only ones the attempts bound. */
 export function triggerRetryPolicy(operation: TriggerOperation): RetryPolicy {
   const budget = RETRY_BUDGETS[operation]
+  let unanswered = 0
   return {
     backoff: {
       retries: MAX_RATE_LIMITED_RETRIES,
@@ -30,15 +32,29 @@ export function triggerRetryPolicy(operation: TriggerOperation): RetryPolicy {
       maxTimeoutMs: budget.maxDelayMs,
       randomize: true
     },
-    decide: ({ error, attempt, random }) =>
-      decideTriggerRetry(operation, error, { attempt, random })
+    decide: ({ error, random }) => {
+      if (withoutAnswer(error)) unanswered += 1
+      return decideTriggerRetry(operation, error, { unanswered, random })
+    }
   }
 }
 
+/** A failure that may have reached the service without an answer: 5xx, reset, timeout, unreadable. */
+function withoutAnswer(error: unknown): boolean {
+  if (!(error instanceof MintlifyError)) return false
+  return (
+    error.kind === 'network' ||
+    error.kind === 'timeout' ||
+    error.kind === 'invalid-response' ||
+    (error.kind === 'http' && (error.status ?? 0) >= 500)
+  )
+}
+
+/** `unanswered`: how many failures without an answer there were so far, this one included. */
 export function decideTriggerRetry(
   operation: TriggerOperation,
   error: unknown,
-  { attempt, random = Math.random }: { attempt: number; random?: () => number }
+  { unanswered, random = Math.random }: { unanswered: number; random?: () => number }
 ): RetryDecision {
   if (!(error instanceof MintlifyError)) return { retry: false, reason: 'not a service error' }
   if (error.kind === 'not-sent') return { retry: false, reason: 'the request cannot be built' }
@@ -47,13 +63,8 @@ export function decideTriggerRetry(
     const waitMs = error.retryAfterMs ?? RATE_LIMIT_WINDOW_MS[operation]
     return { retry: true, reason: '429', atLeastMs: waitMs + Math.round(random() * 250) }
   }
-  const ambiguous =
-    error.kind === 'network' ||
-    error.kind === 'timeout' ||
-    error.kind === 'invalid-response' ||
-    (error.kind === 'http' && (error.status ?? 0) >= 500)
-  if (!ambiguous) return { retry: false, reason: `HTTP ${error.status} is final` }
-  if (attempt >= RETRY_BUDGETS[operation].maxAttempts) {
+  if (!withoutAnswer(error)) return { retry: false, reason: `HTTP ${error.status} is final` }
+  if (unanswered >= RETRY_BUDGETS[operation].maxAttempts) {
     return { retry: false, reason: 'no attempts left' }
   }
   return { retry: true, reason: error.kind === 'http' ? `HTTP ${error.status}` : error.kind }
