@@ -337,4 +337,16 @@ describe('cancellation', () => {
     )
     expect(statusReads(world())).toHaveLength(reads)
   })
+
+  it('a cancel while the comment is being opened: status cancelled, the summary says so, exit 1, nothing triggered', async () => {
+    const spec = previewSpec(world())
+    world().gh.inject({ method: 'GET', path: /\/comments$/, fault: { kind: 'hang' } })
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 200)
+    const result = await runDeploy(world(), spec, { realTime: true, signal: controller.signal })
+    expect(result.exitCode).toBe(1)
+    expect(result.outputs.status).toBe('cancelled')
+    expect(result.summary).toContain('🚫 This run was cancelled')
+    expect(triggers(world())).toHaveLength(0)
+  })
 })

@@ -45,33 +45,44 @@ async function deployAction(action: ActionRun, options: RunOptions): Promise<voi
   rt.log.info(
     plan.mode === 'preview' ? `Previewing the branch ${plan.branch}.` : 'Deploying production.'
   )
-  const comment = await openDeployComment(
-    { settings, context, thread: plan.thread, branch: plan.branch },
-    { rt, redact: action.redact, runLink: runUrl(context) }
-  )
   const deployment: Deployment = {
     action,
     settings,
     plan,
     client: createMintlifyClient(settings.service, options),
-    comment,
     startedAt,
     deadline: startedAt + settings.maxWaitMs
   }
+  try {
+    deployment.comment = await openDeployComment(
+      { settings, context, thread: plan.thread, branch: plan.branch },
+      { rt, redact: action.redact, runLink: runUrl(context) }
+    )
+  } catch (error) {
+    // A cancel while the comment is opened: no comment to write, the outputs and summary still say so.
+    if (!isCancellation(error) && !action.cancelled) throw error
+    return publishResult({ ...begun(deployment), status: 'cancelled' }, { action, settings })
+  }
+  const { comment } = deployment
   await publishResult(await deploy(deployment), { action, comment, settings })
+}
+
+/** The result before the service answered anything. */
+function begun({ action, plan, settings, startedAt }: Deployment): DeployResult {
+  return {
+    status: 'queued',
+    mode: plan.mode,
+    branch: plan.branch,
+    elapsedMs: action.rt.clock.now() - startedAt,
+    maxWaitMs: settings.maxWaitMs
+  }
 }
 
 /** Trigger, then follow: the result to publish. */
 async function deploy(deployment: Deployment): Promise<DeployResult> {
   const { action, plan, settings, client, comment } = deployment
   const { rt } = action
-  const base = (): DeployResult => ({
-    status: 'queued',
-    mode: plan.mode,
-    branch: plan.branch,
-    elapsedMs: rt.clock.now() - deployment.startedAt,
-    maxWaitMs: settings.maxWaitMs
-  })
+  const base = (): DeployResult => begun(deployment)
   let started: DeployResult
   try {
     const trigger = await triggerDeployment(
