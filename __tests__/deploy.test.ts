@@ -247,6 +247,17 @@ describe('refusals and limits', () => {
     expect(body).toContain('`Preview deployments are not available on your current plan.`')
   })
 
+  it('a 403 on the status read after a preview was triggered: the key is named, not the plan', async () => {
+    world().svc.inject({ method: 'GET', path: /\/update-status\//, fault: { status: 403 } })
+    const result = await runDeploy(world(), previewSpec(world()))
+    expect(result.exitCode).toBe(1)
+    expect(result.outputs['status-id']).toBe('status_1')
+    const body = deployComments(world())[0].body
+    expect(body).toContain('Could not follow a preview')
+    expect(body).toContain('The API key was refused for this request')
+    expect(body).not.toContain('Pro or Enterprise plan')
+  })
+
   it('a 401: the key is named as the problem, never shown', async () => {
     const result = await runDeploy(world(), {
       inputs: { 'api-key': 'mint_wrong_key_123456' }

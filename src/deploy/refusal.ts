@@ -1,5 +1,6 @@
 /**
- * A trigger the service refused (or that never got an answer), worded for the person who fixes it.
+ * A trigger or status read the service refused (or that never got an answer), worded for the person
+ * who fixes it.
  * Pure. The service's own text is untrusted: it is shown inert, in a code span.
  */
 import { keyProblem, MintlifyError } from '../mintlify/errors.js'
@@ -26,7 +27,8 @@ export function refusalText(error: unknown, mode: DeployMode): string {
       error.retryAfterMs === undefined ? '' : ` (Retry-After ${formatDuration(error.retryAfterMs)})`
     return `Mintlify's rate limit for ${RATE_LIMITS[mode]} was reached, and the wait it asks${wait} would end after \`max-wait-minutes\`. Try again later, or raise \`max-wait-minutes\`.`
   }
-  if (status === 403 && mode === 'preview') {
+  // Only the trigger: a 403 on the status read is a key problem, whatever the plan.
+  if (status === 403 && error.operation === 'trigger-preview') {
     return `The service refused the preview (HTTP 403): preview deployments need a Pro or Enterprise plan. If the plan has them, check the key: ${keyProblem(403)}${serviceText(error)}`
   }
   const key = keyProblem(status)
