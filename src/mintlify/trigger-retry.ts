@@ -7,7 +7,7 @@
  */
 import type { RetryDecision, RetryPolicy } from '../shared/retry.js'
 import { MintlifyError } from './errors.js'
-import { RETRY_BUDGETS } from './retry-policy.js'
+import { afterRetryAfter, isTransient, RETRY_BUDGETS, screenFailure } from './retry-policy.js'
 
 export type TriggerOperation = 'trigger-deployment' | 'trigger-preview'
 
@@ -41,13 +41,8 @@ export function triggerRetryPolicy(operation: TriggerOperation): RetryPolicy {
 
 /** A failure that may have reached the service without an answer: 5xx, reset, timeout, unreadable. */
 function withoutAnswer(error: unknown): boolean {
-  if (!(error instanceof MintlifyError)) return false
-  return (
-    error.kind === 'network' ||
-    error.kind === 'timeout' ||
-    error.kind === 'invalid-response' ||
-    (error.kind === 'http' && (error.status ?? 0) >= 500)
-  )
+  // A 408 is an answer: the service did not take the request.
+  return error instanceof MintlifyError && isTransient(error) && error.status !== 408
 }
 
 /** `unanswered`: how many failures without an answer there were so far, this one included. */
@@ -56,16 +51,16 @@ export function decideTriggerRetry(
   error: unknown,
   { unanswered, random = Math.random }: { unanswered: number; random?: () => number }
 ): RetryDecision {
-  if (!(error instanceof MintlifyError)) return { retry: false, reason: 'not a service error' }
-  if (error.kind === 'not-sent') return { retry: false, reason: 'the request cannot be built' }
-  if (error.schemaBroken) return { retry: false, reason: 'the answer breaks the schema' }
-  if (error.kind === 'http' && error.status === 429) {
-    const waitMs = error.retryAfterMs ?? RATE_LIMIT_WINDOW_MS[operation]
-    return { retry: true, reason: '429', atLeastMs: waitMs + Math.round(random() * 250) }
+  const screened = screenFailure(error)
+  if (!(screened instanceof MintlifyError)) return screened
+  if (screened.kind === 'http' && screened.status === 429) {
+    const waitMs = screened.retryAfterMs ?? RATE_LIMIT_WINDOW_MS[operation]
+    return { retry: true, reason: '429', atLeastMs: afterRetryAfter(waitMs, random) }
   }
-  if (!withoutAnswer(error)) return { retry: false, reason: `HTTP ${error.status} is final` }
+  if (!withoutAnswer(screened)) return { retry: false, reason: `HTTP ${screened.status} is final` }
   if (unanswered >= RETRY_BUDGETS[operation].maxAttempts) {
     return { retry: false, reason: 'no attempts left' }
   }
-  return { retry: true, reason: error.kind === 'http' ? `HTTP ${error.status}` : error.kind }
+  const reason = screened.kind === 'http' ? `HTTP ${screened.status}` : screened.kind
+  return { retry: true, reason }
 }
