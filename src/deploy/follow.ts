@@ -10,7 +10,7 @@ import {
   type EndedDeployment
 } from '../mintlify/platform-types.js'
 import { pollUntilEnded, type PollSubject } from '../job/poll.js'
-import { DEFAULT_POLL_SCHEDULE, pollBackoff } from '../job/poll-schedule.js'
+import { inputsBackoff } from '../job/poll-schedule.js'
 import type { Runtime } from '../shared/runtime.js'
 import { plural } from '../shared/plural.js'
 import type { WaitSettings } from '../shared/wait-inputs.js'
@@ -42,16 +42,11 @@ export async function followDeployment(
   { statusId, waits, deadline }: FollowRequest,
   rt: Runtime
 ): Promise<FollowedDeployment> {
-  const schedule = {
-    ...DEFAULT_POLL_SCHEDULE,
-    firstDelayMs: waits.pollIntervalMs,
-    maxDelayMs: waits.maxPollIntervalMs
-  }
   const outcome = await pollUntilEnded(
     {
       read: signal => client.getDeploymentStatus(statusId, { signal }),
       subject: DEPLOYMENT,
-      backoff: pollBackoff(schedule, rt.random),
+      backoff: inputsBackoff(waits, rt.random),
       deadline,
       startedAt: rt.clock.now(),
       // Just triggered: queued, so the first read comes after one wait.
