@@ -4,7 +4,7 @@
  * comment of anyone else, marker or not, is never edited. When the thread cannot be read, no comment
  * is written (better none than a second one); the report still reaches the summary and outputs.
  */
-import { listComments } from '../github/comments.js'
+import { findComments, type IssueComment } from '../github/comments.js'
 import { isOwnComment, type Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import type { IssueRef } from '../github/refs.js'
@@ -63,13 +63,11 @@ export class DeployComment {
   ): Promise<DeployComment | undefined> {
     let existing
     try {
-      const comments = await listComments(place.octokit, { ref: place.thread }, rt)
-      existing = comments
-        .filter(comment => isOwnComment(comment, place.identity))
-        .filter(comment =>
-          isDeployMarkerFor(readComment(comment.body, DEPLOY_TITLE)?.marker, place)
-        )
-        .at(-1)
+      const predicate = (comment: IssueComment): boolean =>
+        isOwnComment(comment, place.identity) &&
+        isDeployMarkerFor(readComment(comment.body, DEPLOY_TITLE)?.marker, place)
+      const ours = await findComments(place.octokit, { ref: place.thread, predicate }, rt)
+      existing = ours.at(-1)
     } catch (error) {
       rt.signal.throwIfAborted()
       rt.log.warning(
