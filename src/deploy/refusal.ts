@@ -6,6 +6,7 @@
 import { keyProblem, MintlifyError } from '../mintlify/errors.js'
 import { codeSpan, inert } from '../shared/markdown.js'
 import { getErrorMessage } from '../shared/errors.js'
+import { cutAtCharacter } from '../shared/text-cut.js'
 import { formatDuration } from '../shared/duration.js'
 import type { DeployMode } from './plan.js'
 
@@ -16,7 +17,7 @@ const RATE_LIMITS: Record<DeployMode, string> = {
 
 function serviceText(error: MintlifyError): string {
   const text = [error.serviceMessage, ...error.details].filter(Boolean).join('; ')
-  return text ? ` The service said: ${codeSpan(text.slice(0, 500))}` : ''
+  return text ? ` The service said: ${codeSpan(cutAtCharacter(text, 500))}` : ''
 }
 
 export function refusalText(error: unknown, mode: DeployMode): string {
