@@ -40,6 +40,7 @@ async function deployAction(action: ActionRun, options: RunOptions): Promise<voi
   const startedAt = rt.clock.now()
   const settings = parseDeploySettings(read)
   const context = readRunnerContext()
+  const runLink = runUrl(context)
   const plan = planDeployment(settings, context)
   if (plan.kind === 'skip') return publishSkip(plan.reason, action)
   rt.log.info(
@@ -56,15 +57,18 @@ async function deployAction(action: ActionRun, options: RunOptions): Promise<voi
   try {
     deployment.comment = await openDeployComment(
       { settings, context, thread: plan.thread, branch: plan.branch },
-      { rt, redact: action.redact, runLink: runUrl(context) }
+      { rt, redact: action.redact, runLink }
     )
   } catch (error) {
     // A cancel while the comment is opened: no comment to write, the outputs and summary still say so.
     if (!isCancellation(error) && !action.cancelled) throw error
-    return publishResult({ ...begun(deployment), status: 'cancelled' }, { action, settings })
+    return publishResult(
+      { ...begun(deployment), status: 'cancelled' },
+      { action, settings, runLink }
+    )
   }
   const { comment } = deployment
-  await publishResult(await deploy(deployment), { action, comment, settings })
+  await publishResult(await deploy(deployment), { action, comment, settings, runLink })
 }
 
 /** The result before the service answered anything. */
