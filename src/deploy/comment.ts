@@ -17,7 +17,7 @@ import { headline, reportBody } from './report.js'
 import type { DeployResult } from './result.js'
 
 /** Stands for the project's deployment branch in a marker: `:` is never part of a git branch name. */
-export const PRODUCTION_KEY = ':production'
+const PRODUCTION_KEY = ':production'
 
 export interface DeployCommentPlace {
   octokit: Octokit
@@ -29,7 +29,7 @@ export interface DeployCommentPlace {
 }
 
 /** Pure: whether `marker` is this place's deploy marker. */
-export function isDeployMarkerFor(
+function isDeployMarkerFor(
   marker: Marker | undefined,
   place: Pick<DeployCommentPlace, 'projectId' | 'branch'>
 ): boolean {

@@ -8,7 +8,7 @@ import { formatDuration } from '../shared/duration.js'
 import { codeBlock, codeSpan, inert } from '../shared/markdown.js'
 import { cutAtCharacter } from '../shared/text-cut.js'
 
-export const LOG_LINES_SHOWN = 30
+const LOG_LINES_SHOWN = 30
 const MAX_LOG_LINE = 500
 
 /** An `https` URL as it may be linked or shown as an image; undefined for anything else. */

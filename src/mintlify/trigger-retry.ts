@@ -9,10 +9,10 @@ import type { RetryDecision, RetryPolicy } from '../shared/retry.js'
 import { MintlifyError } from './errors.js'
 import { afterRetryAfter, isTransient, RETRY_BUDGETS, screenFailure } from './retry-policy.js'
 
-export type TriggerOperation = 'trigger-deployment' | 'trigger-preview'
+type TriggerOperation = 'trigger-deployment' | 'trigger-preview'
 
 /** The service's windows: previews 5 a minute, deployments 10 per 10 seconds (per organization). */
-export const RATE_LIMIT_WINDOW_MS: Record<TriggerOperation, number> = {
+const RATE_LIMIT_WINDOW_MS: Record<TriggerOperation, number> = {
   'trigger-preview': 60_000,
   'trigger-deployment': 10_000
 }
