@@ -8,13 +8,16 @@ import { findComments, type IssueComment } from '../github/comments.js'
 import { isOwnComment, type Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import type { IssueRef } from '../github/refs.js'
-import { DEPLOY_TITLE, readComment, writeComment } from '../job/comment-layout.js'
+import { readComment, writeComment } from '../job/comment-layout.js'
 import type { Marker } from '../job/markers.js'
 import { TrackingComment } from '../job/tracking-comment.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
 import { headline, reportBody } from './report.js'
 import type { DeployResult } from './result.js'
+
+/** The deploy comments: the job comments' layout under their own title. */
+const DEPLOY_TITLE = '**Mintlify deployment**'
 
 /** Stands for the project's deployment branch in a marker: `:` is never part of a git branch name. */
 const PRODUCTION_KEY = ':production'
