@@ -7,7 +7,8 @@ import { MintlifyError, type FailureKind } from '../src/mintlify/errors.js'
 import { decideTriggerRetry } from '../src/mintlify/trigger-retry.js'
 import { planDeployment } from '../src/deploy/plan.js'
 import { parseDeploySettings } from '../src/deploy/settings.js'
-import { failureLines, fencedBlock, httpsUrl, linkOrCode } from '../src/deploy/details.js'
+import { factLines, failureLines, httpsUrl, linkOrCode } from '../src/deploy/details.js'
+import { codeBlock } from '../src/shared/markdown.js'
 import { refusalText } from '../src/deploy/refusal.js'
 import type { RunnerContext } from '../src/shared/runner-context.js'
 
@@ -30,9 +31,9 @@ describe('trigger retries', () => {
       failure('network'),
       failure('timeout')
     ]) {
-      expect(decideTriggerRetry('trigger-preview', error, { attempt: 1 }).retry).toBe(true)
-      expect(decideTriggerRetry('trigger-preview', error, { attempt: 2 }).retry).toBe(true)
-      expect(decideTriggerRetry('trigger-preview', error, { attempt: 3 }).retry).toBe(false)
+      expect(decideTriggerRetry('trigger-preview', error, { unanswered: 1 }).retry).toBe(true)
+      expect(decideTriggerRetry('trigger-preview', error, { unanswered: 2 }).retry).toBe(true)
+      expect(decideTriggerRetry('trigger-preview', error, { unanswered: 3 }).retry).toBe(false)
     }
   })
 
@@ -40,21 +41,21 @@ describe('trigger retries', () => {
     const limited = failure('http', { status: 429 })
     expect(
       decideTriggerRetry('trigger-preview', failure('http', { status: 429, retryAfterMs: 7_000 }), {
-        attempt: 5,
+        unanswered: 5,
         random: noJitter
       })
     ).toEqual({ retry: true, reason: '429', atLeastMs: 7_000 })
     expect(
-      decideTriggerRetry('trigger-preview', limited, { attempt: 1, random: noJitter })
+      decideTriggerRetry('trigger-preview', limited, { unanswered: 1, random: noJitter })
     ).toEqual({ retry: true, reason: '429', atLeastMs: 60_000 })
     expect(
-      decideTriggerRetry('trigger-deployment', limited, { attempt: 1, random: noJitter })
+      decideTriggerRetry('trigger-deployment', limited, { unanswered: 1, random: noJitter })
     ).toEqual({ retry: true, reason: '429', atLeastMs: 10_000 })
   })
 
   it.each([400, 401, 403, 404])('HTTP %i is final', status => {
     expect(
-      decideTriggerRetry('trigger-preview', failure('http', { status }), { attempt: 1 }).retry
+      decideTriggerRetry('trigger-preview', failure('http', { status }), { unanswered: 1 }).retry
     ).toBe(false)
   })
 })
@@ -116,8 +117,8 @@ describe('the plan', () => {
 
 describe('the service’s text, shown', () => {
   it('a fence longer than any backtick run in the logs, so no line closes it', () => {
-    expect(fencedBlock(['a', '````` b'])).toBe('``````text\na\n````` b\n``````')
-    expect(fencedBlock(['plain'])).toBe('```text\nplain\n```')
+    expect(codeBlock(['a', '````` b'], 'text')).toBe('``````text\na\n````` b\n``````')
+    expect(codeBlock(['plain'], 'text')).toBe('```text\nplain\n```')
   })
 
   it('the last 30 lines, control characters dropped', () => {
@@ -126,6 +127,30 @@ describe('the service’s text, shown', () => {
     expect(details).toContain('The last 30 log lines')
     expect(details).toContain('```text\nline 6[31m\n')
     expect(details).not.toContain('line 5[31m')
+  })
+
+  it('a cut never splits a character: a log line, the summary, the commit, the service’s error text', () => {
+    const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+    const [summary, details] = failureLines({
+      id: 's',
+      status: 'failure',
+      summary: `${'s'.repeat(999)}😀 more`,
+      logs: [`${'a'.repeat(499)}😀 more`]
+    })
+    expect(summary).not.toMatch(loneSurrogate)
+    expect(details).not.toMatch(loneSurrogate)
+    const commit = { sha: '0123456789', message: `${'c'.repeat(199)}😀 more` }
+    const [commitLine] = factLines({ id: 's', status: 'success', logs: [], commit })
+    expect(commitLine).not.toMatch(loneSurrogate)
+    const refused = new MintlifyError({
+      operation: 'trigger-preview',
+      kind: 'http',
+      status: 400,
+      serviceMessage: `${'e'.repeat(499)}😀 more`,
+      mayHaveReachedServer: true,
+      target: 'project p'
+    })
+    expect(refusalText(refused, 'preview')).not.toMatch(loneSurrogate)
   })
 
   it('links and images only for https URLs without credentials', () => {

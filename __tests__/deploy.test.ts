@@ -189,6 +189,15 @@ describe('refusals and limits', () => {
     expect(triggers(world())).toHaveLength(2 + 3)
   })
 
+  it('429s do not use up the attempts: 429, 429, 503, then success is retried', async () => {
+    const limited = { ...serviceError(429, 'Too many requests'), headers: { 'retry-after': '1' } }
+    world().svc.inject({ method: 'POST', path: /\/preview\//, times: 2, fault: limited })
+    world().svc.inject({ method: 'POST', path: /\/preview\//, times: 1, fault: { status: 503 } })
+    const result = await runDeploy(world(), previewSpec(world()))
+    expect(result.outputs.status).toBe('success')
+    expect(triggers(world())).toHaveLength(4)
+  })
+
   it('a 429 with Retry-After is waited out, then the preview is triggered', async () => {
     world().svc.inject({
       method: 'POST',
@@ -236,6 +245,17 @@ describe('refusals and limits', () => {
     const body = deployComments(world())[0].body
     expect(body).toContain('preview deployments need a Pro or Enterprise plan')
     expect(body).toContain('`Preview deployments are not available on your current plan.`')
+  })
+
+  it('a 403 on the status read after a preview was triggered: the key is named, not the plan', async () => {
+    world().svc.inject({ method: 'GET', path: /\/update-status\//, fault: { status: 403 } })
+    const result = await runDeploy(world(), previewSpec(world()))
+    expect(result.exitCode).toBe(1)
+    expect(result.outputs['status-id']).toBe('status_1')
+    const body = deployComments(world())[0].body
+    expect(body).toContain('Could not follow a preview')
+    expect(body).toContain('The API key was refused for this request')
+    expect(body).not.toContain('Pro or Enterprise plan')
   })
 
   it('a 401: the key is named as the problem, never shown', async () => {
@@ -327,5 +347,17 @@ describe('cancellation', () => {
       '🚫 This run was cancelled while following a preview of `docs/new-guide` (status id `status_1`); a newer run may have superseded it'
     )
     expect(statusReads(world())).toHaveLength(reads)
+  })
+
+  it('a cancel while the comment is being opened: status cancelled, the summary says so, exit 1, nothing triggered', async () => {
+    const spec = previewSpec(world())
+    world().gh.inject({ method: 'GET', path: /\/comments$/, fault: { kind: 'hang' } })
+    const controller = new AbortController()
+    setTimeout(() => controller.abort(), 200)
+    const result = await runDeploy(world(), spec, { realTime: true, signal: controller.signal })
+    expect(result.exitCode).toBe(1)
+    expect(result.outputs.status).toBe('cancelled')
+    expect(result.summary).toContain('🚫 This run was cancelled')
+    expect(triggers(world())).toHaveLength(0)
   })
 })

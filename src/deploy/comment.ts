@@ -4,11 +4,11 @@
  * comment of anyone else, marker or not, is never edited. When the thread cannot be read, no comment
  * is written (better none than a second one); the report still reaches the summary and outputs.
  */
-import { listComments } from '../github/comments.js'
+import { findComments, type IssueComment } from '../github/comments.js'
 import { isOwnComment, type Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import type { IssueRef } from '../github/refs.js'
-import { DEPLOY_TITLE, readComment, writeComment } from '../job/comment-layout.js'
+import { readComment, writeComment } from '../job/comment-layout.js'
 import type { Marker } from '../job/markers.js'
 import { TrackingComment } from '../job/tracking-comment.js'
 import { getErrorMessage } from '../shared/errors.js'
@@ -16,8 +16,11 @@ import type { Runtime } from '../shared/runtime.js'
 import { headline, reportBody } from './report.js'
 import type { DeployResult } from './result.js'
 
+/** The deploy comments: the job comments' layout under their own title. */
+const DEPLOY_TITLE = '**Mintlify deployment**'
+
 /** Stands for the project's deployment branch in a marker: `:` is never part of a git branch name. */
-export const PRODUCTION_KEY = ':production'
+const PRODUCTION_KEY = ':production'
 
 export interface DeployCommentPlace {
   octokit: Octokit
@@ -29,7 +32,7 @@ export interface DeployCommentPlace {
 }
 
 /** Pure: whether `marker` is this place's deploy marker. */
-export function isDeployMarkerFor(
+function isDeployMarkerFor(
   marker: Marker | undefined,
   place: Pick<DeployCommentPlace, 'projectId' | 'branch'>
 ): boolean {
@@ -63,13 +66,11 @@ export class DeployComment {
   ): Promise<DeployComment | undefined> {
     let existing
     try {
-      const comments = await listComments(place.octokit, { ref: place.thread }, rt)
-      existing = comments
-        .filter(comment => isOwnComment(comment, place.identity))
-        .filter(comment =>
-          isDeployMarkerFor(readComment(comment.body, DEPLOY_TITLE)?.marker, place)
-        )
-        .at(-1)
+      const predicate = (comment: IssueComment): boolean =>
+        isOwnComment(comment, place.identity) &&
+        isDeployMarkerFor(readComment(comment.body, DEPLOY_TITLE)?.marker, place)
+      const ours = await findComments(place.octokit, { ref: place.thread, predicate }, rt)
+      existing = ours.at(-1)
     } catch (error) {
       rt.signal.throwIfAborted()
       rt.log.warning(

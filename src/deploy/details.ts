@@ -5,9 +5,10 @@
  */
 import type { DeploymentStatus } from '../mintlify/platform-types.js'
 import { formatDuration } from '../shared/duration.js'
-import { codeSpan, inert } from '../shared/markdown.js'
+import { codeBlock, codeSpan, inert } from '../shared/markdown.js'
+import { cutAtCharacter } from '../shared/text-cut.js'
 
-export const LOG_LINES_SHOWN = 30
+const LOG_LINES_SHOWN = 30
 const MAX_LOG_LINE = 500
 
 /** An `https` URL as it may be linked or shown as an image; undefined for anything else. */
@@ -35,7 +36,7 @@ function commitLine(deployment: DeploymentStatus): string | undefined {
   if (!commit?.sha) return undefined
   const subject = (commit.message ?? '').split(/\r?\n/)[0].trim()
   const parts = [codeSpan(commit.sha.slice(0, 7))]
-  if (subject) parts.push(inert(subject.slice(0, 200)))
+  if (subject) parts.push(inert(cutAtCharacter(subject, 200)))
   if (author) parts.push(`by ${inert(author)}`)
   return `**Commit:** ${parts.join(' ')}`
 }
@@ -81,28 +82,19 @@ export function factLines(deployment: DeploymentStatus): string[] {
   ].filter((line): line is string => Boolean(line))
 }
 
-/** A fenced block no line of `text` can close: a backtick fence longer than any run inside. */
-export function fencedBlock(lines: string[]): string {
-  const longest = Math.max(
-    0,
-    ...lines.flatMap(line => line.match(/`+/g) ?? []).map(run => run.length)
-  )
-  const fence = '`'.repeat(Math.max(3, longest + 1))
-  return [`${fence}text`, ...lines, fence].join('\n')
-}
-
 /** On failure: the service's summary, and the last log lines folded in `<details>`. */
 export function failureLines(deployment: DeploymentStatus): string[] {
   const lines: string[] = []
-  if (deployment.summary) lines.push(`**Summary:** ${inert(deployment.summary.slice(0, 1000))}`)
+  if (deployment.summary)
+    lines.push(`**Summary:** ${inert(cutAtCharacter(deployment.summary, 1000))}`)
   const logs = deployment.logs
     .flatMap(entry => entry.split(/\r?\n/))
     // Control characters (a terminal's colours) are dropped; a line is cut, never wrapped.
-    .map(line => line.replace(/[\p{Cc}]/gu, '').slice(0, MAX_LOG_LINE))
+    .map(line => cutAtCharacter(line.replace(/[\p{Cc}]/gu, ''), MAX_LOG_LINE))
     .slice(-LOG_LINES_SHOWN)
   if (logs.length > 0) {
     lines.push(
-      `<details><summary>The last ${logs.length} log lines</summary>\n\n${fencedBlock(logs)}\n\n</details>`
+      `<details><summary>The last ${logs.length} log lines</summary>\n\n${codeBlock(logs, 'text')}\n\n</details>`
     )
   }
   return lines

@@ -9,8 +9,8 @@ import {
   type DeploymentStatus,
   type EndedDeployment
 } from '../mintlify/platform-types.js'
-import { pollUntilEnded, type PollSubject } from '../job/poll.js'
-import { DEFAULT_POLL_SCHEDULE, pollBackoff } from '../job/poll-schedule.js'
+import { pollUntilEnded, type PollOutcome, type PollSubject } from '../job/poll.js'
+import { inputsBackoff } from '../job/poll-schedule.js'
 import type { Runtime } from '../shared/runtime.js'
 import { plural } from '../shared/plural.js'
 import type { WaitSettings } from '../shared/wait-inputs.js'
@@ -24,12 +24,6 @@ const DEPLOYMENT: PollSubject<DeploymentStatus, EndedDeployment> = {
   isKnown: isKnownDeploymentStatus
 }
 
-export type FollowedDeployment =
-  | { kind: 'ended'; deployment: EndedDeployment }
-  | { kind: 'timed-out'; deployment?: DeploymentStatus }
-  /** A final answer that is not a status (a key that stopped working, a status id never found). */
-  | { kind: 'lost'; error: unknown }
-
 export interface FollowRequest {
   statusId: string
   waits: WaitSettings
@@ -41,17 +35,12 @@ export async function followDeployment(
   client: MintlifyClient,
   { statusId, waits, deadline }: FollowRequest,
   rt: Runtime
-): Promise<FollowedDeployment> {
-  const schedule = {
-    ...DEFAULT_POLL_SCHEDULE,
-    firstDelayMs: waits.pollIntervalMs,
-    maxDelayMs: waits.maxPollIntervalMs
-  }
+): Promise<PollOutcome<DeploymentStatus, EndedDeployment>> {
   const outcome = await pollUntilEnded(
     {
       read: signal => client.getDeploymentStatus(statusId, { signal }),
       subject: DEPLOYMENT,
-      backoff: pollBackoff(schedule, rt.random),
+      backoff: inputsBackoff(waits, rt.random),
       deadline,
       startedAt: rt.clock.now(),
       // Just triggered: queued, so the first read comes after one wait.
@@ -60,7 +49,5 @@ export async function followDeployment(
     rt
   )
   rt.log.info(`Polled the deployment ${plural(outcome.polls, 'time')}.`)
-  if (outcome.kind === 'ended') return { kind: 'ended', deployment: outcome.job }
-  if (outcome.kind === 'timed-out') return { kind: 'timed-out', deployment: outcome.job }
-  return { kind: 'lost', error: outcome.error }
+  return outcome
 }

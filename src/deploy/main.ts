@@ -15,6 +15,7 @@ import type { DeployResult } from './result.js'
 import { parseDeploySettings, type DeploySettings } from './settings.js'
 import { triggerDeployment } from './trigger.js'
 import type { DeployComment } from './comment.js'
+import type { DeploymentTrigger } from '../mintlify/platform-types.js'
 
 export type { RunOptions }
 
@@ -40,83 +41,90 @@ async function deployAction(action: ActionRun, options: RunOptions): Promise<voi
   const startedAt = rt.clock.now()
   const settings = parseDeploySettings(read)
   const context = readRunnerContext()
+  const runLink = runUrl(context)
   const plan = planDeployment(settings, context)
   if (plan.kind === 'skip') return publishSkip(plan.reason, action)
   rt.log.info(
     plan.mode === 'preview' ? `Previewing the branch ${plan.branch}.` : 'Deploying production.'
-  )
-  const comment = await openDeployComment(
-    { settings, context, thread: plan.thread, branch: plan.branch },
-    { rt, redact: action.redact, runLink: runUrl(context) }
   )
   const deployment: Deployment = {
     action,
     settings,
     plan,
     client: createMintlifyClient(settings.service, options),
-    comment,
     startedAt,
     deadline: startedAt + settings.maxWaitMs
   }
-  await publishResult(await deploy(deployment), { action, comment, settings })
+  try {
+    deployment.comment = await openDeployComment(
+      { settings, context, thread: plan.thread, branch: plan.branch },
+      { rt, redact: action.redact, runLink }
+    )
+  } catch (error) {
+    // A cancel while the comment is opened: no comment to write, the outputs and summary still say so.
+    if (!isCancellation(error) && !action.cancelled) throw error
+    return publishResult(
+      { ...sofar(deployment), status: 'cancelled' },
+      { action, settings, runLink }
+    )
+  }
+  const { comment } = deployment
+  await publishResult(await deploy(deployment), { action, comment, settings, runLink })
+}
+
+/** The result so far: what the trigger answered, if it did, and the time since the action started. */
+function sofar(deployment: Deployment, trigger?: DeploymentTrigger): DeployResult {
+  const { action, plan, settings, startedAt } = deployment
+  return {
+    status: 'queued',
+    mode: plan.mode,
+    branch: plan.branch,
+    ...(trigger && { statusId: trigger.statusId, previewUrl: trigger.previewUrl }),
+    elapsedMs: action.rt.clock.now() - startedAt,
+    maxWaitMs: settings.maxWaitMs
+  }
 }
 
 /** Trigger, then follow: the result to publish. */
 async function deploy(deployment: Deployment): Promise<DeployResult> {
   const { action, plan, settings, client, comment } = deployment
-  const { rt } = action
-  const base = (): DeployResult => ({
-    status: 'queued',
-    mode: plan.mode,
-    branch: plan.branch,
-    elapsedMs: rt.clock.now() - deployment.startedAt,
-    maxWaitMs: settings.maxWaitMs
-  })
-  let started: DeployResult
+  let trigger: DeploymentTrigger
   try {
-    const trigger = await triggerDeployment(
+    trigger = await triggerDeployment(
       client,
       { mode: plan.mode, branch: plan.branch, deadline: deployment.deadline },
-      rt
+      action.rt
     )
-    started = { ...base(), statusId: trigger.statusId, previewUrl: trigger.previewUrl }
   } catch (error) {
-    if (isCancellation(error) || action.cancelled) return { ...base(), status: 'cancelled' }
-    return { ...base(), status: '', refusal: refusalText(error, plan.mode) }
+    const cancelled = isCancellation(error) || action.cancelled
+    if (cancelled) return { ...sofar(deployment), status: 'cancelled' }
+    return { ...sofar(deployment), status: '', refusal: refusalText(error, plan.mode) }
   }
-  rt.log.info(`The service queued the deployment: status id ${started.statusId}.`)
-  if (!settings.wait) return started
-  await comment?.write(started)
-  return follow(deployment, started, base)
+  action.rt.log.info(`The service queued the deployment: status id ${trigger.statusId}.`)
+  if (!settings.wait) return sofar(deployment, trigger)
+  await comment?.write(sofar(deployment, trigger))
+  return follow(deployment, trigger)
 }
 
 /** Follows the triggered deployment to its end, the deadline, or the run's cancel. */
-async function follow(
-  deployment: Deployment,
-  started: DeployResult,
-  base: () => DeployResult
-): Promise<DeployResult> {
+async function follow(deployment: Deployment, trigger: DeploymentTrigger): Promise<DeployResult> {
   const { action, settings, plan, client } = deployment
-  const sofar = (): DeployResult => ({
-    ...base(),
-    statusId: started.statusId,
-    previewUrl: started.previewUrl
-  })
   try {
     const followed = await followDeployment(
       client,
-      { statusId: started.statusId ?? '', waits: settings, deadline: deployment.deadline },
+      { statusId: trigger.statusId, waits: settings, deadline: deployment.deadline },
       action.rt
     )
+    const result = sofar(deployment, trigger)
     if (followed.kind === 'lost') {
-      return { ...sofar(), status: '', refusal: refusalText(followed.error, plan.mode) }
+      return { ...result, status: '', refusal: refusalText(followed.error, plan.mode) }
     }
     if (followed.kind === 'ended') {
-      return { ...sofar(), status: followed.deployment.status, deployment: followed.deployment }
+      return { ...result, status: followed.job.status, deployment: followed.job }
     }
-    return { ...sofar(), status: 'timed-out', deployment: followed.deployment }
+    return { ...result, status: 'timed-out', deployment: followed.job }
   } catch (error) {
-    if (isCancellation(error) || action.cancelled) return { ...sofar(), status: 'cancelled' }
-    throw error
+    if (!isCancellation(error) && !action.cancelled) throw error
+    return { ...sofar(deployment, trigger), status: 'cancelled' }
   }
 }

@@ -10,7 +10,7 @@ import type { Runtime } from '../shared/runtime.js'
 import { DeployComment } from './comment.js'
 import type { DeploySettings } from './settings.js'
 
-export interface CommentTarget {
+interface CommentTarget {
   settings: DeploySettings
   context: RunnerContext
   thread?: number

@@ -9,7 +9,7 @@ import type { DeploySettings } from './settings.js'
 export type DeployMode = 'production' | 'preview'
 
 export type DeployPlan =
-  | { kind: 'skip'; reason: string; thread?: number }
+  | { kind: 'skip'; reason: string }
   | {
       kind: 'deploy'
       mode: DeployMode
@@ -54,15 +54,14 @@ export function planDeployment(settings: DeploySettings, context: RunnerContext)
   const mode: DeployMode =
     settings.deployment === 'auto' ? (pr ? 'preview' : 'production') : settings.deployment
   if (pr?.action === 'closed') {
-    return { kind: 'skip', reason: 'the pull request was closed: nothing to deploy', thread }
+    return { kind: 'skip', reason: 'the pull request was closed: nothing to deploy' }
   }
   if (mode === 'production') return { kind: 'deploy', mode, thread }
   if (pr && !settings.branch && pr.fromFork) {
     return {
       kind: 'skip',
       reason:
-        'the pull request comes from a fork: the service builds branches of the connected repository only (set `branch` to preview one of its branches)',
-      thread
+        'the pull request comes from a fork: the service builds branches of the connected repository only (set `branch` to preview one of its branches)'
     }
   }
   const branch = settings.branch || pr?.headRef || ''

@@ -1,7 +1,6 @@
 /** The end of a run: the comment, the outputs, the step summary, and the step's own result. */
 import * as core from '@actions/core'
 import type { ActionRun } from '../shared/run-action.js'
-import { runUrl, readRunnerContext } from '../shared/runner-context.js'
 import type { DeployComment } from './comment.js'
 import { headline, renderDeploySummary } from './report.js'
 import { isFailure, type DeployResult } from './result.js'
@@ -31,13 +30,17 @@ export async function publishSkip(reason: string, action: ActionRun): Promise<vo
   await action.summary(`## Mintlify deployment\n\nSkipped: ${reason}.\n`)
 }
 
+/** Where a result is published, and the link to this run it names. */
+export interface Publishing {
+  action: ActionRun
+  comment?: DeployComment
+  settings: DeploySettings
+  runLink: string
+}
+
 export async function publishResult(
   result: DeployResult,
-  {
-    action,
-    comment,
-    settings
-  }: { action: ActionRun; comment?: DeployComment; settings: DeploySettings }
+  { action, comment, settings, runLink }: Publishing
 ): Promise<void> {
   const cancelled = result.status === 'cancelled'
   await comment?.write(result, { urgent: cancelled })
@@ -53,7 +56,7 @@ export async function publishResult(
     },
     action.redact
   )
-  await action.summary(renderDeploySummary(result, runUrl(readRunnerContext())))
+  await action.summary(renderDeploySummary(result, runLink))
   const line = headline(result)
   if (cancelled) return action.fail(line)
   if (!isFailure(result)) return action.rt.log.info(line)

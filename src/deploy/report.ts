@@ -26,7 +26,6 @@ export function headline(result: DeployResult): string {
   const subject = what(result)
   switch (result.status) {
     case 'queued':
-    case 'in_progress':
       return `⏳ Building ${subject}…${statusIdText(result)}${previewText(result)}`
     case 'success':
       return result.mode === 'preview'
@@ -38,8 +37,6 @@ export function headline(result: DeployResult): string {
       return `⏱ ${capitalised(subject)} was still building after ${formatMinutes(result.maxWaitMs / 60_000)}${statusIdText(result)}; it may still finish.`
     case 'cancelled':
       return `🚫 This run was cancelled while following ${subject}${statusIdText(result)}; a newer run may have superseded it, and the deployment may still finish.`
-    case 'skipped':
-      return `Skipped ${subject}.`
     case '':
       return result.statusId
         ? `❌ Could not follow ${subject}${statusIdText(result)}: ${result.refusal ?? 'the service refused it'}`

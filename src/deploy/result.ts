@@ -2,9 +2,8 @@
 import type { DeploymentStatus } from '../mintlify/platform-types.js'
 import type { DeployMode } from './plan.js'
 
-/** The `status` output; '' when the trigger was refused. */
-export type DeployStatus =
-  'queued' | 'in_progress' | 'success' | 'failure' | 'timed-out' | 'cancelled' | 'skipped' | ''
+/** The `status` output of a run that deployed (a skip outputs `skipped` itself); '' when refused. */
+export type DeployStatus = 'queued' | 'success' | 'failure' | 'timed-out' | 'cancelled' | ''
 
 export interface DeployResult {
   status: DeployStatus

@@ -15,9 +15,6 @@ export interface CommentLayout {
   marker: Marker
 }
 
-/** The deploy action's comments: the same layout under their own title. */
-export const DEPLOY_TITLE = '**Mintlify deployment**'
-
 export function writeComment({ headline, body, marker }: CommentLayout, title = TITLE): string {
   return [title, '', headline, '', ...(body ? [body] : []), renderMarker(marker)].join('\n')
 }

@@ -9,7 +9,7 @@ import { isCancellation } from '../shared/cancellation.js'
 import type { Runtime } from '../shared/runtime.js'
 import { endedResult, type EndedFacts, type JobMode, type JobResult } from './result.js'
 import { pollJob, type PollOutcome } from './poll.js'
-import { DEFAULT_POLL_SCHEDULE, pollBackoff } from './poll-schedule.js'
+import { inputsBackoff } from './poll-schedule.js'
 import { plural } from '../shared/plural.js'
 
 export interface FollowedJob {
@@ -57,14 +57,7 @@ export async function followJob(
     outcome = await pollJob(
       {
         getJob: signal => context.client.getJob(jobId, { signal }),
-        backoff: pollBackoff(
-          {
-            ...DEFAULT_POLL_SCHEDULE,
-            firstDelayMs: settings.pollIntervalMs,
-            maxDelayMs: settings.maxPollIntervalMs
-          },
-          rt.random
-        ),
+        backoff: inputsBackoff(settings, rt.random),
         // wait: false with job-id reads the job once.
         deadline: settings.wait ? context.deadline : rt.clock.now(),
         startedAt: sentBy ? rt.clock.now() : context.runStartedAt,

@@ -43,7 +43,7 @@ export interface Marker {
   /** How a digest's job ended, and its docs PR: the next digest's watermark and follow-up read them. */
   status?: string
   pr?: string
-  /** A deploy comment's project and branch (`production` for the deployment branch). */
+  /** A deploy comment's project and branch (`:production` for the deployment branch). */
   project?: string
   branch?: string
 }

@@ -6,6 +6,7 @@
  * min(maxDelayMs, firstDelayMs + T / 10).
  */
 import type { Backoff } from '../shared/retry.js'
+import type { WaitSettings } from '../shared/wait-inputs.js'
 
 export interface PollSchedule {
   firstDelayMs: number
@@ -31,4 +32,17 @@ export function pollBackoff(schedule: PollSchedule, random: () => number): Backo
     maxTimeoutMs: Math.round(schedule.maxDelayMs * shorten),
     randomize: false
   }
+}
+
+/** The backoff of the `poll-interval-seconds` and `max-poll-interval-seconds` inputs. */
+export function inputsBackoff(
+  waits: Pick<WaitSettings, 'pollIntervalMs' | 'maxPollIntervalMs'>,
+  random: () => number
+): Backoff {
+  const schedule = {
+    ...DEFAULT_POLL_SCHEDULE,
+    firstDelayMs: waits.pollIntervalMs,
+    maxDelayMs: waits.maxPollIntervalMs
+  }
+  return pollBackoff(schedule, random)
 }

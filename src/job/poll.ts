@@ -34,7 +34,7 @@ export interface PollSubject<T, E extends T> {
   isKnown(status: string): boolean
 }
 
-export const AGENT_JOB: PollSubject<AgentJob, EndedJob> = {
+const AGENT_JOB: PollSubject<AgentJob, EndedJob> = {
   operation: 'get-job',
   noun: 'job',
   statusOf: job => job.status,
@@ -59,7 +59,7 @@ export interface PollPlan extends PollTiming {
   getJob: (signal?: AbortSignal) => Promise<AgentJob>
 }
 
-export interface SubjectPollPlan<T, E extends T> extends PollTiming {
+interface SubjectPollPlan<T, E extends T> extends PollTiming {
   read: (signal?: AbortSignal) => Promise<T>
   subject: PollSubject<T, E>
 }

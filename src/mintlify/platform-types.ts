@@ -6,8 +6,8 @@
 import { isRecord, optionalString, ShapeError } from './types.js'
 
 /** The statuses the service documents; anything else is followed like `in_progress`. */
-export const KNOWN_DEPLOYMENT_STATUSES = ['queued', 'in_progress', 'success', 'failure'] as const
-export const ENDED_DEPLOYMENT_STATUSES = ['success', 'failure'] as const
+const KNOWN_DEPLOYMENT_STATUSES = ['queued', 'in_progress', 'success', 'failure'] as const
+const ENDED_DEPLOYMENT_STATUSES = ['success', 'failure'] as const
 export type EndedDeploymentStatus = (typeof ENDED_DEPLOYMENT_STATUSES)[number]
 
 export interface DeploymentTrigger {

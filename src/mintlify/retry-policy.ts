@@ -17,8 +17,11 @@ export interface RetryBudget {
   /** p-retry's backoff: base and cap of the wait, doubled each retry and randomized (1 to 2 times). */
   baseDelayMs: number
   maxDelayMs: number
-  /** The longest Retry-After worth waiting for; a longer one makes the error final. */
-  maxRetryAfterMs: number
+  /**
+   * The longest Retry-After worth waiting for; a longer one makes the error final. Absent for the
+   * triggers, whose 429s the caller's deadline bounds (trigger-retry.ts).
+   */
+  maxRetryAfterMs?: number
 }
 
 /** Operations that read only: repeating them cannot do harm. */
@@ -45,12 +48,15 @@ const ANALYTICS_READ: RetryBudget = {
   maxRetryAfterMs: 60_000
 }
 
-const TRIGGER: RetryBudget = {
-  maxAttempts: 3,
+/** A poll's read (a job, a deployment's status): one read among many, so it may wait longer. */
+const POLL_READ: RetryBudget = {
+  maxAttempts: 6,
   baseDelayMs: 1_000,
-  maxDelayMs: 10_000,
-  maxRetryAfterMs: Number.POSITIVE_INFINITY
+  maxDelayMs: 30_000,
+  maxRetryAfterMs: 300_000
 }
+
+const TRIGGER: RetryBudget = { maxAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 10_000 }
 
 export const RETRY_BUDGETS: Record<Operation, RetryBudget> = {
   'create-job': { maxAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 },
@@ -60,7 +66,7 @@ export const RETRY_BUDGETS: Record<Operation, RetryBudget> = {
     maxDelayMs: 10_000,
     maxRetryAfterMs: 60_000
   },
-  'get-job': { maxAttempts: 6, baseDelayMs: 1_000, maxDelayMs: 30_000, maxRetryAfterMs: 300_000 },
+  'get-job': POLL_READ,
   'get-feedback-by-page': ANALYTICS_READ,
   'get-page-views': ANALYTICS_READ,
   'get-visitors': ANALYTICS_READ,
@@ -71,16 +77,11 @@ export const RETRY_BUDGETS: Record<Operation, RetryBudget> = {
   // Triggers: see trigger-retry.ts; a 429 waits as long as the caller's deadline allows.
   'trigger-deployment': TRIGGER,
   'trigger-preview': TRIGGER,
-  'get-deployment-status': {
-    maxAttempts: 6,
-    baseDelayMs: 1_000,
-    maxDelayMs: 30_000,
-    maxRetryAfterMs: 300_000
-  }
+  'get-deployment-status': POLL_READ
 }
 
 /** Retry-After is a floor: wait it out, plus a little jitter so parallel runs do not align. */
-function afterRetryAfter(retryAfterMs: number, random: () => number): number {
+export function afterRetryAfter(retryAfterMs: number, random: () => number): number {
   return retryAfterMs + Math.round(random() * 250)
 }
 
@@ -113,15 +114,49 @@ export function decideRetry(
   error: unknown,
   { budget = RETRY_BUDGETS[operation], random = Math.random }: DecideOptions = {}
 ): RetryDecision {
+  const screened = screenFailure(error)
+  if (!(screened instanceof MintlifyError)) return screened
+  return decideServiceFailure(operation, screened, { budget, random })
+}
+
+/**
+ * What no retry helps, whatever the operation: not a service error, a request Node would not build,
+ * a whole answer that breaks the schema (the same question gets the same answer). Else the error, to
+ * be looked at closer.
+ */
+export function screenFailure(error: unknown): MintlifyError | RetryDecision {
   if (!(error instanceof MintlifyError)) return { retry: false, reason: 'not a service error' }
   if (error.kind === 'not-sent') return { retry: false, reason: 'the request cannot be built' }
-  // The same question gets the same answer: a whole body that breaks the schema is final.
   if (error.schemaBroken) return { retry: false, reason: 'the answer breaks the schema' }
+  return error
+}
+
+/** A failure a later attempt may not meet: no answer, an unreadable one, a 5xx or a 408. */
+export function isTransient(error: MintlifyError): boolean {
+  return (
+    error.kind === 'network' ||
+    error.kind === 'timeout' ||
+    error.kind === 'invalid-response' ||
+    (error.kind === 'http' &&
+      error.status !== undefined &&
+      (error.status >= 500 || error.status === 408))
+  )
+}
+
+function withinBudget(retryAfterMs: number, budget: RetryBudget): boolean {
+  return budget.maxRetryAfterMs === undefined || retryAfterMs <= budget.maxRetryAfterMs
+}
+
+function decideServiceFailure(
+  operation: Operation,
+  error: MintlifyError,
+  { budget, random }: Required<DecideOptions>
+): RetryDecision {
   const idempotent = IDEMPOTENT.has(operation)
 
   if (error.kind === 'http' && error.status === 429) {
     if (error.retryAfterMs !== undefined) {
-      if (error.retryAfterMs > budget.maxRetryAfterMs) {
+      if (!withinBudget(error.retryAfterMs, budget)) {
         return { retry: false, reason: 'Retry-After is longer than the retry budget' }
       }
       return { retry: true, reason: '429', atLeastMs: afterRetryAfter(error.retryAfterMs, random) }
@@ -136,16 +171,9 @@ export function decideRetry(
     return { retry: false, reason: 'the request may have reached the service' }
   }
 
-  const transient =
-    error.kind === 'network' ||
-    error.kind === 'timeout' ||
-    error.kind === 'invalid-response' ||
-    (error.kind === 'http' &&
-      error.status !== undefined &&
-      (error.status >= 500 || error.status === 408))
-  if (!transient) return { retry: false, reason: `HTTP ${error.status} is final` }
+  if (!isTransient(error)) return { retry: false, reason: `HTTP ${error.status} is final` }
   const reason = error.kind === 'http' ? `HTTP ${error.status}` : error.kind
-  return error.retryAfterMs !== undefined && error.retryAfterMs <= budget.maxRetryAfterMs
+  return error.retryAfterMs !== undefined && withinBudget(error.retryAfterMs, budget)
     ? { retry: true, reason, atLeastMs: afterRetryAfter(error.retryAfterMs, random) }
     : { retry: true, reason }
 }

@@ -7,12 +7,12 @@
  */
 import type { RetryDecision, RetryPolicy } from '../shared/retry.js'
 import { MintlifyError } from './errors.js'
-import { RETRY_BUDGETS } from './retry-policy.js'
+import { afterRetryAfter, isTransient, RETRY_BUDGETS, screenFailure } from './retry-policy.js'
 
-export type TriggerOperation = 'trigger-deployment' | 'trigger-preview'
+type TriggerOperation = 'trigger-deployment' | 'trigger-preview'
 
 /** The service's windows: previews 5 a minute, deployments 10 per 10 seconds (per organization). */
-export const RATE_LIMIT_WINDOW_MS: Record<TriggerOperation, number> = {
+const RATE_LIMIT_WINDOW_MS: Record<TriggerOperation, number> = {
   'trigger-preview': 60_000,
   'trigger-deployment': 10_000
 }
@@ -20,8 +20,10 @@ export const RATE_LIMIT_WINDOW_MS: Record<TriggerOperation, number> = {
 /** 429s do not use up the attempts: the deadline bounds them. */
 const MAX_RATE_LIMITED_RETRIES = 50
 
+/** One policy per trigger: it counts the failures without an answer, the only ones the attempts bound. */
 export function triggerRetryPolicy(operation: TriggerOperation): RetryPolicy {
   const budget = RETRY_BUDGETS[operation]
+  let unanswered = 0
   return {
     backoff: {
       retries: MAX_RATE_LIMITED_RETRIES,
@@ -30,31 +32,35 @@ export function triggerRetryPolicy(operation: TriggerOperation): RetryPolicy {
       maxTimeoutMs: budget.maxDelayMs,
       randomize: true
     },
-    decide: ({ error, attempt, random }) =>
-      decideTriggerRetry(operation, error, { attempt, random })
+    decide: ({ error, random }) => {
+      if (withoutAnswer(error)) unanswered += 1
+      return decideTriggerRetry(operation, error, { unanswered, random })
+    }
   }
 }
 
+/** A failure that may have reached the service without an answer: 5xx, reset, timeout, unreadable. */
+function withoutAnswer(error: unknown): boolean {
+  // A 408 is an answer: the service did not take the request.
+  return error instanceof MintlifyError && isTransient(error) && error.status !== 408
+}
+
+/** `unanswered`: how many failures without an answer there were so far, this one included. */
 export function decideTriggerRetry(
   operation: TriggerOperation,
   error: unknown,
-  { attempt, random = Math.random }: { attempt: number; random?: () => number }
+  { unanswered, random = Math.random }: { unanswered: number; random?: () => number }
 ): RetryDecision {
-  if (!(error instanceof MintlifyError)) return { retry: false, reason: 'not a service error' }
-  if (error.kind === 'not-sent') return { retry: false, reason: 'the request cannot be built' }
-  if (error.schemaBroken) return { retry: false, reason: 'the answer breaks the schema' }
-  if (error.kind === 'http' && error.status === 429) {
-    const waitMs = error.retryAfterMs ?? RATE_LIMIT_WINDOW_MS[operation]
-    return { retry: true, reason: '429', atLeastMs: waitMs + Math.round(random() * 250) }
+  const screened = screenFailure(error)
+  if (!(screened instanceof MintlifyError)) return screened
+  if (screened.kind === 'http' && screened.status === 429) {
+    const waitMs = screened.retryAfterMs ?? RATE_LIMIT_WINDOW_MS[operation]
+    return { retry: true, reason: '429', atLeastMs: afterRetryAfter(waitMs, random) }
   }
-  const ambiguous =
-    error.kind === 'network' ||
-    error.kind === 'timeout' ||
-    error.kind === 'invalid-response' ||
-    (error.kind === 'http' && (error.status ?? 0) >= 500)
-  if (!ambiguous) return { retry: false, reason: `HTTP ${error.status} is final` }
-  if (attempt >= RETRY_BUDGETS[operation].maxAttempts) {
+  if (!withoutAnswer(screened)) return { retry: false, reason: `HTTP ${screened.status} is final` }
+  if (unanswered >= RETRY_BUDGETS[operation].maxAttempts) {
     return { retry: false, reason: 'no attempts left' }
   }
-  return { retry: true, reason: error.kind === 'http' ? `HTTP ${error.status}` : error.kind }
+  const reason = screened.kind === 'http' ? `HTTP ${screened.status}` : screened.kind
+  return { retry: true, reason }
 }

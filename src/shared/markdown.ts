@@ -25,13 +25,22 @@ export function inert(text: string): string {
   )
 }
 
+function longestBacktickRun(text: string): number {
+  return Math.max(0, ...(text.match(/`+/g) ?? []).map(run => run.length))
+}
+
 /** A one-line code span whose fence is longer than any backtick run inside it. */
 export function codeSpan(text: string): string {
   const flat = text.replace(/\r?\n/g, ' ')
-  const longestRun = Math.max(0, ...(flat.match(/`+/g) ?? []).map(run => run.length))
-  const fence = '`'.repeat(longestRun + 1)
+  const fence = '`'.repeat(longestBacktickRun(flat) + 1)
   const pad = flat.startsWith('`') || flat.endsWith('`') || flat === '' ? ' ' : ''
   return `${fence}${pad}${flat}${pad}${fence}`
+}
+
+/** A fenced code block no line can close: a backtick fence longer than any run inside (3 at least). */
+export function codeBlock(lines: string[], info: string): string {
+  const fence = '`'.repeat(Math.max(3, longestBacktickRun(lines.join('\n')) + 1))
+  return [`${fence}${info}`, ...lines, fence].join('\n')
 }
 
 /** Cuts text to at most `max` characters, saying so. */
