@@ -2,7 +2,9 @@
 import { describe, expect, it } from '@jest/globals'
 import type { IssueComment } from '../src/github/comments.js'
 import type { MergedPull } from '../src/github/merged-pulls.js'
+import { withDigest } from '../src/job/digest-marker.js'
 import { renderMarker, type Marker } from '../src/job/markers.js'
+import type { JobResult } from '../src/job/result.js'
 import { digestKey } from '../src/agent/digest/key.js'
 import { readDigestHistory, reportsPull } from '../src/agent/digest/history.js'
 import { formatPosition, parsePosition, startOf } from '../src/agent/digest/position.js'
@@ -91,6 +93,41 @@ describe('the watermark', () => {
       const history = readDigestHistory([failed], { identity: BOT, runId: '9' })
       expect(history.watermark).toEqual({ at: 1709200000_000, number: 0 })
       expect(history.after?.commentId).toBe(failed.id)
+    }
+  })
+
+  it('stays the newest digest’s until while its job may still run: lost, or a create not answered', () => {
+    for (const fields of [
+      { job: 'j1', state: 'job' as const, phase: 'ended' as const },
+      { state: 'unknown' as const }
+    ]) {
+      const open = comment(digestMarker(fields))
+      const history = readDigestHistory([open], { identity: BOT, runId: '9' })
+      expect(history.watermark).toEqual({ at: T0, number: 5 })
+    }
+  })
+
+  it('records only an end the job was seen to reach, never the outputs’ failed of a lost job', () => {
+    const fields = { since: '1709200000.0', until: '1709287200.5', pulls: '4,5' }
+    const job = { id: 'j1', status: 'failed', prLink: null }
+    const ended: JobResult = { status: 'failed', jobId: 'j1', mode: 'created', elapsedMs: 1, job }
+    const lost: JobResult = {
+      status: 'problem',
+      problem: { kind: 'lost', cause: 'gone' },
+      jobId: 'j1',
+      elapsedMs: 1
+    }
+    const cut: JobResult = {
+      status: 'problem',
+      problem: { kind: 'unknown-outcome', cause: 'cut off' },
+      cancelled: true,
+      elapsedMs: 1
+    }
+    const cancelled: JobResult = { status: 'cancelled', jobId: 'j1', elapsedMs: 1 }
+    const base = digestMarker({ job: 'j1', state: 'job' })
+    expect(withDigest(base, fields, ended).status).toBe('failed')
+    for (const result of [lost, cut, cancelled]) {
+      expect(withDigest(base, fields, result).status).toBeUndefined()
     }
   })
 

@@ -1,8 +1,8 @@
 /**
  * What the tracking issue says about earlier digests, read from this action's own comments only
  * (anyone can type a marker; nobody else can post as the token's identity). The newest digest comment
- * sets the watermark: its `since` when its job failed, was archived or never existed (its pull
- * requests are offered again), else its `until`. A digest whose create is in flight in another run
+ * sets the watermark: its `since` when its job failed, was archived or provably never existed (its
+ * pull requests are offered again), else its `until`. A digest whose create is in flight in another run
  * (pending, no job yet) is left to that run: the next digest follows the one before it, so the two
  * runs compute the same request and one of them stands down. Pure.
  */
@@ -60,8 +60,9 @@ export function readDigestHistory(
   const settled = digests.filter(d => d.marker.run !== runId || !runId).filter(d => !inFlight(d))
   const after = settled.at(-1)
   if (!after) return { rerun, reports }
-  const givenBack = !after.marker.job || GIVES_BACK.has(after.marker.status ?? '')
-  const { job, status, pr } = after.marker
+  const { job, state, status, pr } = after.marker
+  // Without a job only a create that provably failed gives them back: `unknown` may have started one.
+  const givenBack = GIVES_BACK.has(status ?? '') || (!job && state !== 'unknown')
   const docsPull = job && status === 'completed' && pr ? { jobId: job, url: pr } : undefined
   return { watermark: givenBack ? after.since : after.until, after, rerun, docsPull, reports }
 }
