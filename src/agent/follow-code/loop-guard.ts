@@ -2,8 +2,8 @@
  * The loop guard of docs-follow-code: a pull request the docs agent opened never starts a job,
  * whatever `allowed-bots` says. It is the agent's when its conversation holds this action's
  * back-link comment, or when a tracking comment of this action in this repository reports its URL as
- * its job's result (one issue search, then that thread read to confirm the comment is ours). Only
- * comments written by the identity the token posts as count.
+ * its job's result, or a digest's note links it (one issue search, then the first threads read to
+ * confirm the comment is ours). Only comments written by the identity the token posts as count.
  */
 import { searchCommentsFor } from '../../github/changes.js'
 import { listComments, type IssueComment } from '../../github/comments.js'
@@ -18,6 +18,9 @@ import { readComment } from '../../job/comment-layout.js'
 
 /** Search hits whose threads are read to confirm; the first few are the likely ones. */
 const CONFIRMED_HITS = 3
+
+/** Our comments whose headline links a docs PR the agent opened: a job's result, a digest's note. */
+const REPORTING_KINDS: ReadonlySet<string> = new Set(['tracking', 'note'])
 
 interface Lookup {
   octokit: Octokit
@@ -54,11 +57,12 @@ async function reportingThread(
   { octokit, repo, identity, rt }: Lookup
 ): Promise<number | undefined> {
   // Reporting it means the job's result names it (the headline), never a quote that mentions it:
-  // the tracking comment of a label or a comment on this very pull request may quote its URL.
+  // the tracking comment of a label or a comment on this very pull request may quote its URL. A
+  // digest's note links its docs PR alike, and notes can fill the first hits before the digest does.
   const reports = (comments: readonly IssueComment[]): boolean =>
     comments.some(
       comment =>
-        ownMarkerKind(comment, identity) === 'tracking' &&
+        REPORTING_KINDS.has(ownMarkerKind(comment, identity) ?? '') &&
         (readComment(comment.body)?.headline.includes(`(${pull.htmlUrl})`) ?? false)
     )
   try {
