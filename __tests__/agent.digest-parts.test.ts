@@ -6,7 +6,8 @@ import { withDigest } from '../src/job/digest-marker.js'
 import { renderMarker, type Marker } from '../src/job/markers.js'
 import type { JobResult } from '../src/job/result.js'
 import { digestKey } from '../src/agent/digest/key.js'
-import { readDigestHistory, reportsPull } from '../src/agent/digest/history.js'
+import { readDigestHistory } from '../src/agent/digest/history.js'
+import { reportsPull } from '../src/agent/follow-code/loop-guard.js'
 import { formatPosition, parsePosition, startOf } from '../src/agent/digest/position.js'
 import { buildDigestPrompt, type DigestPull } from '../src/agent/digest/prompt.js'
 import { renderDigestDetails } from '../src/agent/digest/report.js'
@@ -31,11 +32,11 @@ function merged(number: number, at: string, extra: Partial<MergedPull> = {}): Me
 }
 
 let nextId = 100
-function comment(marker: Marker, user = BOT.login): IssueComment {
+function comment(marker: Marker, user = BOT.login, headline = 'Digest.'): IssueComment {
   const id = nextId++
   return {
     id,
-    body: `**Mintlify docs agent**\n\nDigest.\n\n${renderMarker(marker)}`,
+    body: `**Mintlify docs agent**\n\n${headline}\n\n${renderMarker(marker)}`,
     htmlUrl: `https://github.com/acme/app/issues/1#issuecomment-${id}`,
     userLogin: user,
     userType: user.endsWith('[bot]') ? 'Bot' : 'User'
@@ -154,11 +155,16 @@ describe('the watermark', () => {
 
   it('offers the previous digest’s docs PR only when its job completed with one', () => {
     const url = 'https://github.com/acme/docs/pull/3'
-    const done = comment(digestMarker({ job: 'j1', state: 'job', status: 'completed', pr: url }))
+    const done = comment(
+      digestMarker({ job: 'j1', state: 'job', status: 'completed', pr: url }),
+      BOT.login,
+      `✅ The agent opened a pull request: [acme/docs#3](${url}).`
+    )
     const history = readDigestHistory([done], { identity: BOT, runId: '9' })
     expect(history.docsPull).toEqual({ jobId: 'j1', url })
-    expect(reportsPull(history, url)).toBe(true)
-    expect(reportsPull(history, 'https://github.com/acme/docs/pull/30')).toBe(false)
+    expect(reportsPull(done, { identity: BOT, url })).toBe(true)
+    const other = 'https://github.com/acme/docs/pull/30'
+    expect(reportsPull(done, { identity: BOT, url: other })).toBe(false)
   })
 })
 

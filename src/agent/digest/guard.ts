@@ -4,11 +4,13 @@
  * the tracking issue report as a job's result), and `ignore-paths` over its files (one read, shared
  * with the prompt; a pull request listing 100 files or more is never skipped by it).
  */
+import type { IssueComment } from '../../github/comments.js'
+import type { Identity } from '../../github/identity.js'
 import { listPullFiles, type PullFile } from '../../github/pulls.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import { botAuthorIgnored, labelIgnored, pathsIgnored } from '../follow-code/guards.js'
+import { reportsPull } from '../follow-code/loop-guard.js'
 import type { AgentFlow } from '../flow.js'
-import { reportsPull, type DigestHistory } from './history.js'
 import type { DigestPull } from './prompt.js'
 import type { Candidate, Guard } from './select.js'
 
@@ -17,14 +19,20 @@ const FILES_READ = 100
 
 export function digestGuard(
   { settings, context, github, rt }: AgentFlow,
-  { history, ignored }: { history: DigestHistory; ignored: (path: string) => boolean }
+  tracking: {
+    thread: readonly IssueComment[]
+    identity: Identity
+    ignored: (path: string) => boolean
+  }
 ): Guard<DigestPull> {
   const repo = { owner: context.owner, repo: context.repo }
+  const { thread, identity, ignored } = tracking
   return async (pull: Candidate) => {
+    const url = pull.htmlUrl
     const quick =
       botAuthorIgnored(pull, settings) ??
       labelIgnored(pull, settings) ??
-      (reportsPull(history, pull.htmlUrl)
+      (thread.some(comment => reportsPull(comment, { identity, url }))
         ? `pull request #${pull.number} was opened by the docs agent (a tracking comment on #${settings.issueNumber} reports it)`
         : undefined)
     if (quick) return { skip: quick }

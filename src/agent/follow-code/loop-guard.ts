@@ -50,21 +50,30 @@ function ownMarkerKind(comment: IssueComment, identity: Identity): string | unde
   return isOwnComment(comment, identity) ? readFinalMarker(comment.body)?.kind : undefined
 }
 
+/**
+ * Whether a comment of ours reports the pull request as its job's result. Reporting it means the
+ * job's result names it (the headline), never a quote that mentions it: the tracking comment of a
+ * label or a comment on this very pull request may quote its URL. A digest's note links its docs PR
+ * alike, and notes can fill the first search hits before the digest's tracking issue does.
+ */
+export function reportsPull(
+  comment: IssueComment,
+  { identity, url }: { identity: Identity; url: string }
+): boolean {
+  if (url === '' || !REPORTING_KINDS.has(ownMarkerKind(comment, identity) ?? '')) return false
+  // `(…/pull/1)` is not `(…/pull/12)`: the link ends where the URL does.
+  return readComment(comment.body)?.headline.includes(`(${url})`) ?? false
+}
+
 /** The number of a thread whose tracking comment of ours names the pull request's URL. */
 async function reportingThread(
   pull: Pick<ChangedPull, 'number' | 'htmlUrl'>,
   thread: readonly IssueComment[] | undefined,
   { octokit, repo, identity, rt }: Lookup
 ): Promise<number | undefined> {
-  // Reporting it means the job's result names it (the headline), never a quote that mentions it:
-  // the tracking comment of a label or a comment on this very pull request may quote its URL. A
-  // digest's note links its docs PR alike, and notes can fill the first hits before the digest does.
+  const url = pull.htmlUrl
   const reports = (comments: readonly IssueComment[]): boolean =>
-    comments.some(
-      comment =>
-        REPORTING_KINDS.has(ownMarkerKind(comment, identity) ?? '') &&
-        (readComment(comment.body)?.headline.includes(`(${pull.htmlUrl})`) ?? false)
-    )
+    comments.some(comment => reportsPull(comment, { identity, url }))
   try {
     const hits = await searchCommentsFor({ octokit, repo, rt }, pull.htmlUrl)
     for (const hit of hits.slice(0, CONFIRMED_HITS)) {
