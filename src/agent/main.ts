@@ -35,7 +35,7 @@ import { decideTrigger } from './trigger.js'
 import type { AgentRequest, TriggerDecision } from './request.js'
 import { causeOf } from './follow-code/event.js'
 import { prepareChange } from './follow-code/prepare.js'
-import { notifyDigest, readyDigest, type ReadyDigest } from './digest/ready.js'
+import { notifyFromRun, readyDigest, type ReadyDigest } from './digest/ready.js'
 import { digestCause, renderDigestDetails } from './digest/report.js'
 import { withDigest } from '../job/digest-marker.js'
 import type { CommentFrame } from '../job/tracking-text.js'
@@ -140,7 +140,7 @@ async function followRequest(
   const serverUrl = context.serverUrl
   await backLinkFor(result, { settings, request, runUrl: link, serverUrl, github }, rt)
   const tracking = conversation?.tracking
-  if (digest) await notifyDigest(result, { flow, request, digest, trackingUrl: tracking?.url })
+  if (digest) await notifyFromRun(result, { flow, request, digest, trackingUrl: tracking?.url })
   const comment = { id: tracking?.id, url: tracking?.url }
   return { result, request, comment, digest: digest?.report }
 }

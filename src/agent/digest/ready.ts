@@ -3,9 +3,9 @@
  * status skipped, no call, no comment); after it, the notes on the included code PRs.
  */
 import type { IssueComment } from '../../github/comments.js'
-import { postDigestNotes } from '../../job/digest-notes.js'
-import { digestPulls, type DigestFields } from '../../job/digest-marker.js'
-import { pullRequestOf, type JobResult } from '../../job/result.js'
+import { notifyDigest } from '../../job/digest-notes.js'
+import type { DigestFields } from '../../job/digest-marker.js'
+import type { JobResult } from '../../job/result.js'
 import { plural } from '../../shared/plural.js'
 import { Conversation } from '../conversation.js'
 import type { AgentFlow } from '../flow.js'
@@ -56,28 +56,19 @@ export async function readyDigest(
   return { request, prompt, threadComments, conversation, digest: { report, fields, followJobId } }
 }
 
-/** One note on each included code PR once the job ended with a docs PR (`digest-notify`). */
-export async function notifyDigest(
+/** The digest's notes from the run that saw its job end (`digest-notify`); the sweep posts the rest. */
+export async function notifyFromRun(
   result: JobResult,
   facts: { flow: AgentFlow; request: AgentRequest; digest: ReadyDigest; trackingUrl?: string }
 ): Promise<void> {
-  const { flow, request, digest } = facts
-  const { settings, github, context, rt } = flow
-  const docsPull = pullRequestOf(result)
-  if (!docsPull || !github || !settings.comment || !settings.digest?.notify) return
-  if (rt.signal.aborted) return
-  const pulls = digestPulls(digest.fields).slice(0, settings.digest.maxPulls)
-  const notes = {
-    repo: { owner: context.owner, repo: context.repo },
-    pulls,
-    docsPull,
-    request: request.requestKey,
-    trackingUrl: facts.trackingUrl
-  }
-  const posted = await postDigestNotes(
-    { octokit: github.octokit, identity: await github.identity.get() },
-    notes,
-    rt
-  )
+  const { flow, request, digest, trackingUrl } = facts
+  const { github, context, rt } = flow
+  // Never absent here (a digest is not prepared without it); the type does not know.
+  if (!github) return
+  const repo = { owner: context.owner, repo: context.repo }
+  const end = { repo, fields: digest.fields, result, request: request.requestKey, trackingUrl }
+  const access = { octokit: github.octokit, identity: await github.identity.get() }
+  const posted = await notifyDigest(access, end, rt)
+  if (posted === undefined) return
   rt.log.info(`Posted ${plural(posted, 'note')} on the digest's code pull requests.`)
 }
