@@ -246,6 +246,7 @@ describe('the prompt', () => {
     return {
       ...base,
       position: { at: T0, number },
+      filesComplete: true,
       files: [
         { path: `src/f${number}.ts`, additions: 1, deletions: 0, status: 'added', patch: '+x' },
         { path: 'README.md', additions: 1, deletions: 0, status: 'modified' }

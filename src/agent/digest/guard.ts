@@ -5,7 +5,7 @@
  * with the prompt; a pull request listing 100 files or more is never skipped by it).
  */
 import type { IssueComment } from '../../github/comments.js'
-import type { Identity } from '../../github/identity.js'
+import type { GitHubAccess, Identity } from '../../github/identity.js'
 import { listPullFiles, type PullFile } from '../../github/pulls.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import { botAuthorIgnored, labelIgnored, pathsIgnored } from '../follow-code/guards.js'
@@ -18,7 +18,7 @@ import type { Candidate, Guard } from './select.js'
 const FILES_READ = 100
 
 export function digestGuard(
-  { settings, context, github, rt }: AgentFlow,
+  { settings, context, github, rt }: AgentFlow & { github: GitHubAccess },
   tracking: {
     thread: readonly IssueComment[]
     identity: Identity
@@ -38,16 +38,15 @@ export function digestGuard(
     if (quick) return { skip: quick }
     let files: PullFile[] = []
     try {
-      if (github) {
-        const call = { repo, pullNumber: pull.number, max: FILES_READ }
-        files = await listPullFiles(github.octokit, call, rt)
-      }
+      const call = { repo, pullNumber: pull.number, max: FILES_READ }
+      files = await listPullFiles(github.octokit, call, rt)
     } catch (error) {
       rt.signal.throwIfAborted()
       rt.log.warning(`Could not read the files of #${pull.number}: ${getErrorMessage(error)}`)
     }
-    const onlyIgnored = pathsIgnored({ files, complete: files.length < FILES_READ }, ignored)
+    const complete = files.length < FILES_READ
+    const onlyIgnored = pathsIgnored({ files, complete }, ignored)
     if (onlyIgnored) return { skip: `pull request #${pull.number}: ${onlyIgnored}` }
-    return { include: { ...pull, files } }
+    return { include: { ...pull, files, filesComplete: complete } }
   }
 }

@@ -58,7 +58,7 @@ export async function prepareDigest(
   const listed = await listMergedPulls(github.octokit, { repo, window, base: branch }, rt)
   const candidates = candidatesAfter(listed, { since, until: history.rerun?.until })
   const ignored = ignoreMatcher(settings.ignorePaths)
-  const guard = digestGuard(flow, { thread: threadComments, identity, ignored })
+  const guard = digestGuard({ ...flow, github }, { thread: threadComments, identity, ignored })
   const selection = await selectPulls(candidates, { since, max: digest.maxPulls, guard })
   const { included, skipped, waiting } = selection
   const report: DigestReport = {
