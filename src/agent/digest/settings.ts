@@ -2,6 +2,7 @@
  * The digest's inputs, parsed with the rest of the agent's settings: each wrong form is one
  * InputError that names the input, before any request.
  */
+import { isBranchName } from '../../github/refs.js'
 import { parseDateInput, type ParsedDate } from '../../shared/dates.js'
 import {
   InputError,
@@ -49,7 +50,7 @@ export function parseDigestSettings(
     )
   }
   const branch = readString(read, 'digest-branch') || undefined
-  if (branch !== undefined && /[\s~^:?*[\\]|\.\.|^-/.test(branch)) {
+  if (branch !== undefined && !isBranchName(branch)) {
     throw new InputError('digest-branch', 'must be a branch name such as main', branch)
   }
   const since = parseDateInput(read, 'digest-since', new Date(now)) ?? defaultSince(new Date(now))
