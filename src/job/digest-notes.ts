@@ -27,7 +27,7 @@ export interface DigestNotes {
   trackingUrl?: string
 }
 
-export function renderDigestNote(notes: DigestNotes): string {
+function renderDigestNote(notes: DigestNotes): string {
   const others = notes.pulls.length - 1
   const digest = notes.trackingUrl ? `[a docs digest](${notes.trackingUrl})` : 'a docs digest'
   const with_ = others > 0 ? ` with ${plural(others, 'other pull request')}` : ''

@@ -11,6 +11,7 @@ import { getDefaultBranch } from '../../github/repository.js'
 import type { DigestFields } from '../../job/digest-marker.js'
 import { parsePullRequestLink } from '../../job/pull-request-link.js'
 import { getErrorMessage } from '../../shared/errors.js'
+import { payloadDefaultBranch } from '../../shared/runner-context.js'
 import type { GitHubAccess } from '../../github/identity.js'
 import { ignoreMatcher } from '../follow-code/guards.js'
 import type { AgentFlow } from '../flow.js'
@@ -93,8 +94,8 @@ export async function prepareDigest(
 }
 
 async function defaultBranch({ context, rt }: AgentFlow, github: GitHubAccess): Promise<string> {
-  const repository = context.payload.repository as { default_branch?: unknown } | undefined
-  if (typeof repository?.default_branch === 'string') return repository.default_branch
+  const named = payloadDefaultBranch(context)
+  if (named !== undefined) return named
   return getDefaultBranch(github.octokit, { owner: context.owner, repo: context.repo }, rt)
 }
 

@@ -118,7 +118,7 @@ function sizedLevel(body: number, files: number): Level {
 }
 
 /** `acme/docs#12 "Title"`: what names a pull request, whatever else is cut. */
-export function referenceLine(pull: Candidate, repository: string, titleLimit: number): string {
+function referenceLine(pull: Candidate, repository: string, titleLimit: number): string {
   const title = titleLimit > 0 ? ` "${inline(cut(pull.title, titleLimit).split('\n')[0])}"` : ''
   return `${repository}#${pull.number}${title}`
 }

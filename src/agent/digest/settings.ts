@@ -3,7 +3,7 @@
  * InputError that names the input, before any request.
  */
 import { isBranchName } from '../../github/refs.js'
-import { parseDateInput, type ParsedDate } from '../../shared/dates.js'
+import { parseDate, parseDateInput, type ParsedDate } from '../../shared/dates.js'
 import {
   InputError,
   parseBoolean,
@@ -73,6 +73,8 @@ export function parseDigestSettings(
 }
 
 function defaultSince(today: Date): ParsedDate {
-  const read: InputReader = () => AGENT_DEFAULTS['digest-since']
-  return parseDateInput(read, 'digest-since', today) as ParsedDate
+  const since = parseDate(AGENT_DEFAULTS['digest-since'], today)
+  if (!since)
+    throw new Error(`The default digest-since does not parse: ${AGENT_DEFAULTS['digest-since']}`)
+  return since
 }
