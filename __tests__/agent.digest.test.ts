@@ -361,6 +361,7 @@ describe('inputs', () => {
     [{ 'digest-max-pulls': '0' }, "Input 'digest-max-pulls'"],
     [{ 'digest-max-pulls': '2.5' }, "Input 'digest-max-pulls'"],
     [{ comment: 'false' }, "Input 'comment'"],
+    [{ 'github-token': '' }, "Input 'github-token' is required with `digest: true`"],
     [{ 'digest-branch': 'bad branch' }, "Input 'digest-branch' must be a branch name"],
     [{ 'digest-branch': '/main' }, "Input 'digest-branch' must be a branch name"],
     [{ 'digest-branch': 'm'.repeat(251) }, "Input 'digest-branch' must be a branch name"]

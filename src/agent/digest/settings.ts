@@ -26,7 +26,13 @@ export interface DigestSettings {
 /** Undefined unless `digest` is true. `issueNumber`: the tracking issue the digest needs. */
 export function parseDigestSettings(
   read: InputReader,
-  facts: { issueNumber?: number; jobId?: string; comment: boolean; now: number }
+  facts: {
+    issueNumber?: number
+    jobId?: string
+    comment: boolean
+    githubToken: string
+    now: number
+  }
 ): DigestSettings | undefined {
   if (!parseBoolean(read, 'digest', { fallback: AGENT_DEFAULTS.digest })) return undefined
   const { issueNumber, jobId, now } = facts
@@ -41,6 +47,12 @@ export function parseDigestSettings(
     throw new InputError(
       'comment',
       'must be true with `digest: true` (the digest comment records the watermark)'
+    )
+  }
+  if (facts.githubToken === '') {
+    throw new InputError(
+      'github-token',
+      'is required with `digest: true` (a digest lists the merged pull requests)'
     )
   }
   if (jobId !== undefined) {
