@@ -37,7 +37,6 @@ import { causeOf } from './follow-code/event.js'
 import { prepareChange } from './follow-code/prepare.js'
 import { notifyFromRun, readyDigest, type ReadyDigest } from './digest/ready.js'
 import { digestCause, renderDigestDetails } from './digest/report.js'
-import { withDigest } from '../job/digest-marker.js'
 import type { CommentFrame } from '../job/tracking-text.js'
 
 export type { RunOptions }
@@ -129,7 +128,7 @@ async function followRequest(
       deadline: timing.runStartedAt + settings.maxWaitMs
     },
     otherClaim: conversation && (() => conversation.otherClaim()),
-    decorate: digest && ((marker, result) => withDigest(marker, digest.fields, result))
+    digest: digest?.fields
   })
   if (isOwned(outcome)) {
     // Said in the log, the summary and the outputs (status skipped): never a silent success.

@@ -18,8 +18,12 @@ export function digestFieldsOf(marker: Marker): DigestFields | undefined {
 /** The ends a job was seen to reach: anything else (lost, cancelled, timed out) may still run. */
 const JOB_ENDS: ReadonlySet<JobStatus> = new Set<JobStatus>(['completed', 'failed', 'archived'])
 
-/** `marker` with the digest's fields, and the end of its job when `result` shows it. */
-export function withDigest(marker: Marker, digest: DigestFields, result?: JobResult): Marker {
+/**
+ * `marker` with the digest's fields, and the end of its job when `result` shows it; `marker` as it
+ * is for a request that is not a digest.
+ */
+export function withDigest(marker: Marker, digest?: DigestFields, result?: JobResult): Marker {
+  if (!digest) return marker
   const pr = result && pullRequestOf(result)
   // The job's own end, never the outputs' `failed` of a run that got no answer about its job.
   const status = result && JOB_ENDS.has(result.status) ? result.status : undefined

@@ -186,8 +186,7 @@ async function finish(
   })
   const request = { key: candidate.marker.request ?? '', run: candidate.marker.run }
   const digest = digestFieldsOf(candidate.marker)
-  const marker = markerAfter(request, result)
-  const final = digest ? withDigest(marker, digest, result) : marker
+  const final = withDigest(markerAfter(request, result), digest, result)
   const body = finishTrackingComment(candidate.comment.body, result, final)
   await updateComment(
     context.octokit,
