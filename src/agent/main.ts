@@ -1,7 +1,7 @@
 /**
  * The agent action: from an event (or a workflow's own prompt) to a job followed to its end, with
  * the result in one tracking comment, the outputs and the step summary. Read `handle` top to bottom:
- * the request (an event's: trigger → authorization; or a digest's: digest/ready.ts), then
+ * the request (an event's: trigger → authorization; or a digest's: digest/prepare.ts), then
  * `followRequest`: conversation → plan → job → back-link (and a digest's notes); `run` reports what
  * it returns.
  */
