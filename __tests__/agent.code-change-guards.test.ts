@@ -142,6 +142,18 @@ describe('guards that need GitHub’s answers: reads only', () => {
     )
   })
 
+  it('a PR the agent opened: a digest’s note of ours on a code PR links it as the digest’s docs PR', async () => {
+    urlReportedIn5(
+      'note request=digest-1709200000.0-1709287200.5-first',
+      `The docs for this change are in [acme/docs#12](${AGENT_PR}): the Mintlify docs agent covered it in a docs digest.`
+    )
+    const result = await runMergedPull(world())
+    expectSkipped(
+      result,
+      'pull request #12 was opened by the docs agent (the tracking comment in #5 reports it)'
+    )
+  })
+
   it('a person quoting the PR’s URL in a marker-like comment does not make it the agent’s', async () => {
     urlReportedIn5('tracking request=comment-1 job=job_7 state=job', `See ${AGENT_PR}`, 'mallory')
     world().svc.scriptJobs({ activePolls: 0, prLink: null })

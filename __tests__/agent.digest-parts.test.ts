@@ -2,9 +2,12 @@
 import { describe, expect, it } from '@jest/globals'
 import type { IssueComment } from '../src/github/comments.js'
 import type { MergedPull } from '../src/github/merged-pulls.js'
+import { withDigest } from '../src/job/digest-marker.js'
 import { renderMarker, type Marker } from '../src/job/markers.js'
+import type { JobResult } from '../src/job/result.js'
 import { digestKey } from '../src/agent/digest/key.js'
-import { readDigestHistory, reportsPull } from '../src/agent/digest/history.js'
+import { readDigestHistory } from '../src/agent/digest/history.js'
+import { reportsPull } from '../src/agent/follow-code/loop-guard.js'
 import { formatPosition, parsePosition, startOf } from '../src/agent/digest/position.js'
 import { buildDigestPrompt, type DigestPull } from '../src/agent/digest/prompt.js'
 import { renderDigestDetails } from '../src/agent/digest/report.js'
@@ -29,11 +32,11 @@ function merged(number: number, at: string, extra: Partial<MergedPull> = {}): Me
 }
 
 let nextId = 100
-function comment(marker: Marker, user = BOT.login): IssueComment {
+function comment(marker: Marker, user = BOT.login, headline = 'Digest.'): IssueComment {
   const id = nextId++
   return {
     id,
-    body: `**Mintlify docs agent**\n\nDigest.\n\n${renderMarker(marker)}`,
+    body: `**Mintlify docs agent**\n\n${headline}\n\n${renderMarker(marker)}`,
     htmlUrl: `https://github.com/acme/app/issues/1#issuecomment-${id}`,
     userLogin: user,
     userType: user.endsWith('[bot]') ? 'Bot' : 'User'
@@ -94,6 +97,41 @@ describe('the watermark', () => {
     }
   })
 
+  it('stays the newest digest’s until while its job may still run: lost, or a create not answered', () => {
+    for (const fields of [
+      { job: 'j1', state: 'job' as const, phase: 'ended' as const },
+      { state: 'unknown' as const }
+    ]) {
+      const open = comment(digestMarker(fields))
+      const history = readDigestHistory([open], { identity: BOT, runId: '9' })
+      expect(history.watermark).toEqual({ at: T0, number: 5 })
+    }
+  })
+
+  it('records only an end the job was seen to reach, never the outputs’ failed of a lost job', () => {
+    const fields = { since: '1709200000.0', until: '1709287200.5', pulls: '4,5' }
+    const job = { id: 'j1', status: 'failed', prLink: null }
+    const ended: JobResult = { status: 'failed', jobId: 'j1', mode: 'created', elapsedMs: 1, job }
+    const lost: JobResult = {
+      status: 'problem',
+      problem: { kind: 'lost', cause: 'gone' },
+      jobId: 'j1',
+      elapsedMs: 1
+    }
+    const cut: JobResult = {
+      status: 'problem',
+      problem: { kind: 'unknown-outcome', cause: 'cut off' },
+      cancelled: true,
+      elapsedMs: 1
+    }
+    const cancelled: JobResult = { status: 'cancelled', jobId: 'j1', elapsedMs: 1 }
+    const base = digestMarker({ job: 'j1', state: 'job' })
+    expect(withDigest(base, fields, ended).status).toBe('failed')
+    for (const result of [lost, cut, cancelled]) {
+      expect(withDigest(base, fields, result).status).toBeUndefined()
+    }
+  })
+
   it('trusts no digest marker copied into a comment by another user', () => {
     const copied = comment(digestMarker({ job: 'j1', state: 'job' }), 'mallory')
     const history = readDigestHistory([copied], { identity: BOT, runId: '9' })
@@ -117,11 +155,16 @@ describe('the watermark', () => {
 
   it('offers the previous digest’s docs PR only when its job completed with one', () => {
     const url = 'https://github.com/acme/docs/pull/3'
-    const done = comment(digestMarker({ job: 'j1', state: 'job', status: 'completed', pr: url }))
+    const done = comment(
+      digestMarker({ job: 'j1', state: 'job', status: 'completed', pr: url }),
+      BOT.login,
+      `✅ The agent opened a pull request: [acme/docs#3](${url}).`
+    )
     const history = readDigestHistory([done], { identity: BOT, runId: '9' })
     expect(history.docsPull).toEqual({ jobId: 'j1', url })
-    expect(reportsPull(history, url)).toBe(true)
-    expect(reportsPull(history, 'https://github.com/acme/docs/pull/30')).toBe(false)
+    expect(reportsPull(done, { identity: BOT, url })).toBe(true)
+    const other = 'https://github.com/acme/docs/pull/30'
+    expect(reportsPull(done, { identity: BOT, url: other })).toBe(false)
   })
 })
 
@@ -203,6 +246,7 @@ describe('the prompt', () => {
     return {
       ...base,
       position: { at: T0, number },
+      filesComplete: true,
       files: [
         { path: `src/f${number}.ts`, additions: 1, deletions: 0, status: 'added', patch: '+x' },
         { path: 'README.md', additions: 1, deletions: 0, status: 'modified' }

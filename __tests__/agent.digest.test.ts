@@ -360,7 +360,11 @@ describe('inputs', () => {
     [{ 'digest-since': 'last week' }, "Input 'digest-since'"],
     [{ 'digest-max-pulls': '0' }, "Input 'digest-max-pulls'"],
     [{ 'digest-max-pulls': '2.5' }, "Input 'digest-max-pulls'"],
-    [{ comment: 'false' }, "Input 'comment'"]
+    [{ comment: 'false' }, "Input 'comment'"],
+    [{ 'github-token': '' }, "Input 'github-token' is required with `digest: true`"],
+    [{ 'digest-branch': 'bad branch' }, "Input 'digest-branch' must be a branch name"],
+    [{ 'digest-branch': '/main' }, "Input 'digest-branch' must be a branch name"],
+    [{ 'digest-branch': 'm'.repeat(251) }, "Input 'digest-branch' must be a branch name"]
   ])('%j is one error that names the input, before any request', async (inputs, named) => {
     const result = await runDigest(world(), { inputs })
     expect(result.exitCode).not.toBe(0)

@@ -314,6 +314,7 @@ describe('what is skipped, and bad input', () => {
       "Input 'branch' is required for a preview outside a pull-request event"
     ],
     [{ branch: 'bad branch' }, "Input 'branch' must be a branch name"],
+    [{ branch: '-main' }, "Input 'branch' must be a branch name"],
     [
       { 'max-wait-minutes': '0' },
       "Input 'max-wait-minutes' must be a number of minutes greater than 0"

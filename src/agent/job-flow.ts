@@ -5,6 +5,7 @@
 import type { CommentFrame, TrackingPhase } from '../job/tracking-text.js'
 import { renderTrackingComment } from '../job/tracking-text.js'
 import { followJob, type FollowContext, type FollowedJob } from '../job/follow.js'
+import { withDigest, type DigestFields } from '../job/digest-marker.js'
 import type { Marker } from '../job/markers.js'
 import { statusOutput, type JobResult } from '../job/result.js'
 import type { JobPlan } from './plan.js'
@@ -30,8 +31,8 @@ export interface JobFlowContext extends FollowContext {
    * if any (this run's comment is then withdrawn).
    */
   otherClaim?: () => Promise<{ run?: string; url: string } | undefined>
-  /** What a request adds to every marker the protocol writes (a digest's window); the final result. */
-  decorate?: (marker: Marker, result?: JobResult) => Marker
+  /** A digest's fields: every marker the protocol writes carries them, the final one its job's end. */
+  digest?: DigestFields
 }
 
 export async function runJobFlow(
@@ -46,7 +47,7 @@ export async function runJobFlow(
     { urgent } = { urgent: false }
   ): Promise<void> => {
     const result = phase.phase === 'done' ? phase.result : undefined
-    const written = context.decorate ? context.decorate(marker, result) : marker
+    const written = withDigest(marker, context.digest, result)
     const body = renderTrackingComment({ ...context.frame, marker: written }, phase)
     await context.tracking?.write(body, { urgent })
   }

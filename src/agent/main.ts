@@ -1,7 +1,7 @@
 /**
  * The agent action: from an event (or a workflow's own prompt) to a job followed to its end, with
  * the result in one tracking comment, the outputs and the step summary. Read `handle` top to bottom:
- * the request (an event's: trigger → authorization; or a digest's: digest/ready.ts), then
+ * the request (an event's: trigger → authorization; or a digest's: digest/prepare.ts), then
  * `followRequest`: conversation → plan → job → back-link (and a digest's notes); `run` reports what
  * it returns.
  */
@@ -35,9 +35,9 @@ import { decideTrigger } from './trigger.js'
 import type { AgentRequest, TriggerDecision } from './request.js'
 import { causeOf } from './follow-code/event.js'
 import { prepareChange } from './follow-code/prepare.js'
-import { notifyDigest, readyDigest, type ReadyDigest } from './digest/ready.js'
+import { readyDigest, type ReadyDigest } from './digest/prepare.js'
+import { notifyFromRun } from './digest/notes.js'
 import { digestCause, renderDigestDetails } from './digest/report.js'
-import { withDigest } from '../job/digest-marker.js'
 import type { CommentFrame } from '../job/tracking-text.js'
 
 export type { RunOptions }
@@ -129,7 +129,7 @@ async function followRequest(
       deadline: timing.runStartedAt + settings.maxWaitMs
     },
     otherClaim: conversation && (() => conversation.otherClaim()),
-    decorate: digest && ((marker, result) => withDigest(marker, digest.fields, result))
+    digest: digest?.fields
   })
   if (isOwned(outcome)) {
     // Said in the log, the summary and the outputs (status skipped): never a silent success.
@@ -140,7 +140,7 @@ async function followRequest(
   const serverUrl = context.serverUrl
   await backLinkFor(result, { settings, request, runUrl: link, serverUrl, github }, rt)
   const tracking = conversation?.tracking
-  if (digest) await notifyDigest(result, { flow, request, digest, trackingUrl: tracking?.url })
+  if (digest) await notifyFromRun(result, { flow, request, digest, trackingUrl: tracking?.url })
   const comment = { id: tracking?.id, url: tracking?.url }
   return { result, request, comment, digest: digest?.report }
 }

@@ -9,7 +9,7 @@ import { pullRequestOf, statusOutput, type JobResult } from '../job/result.js'
 import { isOwned, type Owned } from '../job/rerun-protocol.js'
 import { NOTHING_TO_DIGEST, ownedText, renderNoteSummary, renderSummary } from './summary.js'
 import type { AgentRequest } from './request.js'
-import type { NothingToDigest } from './digest/ready.js'
+import type { NothingToDigest } from './digest/prepare.js'
 import { renderDigestDetails, type DigestReport } from './digest/report.js'
 
 /** What a handled request reports: the result, and where the tracking comment is. */

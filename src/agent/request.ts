@@ -2,6 +2,7 @@
  * A request to the agent as the event gives it: who asked, where to answer, what to send, and the
  * key a re-run finds it by. The decision of trigger.ts and follow-code/event.ts is one of these.
  */
+import { isBotUser } from '../github/identity.js'
 import type { CodeChange } from './follow-code/change.js'
 
 export type Origin = 'comment' | 'review-comment' | 'issue' | 'manual' | 'code-change' | 'digest'
@@ -82,7 +83,7 @@ export function requesterOf(
   user: { login?: string; type?: string } | undefined
 ): Requester | undefined {
   if (!user?.login) return undefined
-  return { login: user.login, isBot: user.type === 'Bot' || user.login.endsWith('[bot]') }
+  return { login: user.login, isBot: isBotUser(user) }
 }
 
 /**

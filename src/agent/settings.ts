@@ -80,6 +80,7 @@ export function parseAgentSettings(
   const allowedBots = parseAllowedBots(read)
   const issueNumber = parseIssueNumber(read, 'issue-number')
   const comment = parseBoolean(read, 'comment', { fallback: AGENT_DEFAULTS.comment })
+  const githubToken = readString(read, 'github-token')
   return {
     service,
     prompt,
@@ -87,7 +88,7 @@ export function parseAgentSettings(
     jobId,
     wait: parseBoolean(read, 'wait', { fallback: AGENT_DEFAULTS.wait }),
     ...waits,
-    githubToken: readString(read, 'github-token'),
+    githubToken,
     issueNumber,
     comment,
     requiredPermission: parseChoice(read, 'required-permission', {
@@ -103,7 +104,7 @@ export function parseAgentSettings(
     backLink: parseBoolean(read, 'back-link', { fallback: AGENT_DEFAULTS['back-link'] }),
     detach: parseBoolean(read, 'detach', { fallback: AGENT_DEFAULTS.detach }),
     ...parseCodeChangeInputs(read),
-    digest: parseDigestSettings(read, { issueNumber, jobId, comment, now })
+    digest: parseDigestSettings(read, { issueNumber, jobId, comment, githubToken, now })
   }
 }
 

@@ -1,4 +1,5 @@
 /** The deploy action's inputs, parsed once: each wrong form is one InputError before any request. */
+import { isBranchName } from '../github/refs.js'
 import {
   InputError,
   parseBoolean,
@@ -27,13 +28,10 @@ export interface DeploySettings extends WaitSettings {
   failOnError: boolean
 }
 
-/** What git allows in a branch name, roughly: no spaces, no control characters, no `..`. */
-const BRANCH = /^(?!.*\.\.)(?!\/)[^\s\p{Cc}~^:?*[\\]{1,250}$/u
-
 export function parseDeploySettings(read: InputReader): DeploySettings {
   const service = parseServiceSettings(read)
   const branch = readString(read, 'branch')
-  if (branch && !BRANCH.test(branch)) {
+  if (branch && !isBranchName(branch)) {
     throw new InputError(
       'branch',
       'must be a branch name of the connected repository, such as `docs/new-guide`',

@@ -4,6 +4,7 @@
  * URL in comments. Each is one read (one page) unless said otherwise.
  */
 import type { Runtime } from '../shared/runtime.js'
+import { isBotUser } from './identity.js'
 import type { Octokit } from './octokit.js'
 import { listAllPages } from './paginate.js'
 import { toPullFile, type PullFile } from './pulls.js'
@@ -101,7 +102,7 @@ export async function listPullsOfCommit(
     body: pull.body ?? '',
     htmlUrl: pull.html_url,
     author: pull.user?.login ?? '',
-    authorIsBot: pull.user?.type === 'Bot',
+    authorIsBot: isBotUser(pull.user),
     labels: pull.labels.map(label => label.name),
     baseRef: pull.base.ref,
     headRef: pull.head.ref,

@@ -27,6 +27,11 @@ function botLogin(login: string): string {
   return login.endsWith('[bot]') ? login : `${login}[bot]`
 }
 
+/** A bot by its account type or by its `[bot]` login: the one rule for every author and requester. */
+export function isBotUser(user: { login?: string; type?: string } | null | undefined): boolean {
+  return user?.type === 'Bot' || (user?.login ?? '').endsWith('[bot]')
+}
+
 /** Pure: whether this comment was written by `identity`. */
 export function isOwnComment(comment: IssueComment, identity: Identity): boolean {
   const isBot = comment.userType === 'Bot'

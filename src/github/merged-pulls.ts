@@ -5,6 +5,7 @@
  * With `base`, only those merged into that branch: GitHub filters the listing itself.
  */
 import type { Runtime } from '../shared/runtime.js'
+import { isBotUser } from './identity.js'
 import type { Octokit } from './octokit.js'
 import { listAllPages, type PageParams } from './paginate.js'
 import type { RepoRef } from './refs.js'
@@ -51,7 +52,7 @@ export async function listMergedPulls(
       mergedAt: pull.merged_at as string,
       body: pull.body ?? '',
       author: pull.user?.login ?? '',
-      authorIsBot: pull.user?.type === 'Bot' || (pull.user?.login ?? '').endsWith('[bot]'),
+      authorIsBot: isBotUser(pull.user),
       labels: pull.labels.map(label => label.name)
     })
   }

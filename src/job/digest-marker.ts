@@ -5,7 +5,7 @@
  * may add to from them.
  */
 import type { Marker } from './markers.js'
-import { pullRequestOf, statusOutput, type JobResult } from './result.js'
+import { pullRequestOf, type JobResult, type JobStatus } from './result.js'
 
 export type DigestFields = Pick<Marker, 'since' | 'until' | 'pulls' | 'notes'>
 
@@ -15,11 +15,19 @@ export function digestFieldsOf(marker: Marker): DigestFields | undefined {
   return { since, until, pulls, notes }
 }
 
-/** `marker` with the digest's fields, and the end of its job when `result` is the final one. */
-export function withDigest(marker: Marker, digest: DigestFields, result?: JobResult): Marker {
+/** The ends a job was seen to reach: anything else (lost, cancelled, timed out) may still run. */
+const JOB_ENDS: ReadonlySet<JobStatus> = new Set<JobStatus>(['completed', 'failed', 'archived'])
+
+/**
+ * `marker` with the digest's fields, and the end of its job when `result` shows it; `marker` as it
+ * is for a request that is not a digest.
+ */
+export function withDigest(marker: Marker, digest?: DigestFields, result?: JobResult): Marker {
+  if (!digest) return marker
   const pr = result && pullRequestOf(result)
-  // The status as the outputs name it: a request that got no answer about its job reads `failed`.
-  return { ...marker, ...digest, status: result && statusOutput(result), pr: pr?.url }
+  // The job's own end, never the outputs' `failed` of a run that got no answer about its job.
+  const status = result && JOB_ENDS.has(result.status) ? result.status : undefined
+  return { ...marker, ...digest, status, pr: pr?.url }
 }
 
 /** The included pull requests' numbers a marker names. */

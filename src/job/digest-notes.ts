@@ -12,8 +12,10 @@ import { getErrorMessage } from '../shared/errors.js'
 import { plural } from '../shared/plural.js'
 import type { Runtime } from '../shared/runtime.js'
 import { writeComment } from './comment-layout.js'
+import { digestPulls, type DigestFields } from './digest-marker.js'
 import { readFinalMarker } from './markers.js'
 import type { PullRequestLink } from './pull-request-link.js'
+import { pullRequestOf, type JobResult } from './result.js'
 
 export interface DigestNotes {
   repo: RepoRef
@@ -25,7 +27,7 @@ export interface DigestNotes {
   trackingUrl?: string
 }
 
-export function renderDigestNote(notes: DigestNotes): string {
+function renderDigestNote(notes: DigestNotes): string {
   const others = notes.pulls.length - 1
   const digest = notes.trackingUrl ? `[a docs digest](${notes.trackingUrl})` : 'a docs digest'
   const with_ = others > 0 ? ` with ${plural(others, 'other pull request')}` : ''
@@ -67,4 +69,29 @@ export async function postDigestNotes(
     }
   }
   return posted
+}
+
+/** A digest whose job has ended, as the run that saw the end or the sweep knows it. */
+export interface DigestEnd {
+  repo: RepoRef
+  fields: DigestFields
+  result: JobResult
+  /** The digest's request key. */
+  request: string
+  trackingUrl?: string
+}
+
+/**
+ * The notes once the job ended with a docs PR, unless the digest turned them off (`digest-notify:
+ * false` wrote `notes=off`): how many were posted, or undefined when none were due.
+ */
+export async function notifyDigest(
+  access: { octokit: Octokit; identity: Identity },
+  { repo, fields, result, request, trackingUrl }: DigestEnd,
+  rt: Runtime
+): Promise<number | undefined> {
+  const docsPull = pullRequestOf(result)
+  if (!docsPull || fields.notes === 'off') return undefined
+  const notes = { repo, pulls: digestPulls(fields), docsPull, request, trackingUrl }
+  return postDigestNotes(access, notes, rt)
 }

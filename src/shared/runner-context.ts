@@ -59,3 +59,11 @@ export function runUrl(context: RunnerContext): string {
   const attempt = context.runAttempt > 1 ? `/attempts/${context.runAttempt}` : ''
   return `${context.serverUrl}/${context.owner}/${context.repo}/actions/runs/${context.runId}${attempt}`
 }
+
+/** The repository's default branch as the event's payload names it, when it does. */
+export function payloadDefaultBranch(context: Pick<RunnerContext, 'payload'>): string | undefined {
+  const repository = context.payload.repository
+  if (typeof repository !== 'object' || repository === null) return undefined
+  const branch = (repository as { default_branch?: unknown }).default_branch
+  return typeof branch === 'string' && branch !== '' ? branch : undefined
+}

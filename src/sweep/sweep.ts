@@ -7,8 +7,8 @@ import { DEFAULT_TRIGGER_PHRASE, postBackLink } from '../job/back-link.js'
 import { endedResult, pullRequestOf, statusOutput, type JobResult } from '../job/result.js'
 import { finishTrackingComment } from '../job/tracking-text.js'
 import { markerAfter } from '../job/rerun-protocol.js'
-import { digestFieldsOf, digestPulls, withDigest } from '../job/digest-marker.js'
-import { postDigestNotes } from '../job/digest-notes.js'
+import { digestFieldsOf, withDigest } from '../job/digest-marker.js'
+import { notifyDigest } from '../job/digest-notes.js'
 import { listRepoComments, updateComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
@@ -186,8 +186,7 @@ async function finish(
   })
   const request = { key: candidate.marker.request ?? '', run: candidate.marker.run }
   const digest = digestFieldsOf(candidate.marker)
-  const marker = markerAfter(request, result)
-  const final = digest ? withDigest(marker, digest, result) : marker
+  const final = withDigest(markerAfter(request, result), digest, result)
   const body = finishTrackingComment(candidate.comment.body, result, final)
   await updateComment(
     context.octokit,
@@ -196,11 +195,11 @@ async function finish(
   )
   rt.log.info(`Finished the comment of agent job ${candidate.jobId}: ${statusOutput(result)}.`)
   const pr = pullRequestOf(result)
-  if (digest && pr && digest.notes !== 'off') {
+  if (digest) {
     // A detached digest: its notes on the code PRs are the sweep's to post.
-    const notes = { repo: context.repo, pulls: digestPulls(digest), docsPull: pr }
     const trackingUrl = candidate.comment.htmlUrl
-    await postDigestNotes(context, { ...notes, request: request.key, trackingUrl }, rt)
+    const end = { repo: context.repo, fields: digest, result, request: request.key, trackingUrl }
+    await notifyDigest(context, end, rt)
   }
   if (settings.backLink && pr) {
     const { owner, repo } = context.repo

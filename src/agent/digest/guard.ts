@@ -4,11 +4,13 @@
  * the tracking issue report as a job's result), and `ignore-paths` over its files (one read, shared
  * with the prompt; a pull request listing 100 files or more is never skipped by it).
  */
+import type { IssueComment } from '../../github/comments.js'
+import type { GitHubAccess, Identity } from '../../github/identity.js'
 import { listPullFiles, type PullFile } from '../../github/pulls.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import { botAuthorIgnored, labelIgnored, pathsIgnored } from '../follow-code/guards.js'
+import { reportsPull } from '../follow-code/loop-guard.js'
 import type { AgentFlow } from '../flow.js'
-import { reportsPull, type DigestHistory } from './history.js'
 import type { DigestPull } from './prompt.js'
 import type { Candidate, Guard } from './select.js'
 
@@ -16,30 +18,35 @@ import type { Candidate, Guard } from './select.js'
 const FILES_READ = 100
 
 export function digestGuard(
-  { settings, context, github, rt }: AgentFlow,
-  { history, ignored }: { history: DigestHistory; ignored: (path: string) => boolean }
+  { settings, context, github, rt }: AgentFlow & { github: GitHubAccess },
+  tracking: {
+    thread: readonly IssueComment[]
+    identity: Identity
+    ignored: (path: string) => boolean
+  }
 ): Guard<DigestPull> {
   const repo = { owner: context.owner, repo: context.repo }
+  const { thread, identity, ignored } = tracking
   return async (pull: Candidate) => {
+    const url = pull.htmlUrl
     const quick =
       botAuthorIgnored(pull, settings) ??
       labelIgnored(pull, settings) ??
-      (reportsPull(history, pull.htmlUrl)
+      (thread.some(comment => reportsPull(comment, { identity, url }))
         ? `pull request #${pull.number} was opened by the docs agent (a tracking comment on #${settings.issueNumber} reports it)`
         : undefined)
     if (quick) return { skip: quick }
     let files: PullFile[] = []
     try {
-      if (github) {
-        const call = { repo, pullNumber: pull.number, max: FILES_READ }
-        files = await listPullFiles(github.octokit, call, rt)
-      }
+      const call = { repo, pullNumber: pull.number, max: FILES_READ }
+      files = await listPullFiles(github.octokit, call, rt)
     } catch (error) {
       rt.signal.throwIfAborted()
       rt.log.warning(`Could not read the files of #${pull.number}: ${getErrorMessage(error)}`)
     }
-    const onlyIgnored = pathsIgnored({ files, complete: files.length < FILES_READ }, ignored)
+    const complete = files.length < FILES_READ
+    const onlyIgnored = pathsIgnored({ files, complete }, ignored)
     if (onlyIgnored) return { skip: `pull request #${pull.number}: ${onlyIgnored}` }
-    return { include: { ...pull, files } }
+    return { include: { ...pull, files, filesComplete: complete } }
   }
 }

@@ -1,14 +1,13 @@
 /**
  * What the tracking issue says about earlier digests, read from this action's own comments only
  * (anyone can type a marker; nobody else can post as the token's identity). The newest digest comment
- * sets the watermark: its `since` when its job failed, was archived or never existed (its pull
- * requests are offered again), else its `until`. A digest whose create is in flight in another run
+ * sets the watermark: its `since` when its job failed, was archived or provably never existed (its
+ * pull requests are offered again), else its `until`. A digest whose create is in flight in another run
  * (pending, no job yet) is left to that run: the next digest follows the one before it, so the two
  * runs compute the same request and one of them stands down. Pure.
  */
 import type { IssueComment } from '../../github/comments.js'
 import { isOwnComment, type Identity } from '../../github/identity.js'
-import { readComment } from '../../job/comment-layout.js'
 import { digestPulls } from '../../job/digest-marker.js'
 import { readFinalMarker, type Marker } from '../../job/markers.js'
 import { isDigestKey } from './key.js'
@@ -33,8 +32,6 @@ export interface DigestHistory {
   rerun?: DigestRecord
   /** The previous digest's job, when it ended with a docs PR (which may still be open). */
   docsPull?: { jobId: string; url: string }
-  /** What our tracking comments there report as their jobs' results (the own-PR guard reads it). */
-  reports: string[]
 }
 
 /** Job ends after which a digest's pull requests are offered again. */
@@ -45,25 +42,22 @@ export function readDigestHistory(
   { identity, runId }: { identity: Identity; runId?: string }
 ): DigestHistory {
   const digests: DigestRecord[] = []
-  const reports: string[] = []
   for (const comment of comments) {
     if (!isOwnComment(comment, identity)) continue
     const marker = readFinalMarker(comment.body)
     if (marker?.kind !== 'tracking') continue
     const record = digestRecord(comment, marker)
     if (record) digests.push(record)
-    if (record && marker.pr) reports.push(marker.pr)
-    // A digest comment lists the code PRs it covered: only its job's result is a report.
-    if (!record) reports.push(readComment(comment.body)?.headline ?? '')
   }
   const rerun = runId ? digests.filter(d => d.marker.run === runId).at(-1) : undefined
   const settled = digests.filter(d => d.marker.run !== runId || !runId).filter(d => !inFlight(d))
   const after = settled.at(-1)
-  if (!after) return { rerun, reports }
-  const givenBack = !after.marker.job || GIVES_BACK.has(after.marker.status ?? '')
-  const { job, status, pr } = after.marker
+  if (!after) return { rerun }
+  const { job, state, status, pr } = after.marker
+  // Without a job only a create that provably failed gives them back: `unknown` may have started one.
+  const givenBack = GIVES_BACK.has(status ?? '') || (!job && state !== 'unknown')
   const docsPull = job && status === 'completed' && pr ? { jobId: job, url: pr } : undefined
-  return { watermark: givenBack ? after.since : after.until, after, rerun, docsPull, reports }
+  return { watermark: givenBack ? after.since : after.until, after, rerun, docsPull }
 }
 
 function digestRecord(comment: IssueComment, marker: Marker): DigestRecord | undefined {
@@ -78,14 +72,4 @@ function digestRecord(comment: IssueComment, marker: Marker): DigestRecord | und
 /** Another run has claimed this digest and not heard back from the service yet. */
 function inFlight(record: DigestRecord): boolean {
   return record.marker.state === 'pending' && !record.marker.job
-}
-
-/** Whether a tracking comment of ours reports this pull request as its job's result. */
-export function reportsPull(history: Pick<DigestHistory, 'reports'>, url: string): boolean {
-  if (url === '') return false
-  // `…/pull/1` is not `…/pull/12`: the URL must end where the report's link does.
-  return history.reports.some(report => {
-    const at = report.indexOf(url)
-    return at >= 0 && !/[\w/]/.test(report.charAt(at + url.length))
-  })
 }

@@ -13,7 +13,7 @@ export interface DigestWindow {
   until: Position
 }
 
-export const DIGEST_KEY_PREFIX = 'digest-'
+const DIGEST_KEY_PREFIX = 'digest-'
 
 export function digestKey(window: DigestWindow, afterCommentId: number | undefined): string {
   const after = afterCommentId === undefined ? 'first' : `after-${afterCommentId}`

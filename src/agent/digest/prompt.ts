@@ -22,6 +22,8 @@ export const DEFAULT_DIGEST_INSTRUCTION =
 /** An included pull request with the files read for its guard. */
 export interface DigestPull extends Candidate {
   files: PullFile[]
+  /** The read listed every file (fewer than the one page the guard reads). */
+  filesComplete: boolean
 }
 
 export interface DigestPromptOptions {
@@ -116,7 +118,7 @@ function sizedLevel(body: number, files: number): Level {
 }
 
 /** `acme/docs#12 "Title"`: what names a pull request, whatever else is cut. */
-export function referenceLine(pull: Candidate, repository: string, titleLimit: number): string {
+function referenceLine(pull: Candidate, repository: string, titleLimit: number): string {
   const title = titleLimit > 0 ? ` "${inline(cut(pull.title, titleLimit).split('\n')[0])}"` : ''
   return `${repository}#${pull.number}${title}`
 }
@@ -153,8 +155,8 @@ function pullLines(pull: DigestPull, options: DigestPromptOptions, level: Level)
   if (pull.labels.length > 0) lines.push(`Labels: ${inline(pull.labels.join(', '))}`)
   lines.push(...described('Description', pull.body, level.body))
   if (level.files > 0) {
-    const complete = pull.files.length < 100
-    const listing = { files: pull.files, totalFiles: complete ? pull.files.length : undefined }
+    const total = pull.filesComplete ? pull.files.length : undefined
+    const listing = { files: pull.files, totalFiles: total }
     lines.push(
       ...fileLines(listing, { ignored: options.ignored, limit: level.files, hideIgnored: true })
     )

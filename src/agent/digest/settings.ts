@@ -2,7 +2,8 @@
  * The digest's inputs, parsed with the rest of the agent's settings: each wrong form is one
  * InputError that names the input, before any request.
  */
-import { parseDateInput, type ParsedDate } from '../../shared/dates.js'
+import { isBranchName } from '../../github/refs.js'
+import { parseDate, parseDateInput, type ParsedDate } from '../../shared/dates.js'
 import {
   InputError,
   parseBoolean,
@@ -25,7 +26,13 @@ export interface DigestSettings {
 /** Undefined unless `digest` is true. `issueNumber`: the tracking issue the digest needs. */
 export function parseDigestSettings(
   read: InputReader,
-  facts: { issueNumber?: number; jobId?: string; comment: boolean; now: number }
+  facts: {
+    issueNumber?: number
+    jobId?: string
+    comment: boolean
+    githubToken: string
+    now: number
+  }
 ): DigestSettings | undefined {
   if (!parseBoolean(read, 'digest', { fallback: AGENT_DEFAULTS.digest })) return undefined
   const { issueNumber, jobId, now } = facts
@@ -42,6 +49,12 @@ export function parseDigestSettings(
       'must be true with `digest: true` (the digest comment records the watermark)'
     )
   }
+  if (facts.githubToken === '') {
+    throw new InputError(
+      'github-token',
+      'is required with `digest: true` (a digest lists the merged pull requests)'
+    )
+  }
   if (jobId !== undefined) {
     throw new InputError(
       'job-id',
@@ -49,7 +62,7 @@ export function parseDigestSettings(
     )
   }
   const branch = readString(read, 'digest-branch') || undefined
-  if (branch !== undefined && /[\s~^:?*[\\]|\.\.|^-/.test(branch)) {
+  if (branch !== undefined && !isBranchName(branch)) {
     throw new InputError('digest-branch', 'must be a branch name such as main', branch)
   }
   const since = parseDateInput(read, 'digest-since', new Date(now)) ?? defaultSince(new Date(now))
@@ -72,6 +85,8 @@ export function parseDigestSettings(
 }
 
 function defaultSince(today: Date): ParsedDate {
-  const read: InputReader = () => AGENT_DEFAULTS['digest-since']
-  return parseDateInput(read, 'digest-since', today) as ParsedDate
+  const since = parseDate(AGENT_DEFAULTS['digest-since'], today)
+  if (!since)
+    throw new Error(`The default digest-since does not parse: ${AGENT_DEFAULTS['digest-since']}`)
+  return since
 }

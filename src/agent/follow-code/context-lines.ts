@@ -11,7 +11,7 @@ export const OPEN =
 export const CLOSE = '--- End of context ---'
 
 /** Text by others, with the block's own closing line made harmless. */
-export function quoted(text: string): string {
+function quoted(text: string): string {
   return text.replaceAll(CLOSE, CLOSE.replaceAll('-', '−'))
 }
 

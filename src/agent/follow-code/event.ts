@@ -4,7 +4,7 @@
  * the event settles (an unmerged close, a tag push, a bot, `skip-label`) is decided here, before any
  * call; the rest of the guards need GitHub's answers (prepare.ts).
  */
-import type { RunnerContext } from '../../shared/runner-context.js'
+import { payloadDefaultBranch, type RunnerContext } from '../../shared/runner-context.js'
 import { botAuthorIgnored, labelIgnored } from './guards.js'
 import type { AgentSettings } from '../settings.js'
 import { record, text, type Json } from '../payload.js'
@@ -135,7 +135,7 @@ function pushDecision(context: RunnerContext, settings: AgentSettings): TriggerD
     before,
     after,
     created: payload.created === true || ZERO_SHA.test(before),
-    defaultBranch: text(record(payload.repository).default_branch) || 'main',
+    defaultBranch: payloadDefaultBranch(context) ?? 'main',
     pusher: sender.login
   }
   return changeRequest(settings, {

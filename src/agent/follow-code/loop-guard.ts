@@ -2,8 +2,8 @@
  * The loop guard of docs-follow-code: a pull request the docs agent opened never starts a job,
  * whatever `allowed-bots` says. It is the agent's when its conversation holds this action's
  * back-link comment, or when a tracking comment of this action in this repository reports its URL as
- * its job's result (one issue search, then that thread read to confirm the comment is ours). Only
- * comments written by the identity the token posts as count.
+ * its job's result, or a digest's note links it (one issue search, then the first threads read to
+ * confirm the comment is ours). Only comments written by the identity the token posts as count.
  */
 import { searchCommentsFor } from '../../github/changes.js'
 import { listComments, type IssueComment } from '../../github/comments.js'
@@ -18,6 +18,9 @@ import { readComment } from '../../job/comment-layout.js'
 
 /** Search hits whose threads are read to confirm; the first few are the likely ones. */
 const CONFIRMED_HITS = 3
+
+/** Our comments whose headline links a docs PR the agent opened: a job's result, a digest's note. */
+const REPORTING_KINDS: ReadonlySet<string> = new Set(['tracking', 'note'])
 
 interface Lookup {
   octokit: Octokit
@@ -47,20 +50,30 @@ function ownMarkerKind(comment: IssueComment, identity: Identity): string | unde
   return isOwnComment(comment, identity) ? readFinalMarker(comment.body)?.kind : undefined
 }
 
+/**
+ * Whether a comment of ours reports the pull request as its job's result. Reporting it means the
+ * job's result names it (the headline), never a quote that mentions it: the tracking comment of a
+ * label or a comment on this very pull request may quote its URL. A digest's note links its docs PR
+ * alike, and notes can fill the first search hits before the digest's tracking issue does.
+ */
+export function reportsPull(
+  comment: IssueComment,
+  { identity, url }: { identity: Identity; url: string }
+): boolean {
+  if (url === '' || !REPORTING_KINDS.has(ownMarkerKind(comment, identity) ?? '')) return false
+  // `(…/pull/1)` is not `(…/pull/12)`: the link ends where the URL does.
+  return readComment(comment.body)?.headline.includes(`(${url})`) ?? false
+}
+
 /** The number of a thread whose tracking comment of ours names the pull request's URL. */
 async function reportingThread(
   pull: Pick<ChangedPull, 'number' | 'htmlUrl'>,
   thread: readonly IssueComment[] | undefined,
   { octokit, repo, identity, rt }: Lookup
 ): Promise<number | undefined> {
-  // Reporting it means the job's result names it (the headline), never a quote that mentions it:
-  // the tracking comment of a label or a comment on this very pull request may quote its URL.
+  const url = pull.htmlUrl
   const reports = (comments: readonly IssueComment[]): boolean =>
-    comments.some(
-      comment =>
-        ownMarkerKind(comment, identity) === 'tracking' &&
-        (readComment(comment.body)?.headline.includes(`(${pull.htmlUrl})`) ?? false)
-    )
+    comments.some(comment => reportsPull(comment, { identity, url }))
   try {
     const hits = await searchCommentsFor({ octokit, repo, rt }, pull.htmlUrl)
     for (const hit of hits.slice(0, CONFIRMED_HITS)) {
