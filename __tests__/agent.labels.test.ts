@@ -192,27 +192,30 @@ describe('ignored with no call: other labels, unlabeled, closed threads, no labe
     expectIgnored(result, 'a label was added, and label-trigger is empty (no label asks the agent)')
   })
 
-  it('an empty label-trigger with `prompt`: the workflow’s prompt runs, as before', async () => {
-    world().svc.scriptJobs({ activePolls: 0, prLink: null })
-    const result = await runAgent(world(), {
-      eventName: 'pull_request_target',
-      event: labeledPullEvent({ label: 'anything' }),
-      inputs: { ...LABEL_INPUTS, 'label-trigger': '', prompt: 'Check the changelog.' }
-    })
-    expect(result.outputs.status).toBe('completed')
-    expect(world().promptsSent()).toEqual(['Check the changelog.'])
-  })
-
-  it('an empty label-trigger with `prompt` on a labelled issue: the workflow’s prompt runs, as on a pull request', async () => {
-    world().svc.scriptJobs({ activePolls: 0, prLink: null })
-    const result = await runAgent(world(), {
-      eventName: 'issues',
-      event: labeledIssueEvent({ label: 'anything' }),
-      inputs: { ...LABEL_INPUTS, 'label-trigger': '', prompt: 'Check the changelog.' }
-    })
-    expect(result.outputs.status).toBe('completed')
-    expect(world().promptsSent()).toEqual(['Check the changelog.'])
-  })
+  it.each([
+    [
+      'on a pull request (as before)',
+      'pull_request_target',
+      labeledPullEvent({ label: 'anything' })
+    ],
+    [
+      'on a labelled issue, as on a pull request',
+      'issues',
+      labeledIssueEvent({ label: 'anything' })
+    ]
+  ] as const)(
+    'an empty label-trigger with `prompt`: the workflow’s prompt runs %s',
+    async (_where, eventName, event) => {
+      world().svc.scriptJobs({ activePolls: 0, prLink: null })
+      const result = await runAgent(world(), {
+        eventName,
+        event,
+        inputs: { ...LABEL_INPUTS, 'label-trigger': '', prompt: 'Check the changelog.' }
+      })
+      expect(result.outputs.status).toBe('completed')
+      expect(world().promptsSent()).toEqual(['Check the changelog.'])
+    }
+  )
 })
 
 describe('who may label', () => {
