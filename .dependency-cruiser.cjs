@@ -1,3 +1,4 @@
+/* global module */
 /** No import circles in src/, type-only imports included. */
 module.exports = {
   forbidden: [
