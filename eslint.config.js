@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint'
 
 /**
  * The house rules of src/, kept by the linter (CONTRIBUTING.md, "House rules"): small functions and
- * files, at most three parameters, and imports that flow one way:
+ * files, at most four parameters, and imports that flow one way:
  * entry → flow (agent | sweep | analytics | deploy) → job → clients (mintlify | github) → shared.
  */
 const FLOWS = ['agent', 'sweep', 'analytics', 'deploy']
@@ -63,7 +63,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts'],
     rules: {
-      'max-params': ['error', 3],
+      'max-params': ['error', 4],
       'max-lines-per-function': ['error', { max: 60 }],
       'max-lines': ['error', { max: 250 }]
     }
