@@ -134,11 +134,7 @@ describe('MintlifyClient: requests and parsing', () => {
   })
 
   it('fails with invalid-response when a job answer has no id', async () => {
-    service.emu.inject({
-      method: 'POST',
-      path: jobPath(),
-      fault: { status: 201, body: JSON.stringify({ status: 'active', prLink: null }) }
-    })
+    service.failCreate({ status: 201, body: JSON.stringify({ status: 'active', prLink: null }) })
 
     const error = await failure(service.clientFor().createJob('x'))
 
@@ -227,17 +223,9 @@ describe('MintlifyClient: HTTP errors', () => {
   })
 
   it('reads Retry-After of a 429 as retryAfterMs (seconds and HTTP date)', async () => {
-    service.emu.inject({
-      method: 'POST',
-      path: jobPath(),
-      fault: { status: 429, headers: { 'retry-after': '7' } }
-    })
+    service.failCreate({ status: 429, headers: { 'retry-after': '7' } })
     const now = Date.parse('2025-01-01T00:00:00Z')
-    service.emu.inject({
-      method: 'POST',
-      path: jobPath(),
-      fault: { status: 429, headers: { 'retry-after': 'Wed, 01 Jan 2025 00:00:30 GMT' } }
-    })
+    service.failCreate({ status: 429, headers: { 'retry-after': 'Wed, 01 Jan 2025 00:00:30 GMT' } })
     const client = service.clientFor({ now: () => now })
 
     const seconds = await failure(client.createJob('x'))
@@ -250,7 +238,7 @@ describe('MintlifyClient: HTTP errors', () => {
   })
 
   it('leaves retryAfterMs undefined for a 429 without Retry-After', async () => {
-    service.emu.inject({ method: 'POST', path: jobPath(), fault: { status: 429 } })
+    service.failCreate({ status: 429 })
 
     const error = await failure(service.clientFor().createJob('x'))
 
@@ -259,7 +247,7 @@ describe('MintlifyClient: HTTP errors', () => {
   })
 
   it('turns a 500 into kind http that may have reached the server', async () => {
-    service.emu.inject({ method: 'POST', path: jobPath(), fault: { status: 500 } })
+    service.failCreate({ status: 500 })
 
     const error = await failure(service.clientFor().createJob('x'))
 
@@ -270,16 +258,12 @@ describe('MintlifyClient: HTTP errors', () => {
 
   it('redacts an API key that the error body echoes (message, serviceMessage, details)', async () => {
     const key = service.emu.apiKey
-    service.emu.inject({
-      method: 'POST',
-      path: jobPath(),
-      fault: {
-        status: 403,
-        body: JSON.stringify({
-          error: `key ${key} is not allowed`,
-          details: [{ message: `Bearer ${key}` }, `raw ${key}`]
-        })
-      }
+    service.failCreate({
+      status: 403,
+      body: JSON.stringify({
+        error: `key ${key} is not allowed`,
+        details: [{ message: `Bearer ${key}` }, `raw ${key}`]
+      })
     })
 
     const error = await failure(service.clientFor().createJob('x'))
@@ -353,7 +337,7 @@ describe('MintlifyClient: network failures', () => {
   )
 
   it('turns a reset socket into kind network that may have reached the server', async () => {
-    service.emu.inject({ method: 'POST', path: jobPath(), fault: { kind: 'reset' } })
+    service.failCreate({ kind: 'reset' })
 
     const error = await failure(service.clientFor().createJob('x'))
 
@@ -367,7 +351,7 @@ describe('MintlifyClient: network failures', () => {
   })
 
   it('turns a reset after the job was created into kind network that may have reached the server', async () => {
-    service.emu.inject({ method: 'POST', path: jobPath(), fault: { kind: 'reset-after-body' } })
+    service.failCreate({ kind: 'reset-after-body' })
 
     const error = await failure(service.clientFor().createJob('x'))
 
@@ -393,7 +377,7 @@ describe('MintlifyClient: network failures', () => {
   })
 
   it('turns a server that hangs past requestTimeoutMs into kind timeout', async () => {
-    service.emu.inject({ method: 'POST', path: jobPath(), fault: { kind: 'hang' } })
+    service.failCreate({ kind: 'hang' })
     const started = Date.now()
 
     const error = await failure(service.clientFor({ requestTimeoutMs: 300 }).createJob('x'))

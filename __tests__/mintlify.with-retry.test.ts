@@ -38,7 +38,7 @@ const jobPath = (): string => `/v2/agent/${service.emu.projectId}/job`
 
 describe('withRetry: a create is sent exactly once when its outcome is unknown', () => {
   it('sends one create when the answer is 500', async () => {
-    service.emu.inject({ method: 'POST', path: jobPath(), times: Infinity, fault: { status: 500 } })
+    service.failCreate({ status: 500 }, Infinity)
     const client = service.clientFor()
 
     const error = await rejection(retried('create-job', s => client.createJob('x', { signal: s })))
@@ -50,12 +50,7 @@ describe('withRetry: a create is sent exactly once when its outcome is unknown',
   })
 
   it('sends one create when a 502 comes after the job was created', async () => {
-    service.emu.inject({
-      method: 'POST',
-      path: jobPath(),
-      times: Infinity,
-      fault: { status: 502, process: true }
-    })
+    service.failCreate({ status: 502, process: true }, Infinity)
     const client = service.clientFor()
 
     const error = await rejection(retried('create-job', () => client.createJob('x')))
@@ -67,12 +62,7 @@ describe('withRetry: a create is sent exactly once when its outcome is unknown',
   })
 
   it('sends one create when the socket is reset after sending', async () => {
-    service.emu.inject({
-      method: 'POST',
-      path: jobPath(),
-      times: Infinity,
-      fault: { kind: 'reset-after-body' }
-    })
+    service.failCreate({ kind: 'reset-after-body' }, Infinity)
     const client = service.clientFor()
 
     const error = await rejection(retried('create-job', () => client.createJob('x')))
@@ -84,12 +74,7 @@ describe('withRetry: a create is sent exactly once when its outcome is unknown',
   })
 
   it('sends one create when the server hangs past the request timeout', async () => {
-    service.emu.inject({
-      method: 'POST',
-      path: jobPath(),
-      times: Infinity,
-      fault: { kind: 'hang' }
-    })
+    service.failCreate({ kind: 'hang' }, Infinity)
     const client = service.clientFor({ requestTimeoutMs: 300 })
 
     const error = await rejection(retried('create-job', () => client.createJob('x')))
@@ -121,11 +106,7 @@ describe('withRetry: a create is sent exactly once when its outcome is unknown',
 
 describe('withRetry: rate limits and transient read failures', () => {
   it('retries a create 429 with Retry-After: 1 after at least a second, then succeeds', async () => {
-    service.emu.inject({
-      method: 'POST',
-      path: jobPath(),
-      fault: { status: 429, headers: { 'retry-after': '1' } }
-    })
+    service.failCreate({ status: 429, headers: { 'retry-after': '1' } })
     const client = service.clientFor()
     const retries: { delayMs: number; reason: string }[] = []
 
@@ -144,11 +125,7 @@ describe('withRetry: rate limits and transient read failures', () => {
   })
 
   it('does not retry a create 429 whose Retry-After passes the deadline', async () => {
-    service.emu.inject({
-      method: 'POST',
-      path: jobPath(),
-      fault: { status: 429, headers: { 'retry-after': '2' } }
-    })
+    service.failCreate({ status: 429, headers: { 'retry-after': '2' } })
     const client = service.clientFor()
     const started = Date.now()
 
@@ -162,7 +139,7 @@ describe('withRetry: rate limits and transient read failures', () => {
   })
 
   it('does not retry a create 429 without Retry-After', async () => {
-    service.emu.inject({ method: 'POST', path: jobPath(), fault: { status: 429 } })
+    service.failCreate({ status: 429 })
     const client = service.clientFor()
 
     const error = await rejection(retried('create-job', () => client.createJob('x')))
@@ -225,11 +202,7 @@ describe('withRetry: rate limits and transient read failures', () => {
 
   it('stops a wait at once when the caller aborts, rethrowing the reason', async () => {
     const id = service.emu.addJob()
-    service.emu.inject({
-      method: 'GET',
-      path: `${jobPath()}/${id}`,
-      fault: { status: 503, headers: { 'retry-after': '30' } }
-    })
+    service.failJobRead(id, { status: 503, headers: { 'retry-after': '30' } })
     const client = service.clientFor()
     const rt = testRuntime()
     const reason = new Error('run cancelled')
@@ -253,12 +226,7 @@ describe('withRetry: rate limits and transient read failures', () => {
 describe('withRetry: the waits, the attempts and the deadline', () => {
   it('waits out two Retry-After: 30 in virtual time while real time barely moves', async () => {
     const id = service.emu.addJob({ activePolls: 0 })
-    service.emu.inject({
-      method: 'GET',
-      path: `${jobPath()}/${id}`,
-      times: 2,
-      fault: { status: 429, headers: { 'retry-after': '30' } }
-    })
+    service.failJobRead(id, { status: 429, headers: { 'retry-after': '30' } }, 2)
     const client = service.clientFor()
     const started = Date.now()
     const realStart = process.uptime()
@@ -274,12 +242,7 @@ describe('withRetry: the waits, the attempts and the deadline', () => {
 
   it('takes p-retry`s exponential backoff for 503s: from 1 s, doubling, randomized up to twice', async () => {
     const id = service.emu.addJob({ activePolls: 0 })
-    service.emu.inject({
-      method: 'GET',
-      path: `${jobPath()}/${id}`,
-      times: 3,
-      fault: { status: 503 }
-    })
+    service.failJobRead(id, { status: 503 }, 3)
     const delays: number[] = []
     const started = Date.now()
 
@@ -297,12 +260,7 @@ describe('withRetry: the waits, the attempts and the deadline', () => {
 
   it('keeps the deadline: no wait that would pass it', async () => {
     const id = service.emu.addJob()
-    service.emu.inject({
-      method: 'GET',
-      path: `${jobPath()}/${id}`,
-      times: Infinity,
-      fault: { status: 429, headers: { 'retry-after': '30' } }
-    })
+    service.failJobRead(id, { status: 429, headers: { 'retry-after': '30' } }, Infinity)
     const started = Date.now()
 
     const error = await rejection(
@@ -317,12 +275,7 @@ describe('withRetry: the waits, the attempts and the deadline', () => {
 
   it('does not retry when the attempts are used up: six reads of a job at most', async () => {
     const id = service.emu.addJob()
-    service.emu.inject({
-      method: 'GET',
-      path: `${jobPath()}/${id}`,
-      times: Infinity,
-      fault: { status: 503 }
-    })
+    service.failJobRead(id, { status: 503 }, Infinity)
 
     const error = await rejection(retried('get-job', () => service.clientFor().getJob(id)))
 
@@ -331,12 +284,7 @@ describe('withRetry: the waits, the attempts and the deadline', () => {
   })
 
   it('does not retry a create 429 when its attempts are used up: three at most', async () => {
-    service.emu.inject({
-      method: 'POST',
-      path: jobPath(),
-      times: Infinity,
-      fault: { status: 429, headers: { 'retry-after': '1' } }
-    })
+    service.failCreate({ status: 429, headers: { 'retry-after': '1' } }, Infinity)
 
     const error = await rejection(retried('create-job', () => service.clientFor().createJob('x')))
 

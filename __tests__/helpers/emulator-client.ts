@@ -2,11 +2,16 @@
 import { afterEach, beforeEach } from '@jest/globals'
 import { MintlifyClient, type MintlifyClientOptions } from '../../src/mintlify/client.js'
 import { ServiceEmulator } from '../../fakes/service-emulator.js'
+import type { Fault } from '../../fakes/faults.js'
 
 export interface EmulatorClient {
   emu: ServiceEmulator
   /** A client of the current emulator, with the per-request timeout given to useEmulator. */
   clientFor(overrides?: Partial<MintlifyClientOptions>): MintlifyClient
+  /** The next `times` creates of an agent job (default 1) meet the fault. */
+  failCreate(fault: Fault, times?: number): void
+  /** The next `times` reads of that job (default 1) meet the fault. */
+  failJobRead(jobId: string, fault: Fault, times?: number): void
 }
 
 export function useEmulator(requestTimeoutMs: number): EmulatorClient {
@@ -18,8 +23,13 @@ export function useEmulator(requestTimeoutMs: number): EmulatorClient {
         projectId: current.emu.projectId,
         requestTimeoutMs,
         ...overrides
-      })
+      }),
+    failCreate: (fault, times = 1) =>
+      current.emu.inject({ method: 'POST', path: jobPath(), times, fault }),
+    failJobRead: (jobId, fault, times = 1) =>
+      current.emu.inject({ method: 'GET', path: `${jobPath()}/${jobId}`, times, fault })
   } as EmulatorClient
+  const jobPath = (): string => `/v2/agent/${current.emu.projectId}/job`
   beforeEach(async () => {
     current.emu = await ServiceEmulator.start()
   })
