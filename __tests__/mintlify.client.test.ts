@@ -149,7 +149,7 @@ describe('MintlifyClient: requests and parsing', () => {
 
   it('fails with invalid-response when the body is malformed JSON', async () => {
     const id = service.emu.addJob()
-    service.emu.inject({ method: 'GET', path: jobPath(id), fault: { kind: 'malformed' } })
+    service.failJobRead(id, { kind: 'malformed' })
 
     const error = await failure(service.clientFor().getJob(id))
 
@@ -391,7 +391,7 @@ describe('MintlifyClient: network failures', () => {
 
   it('rethrows the reason of the caller`s AbortSignal, not a MintlifyError', async () => {
     const id = service.emu.addJob()
-    service.emu.inject({ method: 'GET', path: jobPath(id), fault: { kind: 'hang' } })
+    service.failJobRead(id, { kind: 'hang' })
     const controller = new AbortController()
     const reason = new Error('run cancelled')
     setTimeout(() => controller.abort(reason), 50)

@@ -34,7 +34,6 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 }
 
 const creates = (): number => service.emu.requestsTo('POST', /\/job$/).length
-const jobPath = (): string => `/v2/agent/${service.emu.projectId}/job`
 
 describe('withRetry: a create is sent exactly once when its outcome is unknown', () => {
   it('sends one create when the answer is 500', async () => {
@@ -150,7 +149,7 @@ describe('withRetry: rate limits and transient read failures', () => {
 
   it('succeeds with two requests when a GET gets 503 then 200', async () => {
     const id = service.emu.addJob({ activePolls: 0 })
-    service.emu.inject({ method: 'GET', path: `${jobPath()}/${id}`, fault: { status: 503 } })
+    service.failJobRead(id, { status: 503 })
     const client = service.clientFor()
 
     const job = await retried('get-job', s => client.getJob(id, { signal: s }))
@@ -162,7 +161,7 @@ describe('withRetry: rate limits and transient read failures', () => {
 
   it('succeeds when a GET hangs once past the request timeout and then answers', async () => {
     const id = service.emu.addJob({ activePolls: 0 })
-    service.emu.inject({ method: 'GET', path: `${jobPath()}/${id}`, fault: { kind: 'hang' } })
+    service.failJobRead(id, { kind: 'hang' })
     const client = service.clientFor({ requestTimeoutMs: 300 })
     const reasons: string[] = []
 
