@@ -11,7 +11,7 @@ import { parse, stringify } from 'yaml'
 import { parseAnalyticsSettings } from '../src/analytics/settings.js'
 import { PROJECT_ROOT } from '../fakes/action-env.js'
 import { readActionYaml } from '../scripts/action-docs.js'
-import { datasetOutputs } from '../src/analytics/datasets/registry.js'
+import { datasetFacts, DATASETS } from '../src/analytics/dataset-list.js'
 
 interface ActionYml {
   inputs: Record<string, { required?: boolean; default?: string }>
@@ -23,11 +23,16 @@ const action = parse(
   readFileSync(join(PROJECT_ROOT, 'analytics', 'action.yml'), 'utf8')
 ) as ActionYml
 
-/** The outputs a dataset's descriptor sets that `root`'s analytics/action.yml does not declare. */
+/**
+ * The outputs a dataset sets (its facts' `outputs`, the only ones its descriptor sets) that `root`'s
+ * analytics/action.yml does not declare.
+ */
 function undeclaredDatasetOutputs(root: string): string[] {
   const declared = readActionYaml(root, 'analytics/action.yml').outputs ?? {}
-  return datasetOutputs().flatMap(([dataset, outputs]) =>
-    outputs.filter(name => !(name in declared)).map(name => `${name} (${dataset})`)
+  return DATASETS.flatMap(dataset =>
+    datasetFacts(dataset)
+      .outputs.filter(name => !(name in declared))
+      .map(name => `${name} (${dataset})`)
   )
 }
 

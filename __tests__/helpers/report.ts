@@ -1,8 +1,8 @@
 /**
- * Reports as the analytics run makes them: a dataset's title and row name from its descriptor, and
- * its sections, for the tests that render one without a run.
+ * Reports as the analytics run makes them: a dataset's title and row name from its facts, and its
+ * sections, for the tests that render one without a run.
  */
-import { datasetOf, type Dataset } from '../../src/analytics/datasets/registry.js'
+import { datasetFacts, type Dataset } from '../../src/analytics/dataset-list.js'
 import type { Block } from '../../src/analytics/report/layout.js'
 import type { ExportReport } from '../../src/analytics/report/render.js'
 import {
@@ -14,7 +14,7 @@ import {
 export type ReportFields = Omit<ExportReport, 'title' | 'rowName' | 'sections'>
 
 export function reportOf(dataset: Dataset, fields: ReportFields, sections: Block[]): ExportReport {
-  const { title, rowName } = datasetOf(dataset)
+  const { title, rowName } = datasetFacts(dataset)
   return { ...fields, title, rowName, sections }
 }
 

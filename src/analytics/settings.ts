@@ -11,14 +11,13 @@ import {
   readString,
   type InputReader
 } from '../shared/inputs.js'
-import { parseServiceSettings, type ServiceSettings } from '../shared/service-settings.js'
+import { parseServiceSettings } from '../shared/service-settings.js'
 import { parseDateInput, previousPeriod, type DateRange, type ParsedDate } from './dates.js'
-import { datasetOf, DATASETS, type Dataset } from './datasets/registry.js'
+import { datasetFacts, DATASETS, type Dataset } from './dataset-list.js'
+import type { ExportSettings } from './export/context.js'
+import { EXPORT_FORMATS, type ExportFormat } from './export/writers.js'
 import { parseImpactSettings, type ImpactSettings } from './impact/settings.js'
 import { ANALYTICS_DEFAULTS } from './defaults.js'
-
-export const EXPORT_FORMATS = ['json', 'csv'] as const
-export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 /** The step summary and a comment have size limits; more rows than this is not a summary. */
 export const MAX_SUMMARY_ROWS = 1000
@@ -29,23 +28,13 @@ export type CompareMode = (typeof COMPARE_MODES)[number]
 export type AnalyticsSettings = CommonSettings & ({ impact?: undefined } | ImpactOn)
 export type ImpactOn = { impact: ImpactSettings }
 
-interface CommonSettings {
-  service: ServiceSettings
-  /** As sent to the service (`-7d` already resolved); undefined: not sent. */
-  dateFrom?: string
-  dateTo?: string
-  pageSize: number
+/** The settings the export reads (export/context.ts), and the file, the comment and the dataset. */
+interface CommonSettings extends ExportSettings {
   /** As the user wrote it, relative to the workspace unless absolute. */
   outputFile: string
-  format: ExportFormat
-  summaryRows: number
   issueNumber?: number
   githubToken: string
   dataset: Dataset
-  /** With `compare: previous`: the period of the same length just before dateFrom. */
-  previous?: Required<DateRange>
-  /** Mermaid charts beside the tables. */
-  chart: boolean
 }
 
 export function parseAnalyticsSettings(read: InputReader, today: Date): AnalyticsSettings {
@@ -57,7 +46,7 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
   })
   const previous = parseCompare(read, dataset, { dateFrom, dateTo })
   const chart = parseBoolean(read, 'chart', { fallback: ANALYTICS_DEFAULTS.chart })
-  const maxPageSize = datasetOf(dataset).maxPageSize
+  const maxPageSize = datasetFacts(dataset).maxPageSize
   const pageSize = parseNumber(read, 'page-size', {
     fallback: maxPageSize,
     expected: `a whole number of rows per request from 1 to ${maxPageSize} (the ${dataset} maximum)`,
@@ -132,7 +121,7 @@ function parseCompare(
     fallback: ANALYTICS_DEFAULTS.compare
   })
   if (compare === 'none') return undefined
-  if (!datasetOf(dataset).comparable) {
+  if (!datasetFacts(dataset).comparable) {
     throw new InputError(
       'compare',
       `applies to the views and visitors datasets only, not to ${dataset}: use \`none\``,
@@ -158,7 +147,7 @@ function parseOutputFile(read: InputReader, format: ExportFormat, dataset: Datas
   const expected = 'must be a file path such as page-views.json or reports/views.csv'
   // The former default `page-views.json` with `format: csv` still means the CSV file of views.
   if (!raw || (raw === 'page-views.json' && dataset === 'views')) {
-    return `${datasetOf(dataset).fileStem}.${format}`
+    return `${datasetFacts(dataset).fileStem}.${format}`
   }
   if (/[\0\r\n]/.test(raw) || /[/\\]$/.test(raw) || /(^|[/\\])\.{1,2}$/.test(raw)) {
     throw new InputError('output-file', expected, raw)

@@ -32,15 +32,7 @@ const ASSISTANT_ROWS = rowFormat<AssistantConversation>(
   { sources: c => c.sources.length }
 )
 
-export const assistant = defineDataset<AssistantSummary>({
-  facts: {
-    maxPageSize: 1000,
-    fileStem: 'assistant',
-    label: 'assistant conversations',
-    title: 'assistant questions',
-    rowName: 'conversation'
-  },
-  outputs: ['total', 'prompt'],
+export const assistant = defineDataset<AssistantSummary>('assistant', {
   read: async ctx => {
     const { settings, client } = ctx
     const range = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }

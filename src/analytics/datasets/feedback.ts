@@ -21,9 +21,7 @@ const FEEDBACK_ROWS = rowFormat<FeedbackEntry>('feedback', [
   ['date', entry => entry.createdAt]
 ])
 
-export const feedback = defineDataset<FeedbackSummary>({
-  facts: { maxPageSize: 100, fileStem: 'feedback', label: 'feedback', rowName: 'entry' },
-  outputs: ['total', 'prompt'],
+export const feedback = defineDataset<FeedbackSummary>('feedback', {
   read: ctx =>
     exportCursor(ctx, new FeedbackTally(ctx.settings.summaryRows), {
       operation: 'get-feedback',

@@ -18,9 +18,7 @@ const SEARCH_ROWS = rowFormat<SearchRow>('searches', [
   'lastSearchedAt'
 ])
 
-export const searches = defineDataset<SearchSummary>({
-  facts: { maxPageSize: 100, fileStem: 'searches', label: 'search terms', rowName: 'term' },
-  outputs: ['total', 'prompt'],
+export const searches = defineDataset<SearchSummary>('searches', {
   read: ctx => {
     const tally = new SearchTally(ctx.settings.summaryRows)
     return exportCursor(ctx, tally, {

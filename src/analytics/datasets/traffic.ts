@@ -1,19 +1,15 @@
 /**
- * Views and visitors: the same offset paging, columns, outputs and sections, each from its own
+ * Views and visitors: the same offset paging, columns, output values and sections, each from its own
  * endpoint. A row is a page's `path,human,ai,total`; with `compare: previous` also its previous total
  * and change.
  */
 import type { PageViewRow } from '../../mintlify/types.js'
 import type { ComparedRow } from '../compare/comparison.js'
-import { exportTraffic, type TrafficSource } from '../export/traffic.js'
+import { exportTraffic } from '../export/traffic.js'
+import type { TrafficSource } from '../export/traffic-source.js'
 import { rowFormat, type Field, type RowFormat } from '../export/writers.js'
 import { trafficBlocks, type TrafficKind, type TrafficSummary } from '../report/traffic-sections.js'
-import {
-  defineDataset,
-  type DatasetDescriptor,
-  type DatasetFacts,
-  type DatasetSpec
-} from './descriptor.js'
+import { defineDataset, type DatasetDescriptor } from './descriptor.js'
 
 const PAGE_FIELDS: Field<PageViewRow>[] = ['path', 'human', 'ai', 'total']
 
@@ -27,19 +23,11 @@ function comparedRows(key: string): RowFormat<ComparedRow> {
   return rowFormat<ComparedRow>(key, [...PAGE_FIELDS, 'previousTotal', 'change'])
 }
 
-/** What tells one traffic dataset from the other. */
-export interface TrafficDataset extends Pick<DatasetSpec<TrafficSummary>, 'outputs'> {
-  facts: Pick<DatasetFacts, 'fileStem' | 'label'>
-  source: Pick<TrafficSource, 'operation' | 'read' | 'feedsImpact'>
-}
+/** What tells one traffic dataset from the other besides its facts (dataset-list.ts): its endpoint. */
+export type TrafficEndpoint = Pick<TrafficSource, 'operation' | 'read' | 'feedsImpact'>
 
-export function trafficDataset(
-  kind: TrafficKind,
-  { facts, outputs, source }: TrafficDataset
-): DatasetDescriptor {
-  return defineDataset<TrafficSummary>({
-    facts: { maxPageSize: 250, rowName: 'page', comparable: true, ...facts },
-    outputs,
+export function trafficDataset(kind: TrafficKind, source: TrafficEndpoint): DatasetDescriptor {
+  return defineDataset<TrafficSummary>(kind, {
     read: ctx =>
       exportTraffic(ctx, {
         ...source,

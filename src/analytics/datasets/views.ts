@@ -2,11 +2,7 @@
 import { trafficDataset } from './traffic.js'
 
 export const views = trafficDataset('views', {
-  facts: { fileStem: 'page-views', label: 'page views' },
-  outputs: ['total', 'human', 'ai', 'pages', 'previous-total', 'change'],
-  source: {
-    operation: 'get-page-views',
-    read: (ctx, query, signal) => ctx.client.getPageViews(query, { signal }),
-    feedsImpact: true
-  }
+  operation: 'get-page-views',
+  read: (ctx, query, signal) => ctx.client.getPageViews(query, { signal }),
+  feedsImpact: true
 })

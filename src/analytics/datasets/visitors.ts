@@ -2,14 +2,10 @@
 import { trafficDataset } from './traffic.js'
 
 export const visitors = trafficDataset('visitors', {
-  facts: { fileStem: 'visitors', label: 'unique visitors' },
-  outputs: ['total', 'human', 'ai', 'previous-total', 'change'],
-  source: {
-    operation: 'get-visitors',
-    read: async (ctx, query, signal) => {
-      const { totals, visitors, hasMore } = await ctx.client.getVisitors(query, { signal })
-      return { totals, views: visitors, hasMore }
-    },
-    feedsImpact: false
-  }
+  operation: 'get-visitors',
+  read: async (ctx, query, signal) => {
+    const { totals, visitors, hasMore } = await ctx.client.getVisitors(query, { signal })
+    return { totals, views: visitors, hasMore }
+  },
+  feedsImpact: false
 })

@@ -1,6 +1,7 @@
 /**
- * What every dataset's export shares: the failure that says where it stopped, the context passed
- * down (inputs, runtime, client, budget, progress), and the writer's life cycle.
+ * What every dataset's export shares: the settings it reads, what a read hands back, the failure that
+ * says where it stopped, the context passed down (inputs, runtime, client, budget, progress), and the
+ * writer's life cycle.
  */
 import type { MintlifyClient } from '../../mintlify/client.js'
 import type { Operation } from '../../mintlify/errors.js'
@@ -9,10 +10,29 @@ import { withRetry } from '../../mintlify/with-retry.js'
 import type { PageViewRow } from '../../mintlify/types.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import type { Runtime } from '../../shared/runtime.js'
+import type { ServiceSettings } from '../../shared/service-settings.js'
+import type { DateRange } from '../dates.js'
 import type { RequestBudget } from './budget.js'
 import type { OtherPeriod, Progress } from './progress.js'
-import type { AnalyticsSettings } from '../settings.js'
-import { openExportWriter, type RowFormat } from './writers.js'
+import { openExportWriter, type ExportFormat, type RowFormat } from './writers.js'
+
+/** The inputs the export reads, parsed (AnalyticsSettings holds them, and the rest). */
+export interface ExportSettings {
+  service: ServiceSettings
+  /** As sent to the service (`-7d` already resolved); undefined: not sent. */
+  dateFrom?: string
+  dateTo?: string
+  pageSize: number
+  format: ExportFormat
+  summaryRows: number
+  /** With `compare: previous`: the period of the same length just before dateFrom. */
+  previous?: Required<DateRange>
+  /** Mermaid charts beside the tables (and so the points per day). */
+  chart: boolean
+}
+
+/** What an export read: rows written, requests made (retries included) and its summary. */
+export type DatasetRead<Summary> = { rows: number; requests: number; summary: Summary }
 
 /** What an ExportFailure records: the error that stopped the export, and where it stopped. */
 export interface FailurePoint {
@@ -46,7 +66,7 @@ export class ExportFailure extends Error {
 
 /** What a dataset's export needs: inputs, runtime, the client, the budget and where it is. */
 export interface ExportContext {
-  settings: AnalyticsSettings
+  settings: ExportSettings
   path: string
   rt: Runtime
   client: MintlifyClient

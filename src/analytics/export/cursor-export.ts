@@ -4,10 +4,9 @@
  */
 import type { CursorQuery } from '../../mintlify/analytics-types.js'
 import type { Operation } from '../../mintlify/errors.js'
-import type { DatasetRead } from '../datasets/descriptor.js'
 import { plural } from '../../shared/plural.js'
 import { paginateCursor, type CursorPage } from './cursor-pagination.js'
-import { fetchPage, withWriter, type ExportContext } from './context.js'
+import { fetchPage, withWriter, type DatasetRead, type ExportContext } from './context.js'
 import type { RowFormat } from './writers.js'
 
 /** How a cursor dataset is read: its request, its rows in the file and its closing fields. */

@@ -19,7 +19,7 @@ import {
 import { RequestBudgetExceeded } from './budget.js'
 import type { ExportContext } from './context.js'
 import { fetchPage } from './context.js'
-import type { TrafficSource } from './traffic.js'
+import type { TrafficSource } from './traffic-source.js'
 
 /** Up to this many days a point a day; longer ranges a point a week. */
 const DAILY_MAX_DAYS = 31

@@ -1,15 +1,18 @@
 /**
- * One export of any dataset: its descriptor's read, with a fresh client, request budget and progress.
+ * One export of any dataset: its descriptor's export, with a fresh client, request budget and progress.
  * Any failure becomes an ExportFailure that knows where the export stopped; the unfinished file is
  * already gone.
  */
 import { createMintlifyClient } from '../../mintlify/client.js'
 import type { Runtime } from '../../shared/runtime.js'
 import { RequestBudget, REQUEST_LIMIT } from './budget.js'
-import { ExportFailure, type ExportContext, type ExportTap } from './context.js'
+import {
+  ExportFailure,
+  type ExportContext,
+  type ExportSettings,
+  type ExportTap
+} from './context.js'
 import { Progress } from './progress.js'
-import type { AnalyticsSettings } from '../settings.js'
-import type { DatasetDescriptor, ExportedDataset } from '../datasets/descriptor.js'
 
 export { ExportFailure } from './context.js'
 
@@ -21,18 +24,18 @@ export interface ExportOptions {
   impact?: ExportTap
 }
 
-/** What to export, and the file it goes to. */
-export interface ExportTarget {
-  settings: AnalyticsSettings
-  dataset: DatasetDescriptor
+/** What to export (a dataset's descriptor: what its export hands back is its own), and the file. */
+export interface ExportTarget<Exported> {
+  settings: ExportSettings
+  dataset: { export(ctx: ExportContext): Promise<Exported> }
   path: string
 }
 
-export async function exportDataset(
-  { settings, dataset, path }: ExportTarget,
+export async function exportDataset<Exported>(
+  { settings, dataset, path }: ExportTarget<Exported>,
   rt: Runtime,
   options: ExportOptions = {}
-): Promise<ExportedDataset> {
+): Promise<Exported> {
   const ctx: ExportContext = {
     settings,
     path,

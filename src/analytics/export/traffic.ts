@@ -4,23 +4,23 @@
  * (compare/previous-join.ts): ⌈M/page⌉ + ⌈N/page⌉ requests; the points per day (daily.ts) come last,
  * after the impact section's reads.
  */
-import type { Operation } from '../../mintlify/errors.js'
-import type {
-  PageViewRow,
-  PageViewsPage,
-  PageViewsQuery,
-  ViewTotals
-} from '../../mintlify/types.js'
+import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
 import { plural } from '../../shared/plural.js'
 import { Comparison, type ComparedRow, type ComparisonSummary } from '../compare/comparison.js'
 import { PreviousJoin } from '../compare/previous-join.js'
-import type { DatasetRead } from '../datasets/descriptor.js'
-import type { TrafficKind, TrafficSummary } from '../report/traffic-sections.js'
-import { fetchPage, withWriter, type ExportContext, type Filled } from './context.js'
+import type { TrafficSummary } from '../report/traffic-sections.js'
+import {
+  fetchPage,
+  withWriter,
+  type DatasetRead,
+  type ExportContext,
+  type Filled
+} from './context.js'
 import { paginate, type FetchPage, type PaginationEvents } from './pagination.js'
 import { TopPages } from '../report/top-pages.js'
 import type { RowFormat } from './writers.js'
 import { readDaily } from './daily.js'
+import type { TrafficSource } from './traffic-source.js'
 import type { DailySection } from '../report/daily-section.js'
 
 /** The JSON file's `daily` (and `previousDaily`) when the points were read. */
@@ -50,20 +50,6 @@ function withDaily(
     }
   }
   return { tail, outcome, last }
-}
-
-/** Where a traffic dataset's pages come from, and how its rows look in the file. */
-export interface TrafficSource {
-  /** Views or visitors, as the report and the log name them. */
-  kind: TrafficKind
-  operation: Operation
-  /** One page of the endpoint, as the offset loop takes it. */
-  read(ctx: ExportContext, query: PageViewsQuery, signal?: AbortSignal): Promise<PageViewsPage>
-  rows: RowFormat<PageViewRow>
-  /** The rows with `compare: previous`. */
-  comparedRows: RowFormat<ComparedRow>
-  /** The rows are the range's page views, which the impact section reads too. */
-  feedsImpact: boolean
 }
 
 function pageEvents(ctx: ExportContext): PaginationEvents {

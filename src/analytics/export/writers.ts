@@ -10,7 +10,10 @@
 import { stringify } from 'csv-stringify/sync'
 import { AtomicFile } from './atomic-file.js'
 import type { DateRange } from '../dates.js'
-import type { ExportFormat } from '../settings.js'
+
+/** The formats the `format` input takes. */
+export const EXPORT_FORMATS = ['json', 'csv'] as const
+export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 /** How one dataset's rows look in each format. */
 export interface RowFormat<Row> {

@@ -6,7 +6,7 @@
  */
 import { blockQuote, codeSpan } from '../../shared/markdown.js'
 import type { DateRange } from '../dates.js'
-import type { ExportFormat } from '../settings.js'
+import type { ExportFormat } from '../export/writers.js'
 import { plural } from '../../shared/plural.js'
 import { humanDate, humanRange } from '../../shared/human-dates.js'
 import { fixed, layout, type Block } from './layout.js'
