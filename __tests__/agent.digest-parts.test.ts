@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { IssueComment } from '../src/github/comments.js'
 import type { MergedPull } from '../src/github/merged-pulls.js'
 import { withDigest } from '../src/job/digest-marker.js'
-import { renderMarker, type Marker } from '../src/job/markers.js'
+import { renderMarker, type TrackingMarker } from '../src/job/markers.js'
 import type { JobResult } from '../src/job/result.js'
 import { digestKey } from '../src/agent/digest/key.js'
 import { readDigestHistory } from '../src/agent/digest/history.js'
@@ -32,7 +32,7 @@ function merged(number: number, at: string, extra: Partial<MergedPull> = {}): Me
 }
 
 let nextId = 100
-function comment(marker: Marker, user = BOT.login, headline = 'Digest.'): IssueComment {
+function comment(marker: TrackingMarker, user = BOT.login, headline = 'Digest.'): IssueComment {
   const id = nextId++
   return {
     id,
@@ -43,7 +43,7 @@ function comment(marker: Marker, user = BOT.login, headline = 'Digest.'): IssueC
   }
 }
 
-function digestMarker(fields: Partial<Marker>): Marker {
+function digestMarker(fields: Partial<TrackingMarker>): TrackingMarker {
   return {
     kind: 'tracking',
     request: 'digest-1709200000.0-1709287200.5-first',

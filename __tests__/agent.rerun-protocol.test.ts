@@ -5,7 +5,7 @@
  * then read back) as a re-run would meet them.
  */
 import { describe, expect, it } from '@jest/globals'
-import { readFinalMarker, renderMarker, type Marker } from '../src/job/markers.js'
+import { readFinalMarker, renderMarker, type TrackingMarker } from '../src/job/markers.js'
 import type { JobResult } from '../src/job/result.js'
 import type { AgentJob } from '../src/mintlify/types.js'
 import {
@@ -24,12 +24,14 @@ const UNKNOWN: RequestFate = { kind: 'unknown', threadUnreadable: false }
 const FRESH: RequestFate = { kind: 'fresh' }
 
 /** The marker as the next attempt reads it back from the comment body. */
-function throughComment(marker: Marker): Marker | undefined {
-  return readFinalMarker(`**Mintlify docs agent**\n\ntext\n\n${renderMarker(marker)}`)
+function throughComment(marker: TrackingMarker): TrackingMarker | undefined {
+  const read = readFinalMarker(`**Mintlify docs agent**\n\ntext\n\n${renderMarker(marker)}`)
+  expect(read?.kind).toBe('tracking')
+  return read?.kind === 'tracking' ? read : undefined
 }
 
 /** A re-run (attempt 2) of the same workflow run. */
-function nextAttempt(marker: Marker | undefined): RequestFate {
+function nextAttempt(marker: TrackingMarker | undefined): RequestFate {
   return resumeFrom({
     marker,
     threadUnreadable: false,
@@ -40,12 +42,12 @@ function nextAttempt(marker: Marker | undefined): RequestFate {
 }
 
 describe('re-run protocol: what a marker says → what a later attempt does', () => {
-  const tracking = (fields: Partial<Marker>): Marker => ({
+  const tracking = (fields: Partial<TrackingMarker>): TrackingMarker => ({
     kind: 'tracking',
     request: KEY,
     ...fields
   })
-  it.each<[string, Marker | undefined, RequestFate]>([
+  it.each<[string, TrackingMarker | undefined, RequestFate]>([
     ['no tracking comment of this request: a fresh request', undefined, FRESH],
     [
       'pending without a job (a create sent, no answer yet): unknown',
@@ -88,13 +90,13 @@ describe('re-run protocol: what a marker says → what a later attempt does', ()
 })
 
 describe('re-run protocol: the same request delivered to two runs at once', () => {
-  const pendingOf = (run?: string): Marker => ({
+  const pendingOf = (run?: string): TrackingMarker => ({
     kind: 'tracking',
     request: KEY,
     state: 'pending',
     run
   })
-  const secondDelivery = (marker: Marker): RequestFate =>
+  const secondDelivery = (marker: TrackingMarker): RequestFate =>
     resumeFrom({ marker, threadUnreadable: false, runAttempt: 1, runId: '5151', jobIdGiven: false })
 
   it('another run’s pending claim: that run owns the request, this one leaves it be', () => {
@@ -107,7 +109,7 @@ describe('re-run protocol: the same request delivered to two runs at once', () =
   })
 
   it('another run’s job: re-attach to it, as a re-run would', () => {
-    const marker: Marker = {
+    const marker: TrackingMarker = {
       kind: 'tracking',
       request: KEY,
       state: 'job',
@@ -162,7 +164,7 @@ describe('re-run protocol: the markers written while a request is sent', () => {
 describe('re-run protocol: how a run ended → its final marker → what a later attempt does', () => {
   const job = { jobId: 'job_1', mode: 'created' as const, elapsedMs: 1_000 }
   const read = (status: string): AgentJob => ({ id: 'job_1', status, prLink: null })
-  it.each<[string, JobResult, Marker['state'], RequestFate]>([
+  it.each<[string, JobResult, TrackingMarker['state'], RequestFate]>([
     ['completed', { status: 'completed', ...job, job: read('completed') }, 'job', ATTACH],
     ['failed (the job failed)', { status: 'failed', ...job, job: read('failed') }, 'job', ATTACH],
     ['archived', { status: 'archived', ...job, job: read('archived') }, 'job', ATTACH],

@@ -52,8 +52,7 @@ describe('a preview on a pull request', () => {
     expect(readFinalMarker(comment.body)).toMatchObject({
       kind: 'deploy',
       project: 'proj_test',
-      branch: 'docs/new-guide',
-      status: 'success'
+      branch: 'docs/new-guide'
     })
     expect(result.summary).toContain('## Mintlify deployment')
     expect(result.summary).toContain('**Duration:**')

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { PROJECT_ROOT } from '../fakes/action-env.js'
 import type { RepoComment } from '../src/github/comments.js'
 import { WORKFLOW_BOT } from '../src/github/identity.js'
-import { readFinalMarker, renderMarker, type Marker } from '../src/job/markers.js'
+import { readFinalMarker, renderMarker, type TrackingMarker } from '../src/job/markers.js'
 import { endedResult, type JobResult } from '../src/job/result.js'
 import {
   markerAfter,
@@ -87,26 +87,28 @@ function valueOf(text: string): string {
 }
 
 /** The marker a row names, as a later run reads it back from the comment. */
-function markerOf(row: Row): Marker | undefined {
+function markerOf(row: Row): TrackingMarker | undefined {
   if (row.fields === undefined) return undefined
-  const marker: Marker = { kind: 'tracking', request: KEY }
+  const marker: TrackingMarker = { kind: 'tracking', request: KEY }
   for (const [key, value] of Object.entries(row.fields)) {
     Object.assign(marker, { [key]: valueOf(value) })
   }
   return throughComment(marker)
 }
 
-function throughComment(marker: Marker): Marker | undefined {
-  return readFinalMarker(`**Mintlify docs agent**\n\ntext\n\n${renderMarker(marker)}`)
+function throughComment(marker: TrackingMarker): TrackingMarker | undefined {
+  const read = readFinalMarker(`**Mintlify docs agent**\n\ntext\n\n${renderMarker(marker)}`)
+  expect(read?.kind).toBe('tracking')
+  return read?.kind === 'tracking' ? read : undefined
 }
 
 /** The row whose marker this one is: its listed fields match, and it has no state or phase unlisted. */
-function stateOf(marker: Marker | undefined): string {
+function stateOf(marker: TrackingMarker | undefined): string {
   const matches = ROWS.filter(row => {
     if (row.fields === undefined || marker === undefined) return row.fields === marker
     const fields = row.fields
     const listed = Object.entries(fields).every(
-      ([key, value]) => marker[key as keyof Marker] === valueOf(value)
+      ([key, value]) => marker[key as keyof TrackingMarker] === valueOf(value)
     )
     const unlisted = (['state', 'phase'] as const).every(
       key => key in fields || marker[key] === undefined
@@ -117,7 +119,7 @@ function stateOf(marker: Marker | undefined): string {
   return matches[0].state
 }
 
-const laterRun = (marker: Marker | undefined, by: 're-run' | 'other'): RequestFate =>
+const laterRun = (marker: TrackingMarker | undefined, by: 're-run' | 'other'): RequestFate =>
   resumeFrom({
     marker,
     threadUnreadable: false,
@@ -130,7 +132,7 @@ const REQUEST = { key: KEY, run: WRITER, deadline: NOW + 60_000 }
 const FOLLOWED = { jobId: JOB, mode: 'created' as const, elapsedMs: 1_000 }
 
 /** Each move the table names, as the code writes it: the marker after it, from the row's marker. */
-const MOVES: Record<string, (from: Marker | undefined) => Marker> = {
+const MOVES: Record<string, (from: TrackingMarker | undefined) => TrackingMarker> = {
   send: () => markerWhileSending(REQUEST),
   'job known': () => markerWithJob(REQUEST, JOB),
   'not sent': () => after({ status: 'problem', elapsedMs: 0, problem: { kind: 'rate-limited' } }),
@@ -156,12 +158,12 @@ const MOVES: Record<string, (from: Marker | undefined) => Marker> = {
   're-attach': from => markerWithJob(REQUEST, from?.job ?? '')
 }
 
-function after(result: JobResult): Marker {
+function after(result: JobResult): TrackingMarker {
   return markerAfter(REQUEST, result)
 }
 
 /** What the sweep does with a comment ending in this marker, in the table's words. */
-function sweepOf(marker: Marker | undefined): string {
+function sweepOf(marker: TrackingMarker | undefined): string {
   if (marker === undefined) return 'no'
   const comment: RepoComment = {
     id: 1,

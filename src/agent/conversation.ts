@@ -4,14 +4,14 @@
  * and a thread to answer in), so the flow never asks whether it may.
  */
 import { createComment, listComments, type IssueComment } from '../github/comments.js'
-import { isOwnComment, type GitHubAccess, type IdentityOnce } from '../github/identity.js'
+import type { GitHubAccess, IdentityOnce } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import { addReaction } from '../github/reactions.js'
 import { listReviewComments, replyToReviewComment } from '../github/review-comments.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
 import { renderReply } from './replies.js'
-import { readFinalMarker } from '../job/markers.js'
+import { ownMarker } from '../job/markers.js'
 import { standingClaim } from '../job/rerun-protocol.js'
 import { readThreadState, type ThreadState } from './thread-state.js'
 import { TrackingComment } from '../job/tracking-comment.js'
@@ -107,8 +107,7 @@ export class Conversation {
         : await listComments(this.octokit, { ref: this.ref }, this.rt)
     const identity = await this.identity.get()
     return comments.some(comment => {
-      if (!isOwnComment(comment, identity)) return false
-      const marker = readFinalMarker(comment.body)
+      const marker = ownMarker(comment, identity)
       return marker?.kind === 'reply' && marker.request === this.request.requestKey
     })
   }
@@ -133,8 +132,8 @@ export class Conversation {
     }
     const identity = await this.identity.get()
     const claims = comments.flatMap(comment => {
-      const marker = isOwnComment(comment, identity) ? readFinalMarker(comment.body) : undefined
-      return marker ? [{ id: comment.id, url: comment.htmlUrl, marker }] : []
+      const marker = ownMarker(comment, identity)
+      return marker?.kind === 'tracking' ? [{ id: comment.id, url: comment.htmlUrl, marker }] : []
     })
     const standing = standingClaim(claims, this.request.requestKey)
     if (standing === undefined || standing.id === ownId) return undefined

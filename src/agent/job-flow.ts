@@ -6,7 +6,7 @@ import type { CommentFrame, TrackingPhase } from '../job/tracking-text.js'
 import { renderTrackingComment } from '../job/tracking-text.js'
 import { followJob, type FollowContext, type FollowedJob } from '../job/follow.js'
 import { withDigest, type DigestFields } from '../job/digest-marker.js'
-import type { Marker } from '../job/markers.js'
+import type { TrackingMarker } from '../job/markers.js'
 import { statusOutput, type JobResult } from '../job/result.js'
 import type { JobPlan } from './plan.js'
 import {
@@ -43,7 +43,7 @@ export async function runJobFlow(
   const { rt, request } = context
   const show = async (
     phase: TrackingPhase,
-    marker: Marker,
+    marker: TrackingMarker,
     { urgent } = { urgent: false }
   ): Promise<void> => {
     const result = phase.phase === 'done' ? phase.result : undefined

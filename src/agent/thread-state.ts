@@ -5,12 +5,12 @@
  * type a marker, but nobody else can post as that identity.
  */
 import type { IssueComment } from '../github/comments.js'
-import { isOwnComment, type Identity } from '../github/identity.js'
-import { readFinalMarker, type Marker } from '../job/markers.js'
+import type { Identity } from '../github/identity.js'
+import { ownMarker, type TrackingMarker } from '../job/markers.js'
 
 export interface ThreadState {
   /** The tracking comment of this request, with its marker. */
-  own?: { comment: IssueComment; marker: Marker }
+  own?: { comment: IssueComment; marker: TrackingMarker }
   /** The newest job named by a tracking or back-link comment of another request. */
   latestJobId?: string
 }
@@ -29,8 +29,7 @@ export function readThreadState(
   const state: ThreadState = {}
   let former: ThreadState['own']
   for (const comment of comments) {
-    if (!isOwnComment(comment, identity)) continue
-    const marker = readFinalMarker(comment.body)
+    const marker = ownMarker(comment, identity)
     if (marker === undefined) continue
     if (marker.kind === 'tracking' && marker.request === key) {
       state.own ??= { comment, marker }

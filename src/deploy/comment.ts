@@ -5,11 +5,11 @@
  * is written (better none than a second one); the report still reaches the summary and outputs.
  */
 import { findComments, type IssueComment } from '../github/comments.js'
-import { isOwnComment, type Identity } from '../github/identity.js'
+import type { Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import type { IssueRef } from '../github/refs.js'
 import { readComment, writeComment } from '../job/comment-layout.js'
-import type { Marker } from '../job/markers.js'
+import { ownMarker, type Marker } from '../job/markers.js'
 import { TrackingComment } from '../job/tracking-comment.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
@@ -67,8 +67,8 @@ export class DeployComment {
     let existing
     try {
       const predicate = (comment: IssueComment): boolean =>
-        isOwnComment(comment, place.identity) &&
-        isDeployMarkerFor(readComment(comment.body, DEPLOY_TITLE)?.marker, place)
+        isDeployMarkerFor(ownMarker(comment, place.identity), place) &&
+        readComment(comment.body, DEPLOY_TITLE) !== undefined
       const ours = await findComments(place.octokit, { ref: place.thread, predicate }, rt)
       existing = ours.at(-1)
     } catch (error) {

@@ -4,13 +4,13 @@
  * job and PR; when the token cannot reach that repository, a notice says so and the run goes on.
  */
 import { createComment, findComments } from '../github/comments.js'
-import { isOwnComment, type GitHubAccess, type Identity } from '../github/identity.js'
+import type { GitHubAccess, Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import { gitHubErrorStatus } from '../github/retry.js'
 import { codeSpan, inert } from '../shared/markdown.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
-import { readFinalMarker } from './markers.js'
+import { ownMarker } from './markers.js'
 import type { PullRequestLink } from './pull-request-link.js'
 import { writeComment } from './comment-layout.js'
 import { pullRequestOf, type JobResult } from './result.js'
@@ -110,7 +110,7 @@ export async function postBackLink(
       {
         ref,
         predicate: comment => {
-          const marker = isOwnComment(comment, identity) ? readFinalMarker(comment.body) : undefined
+          const marker = ownMarker(comment, identity)
           return marker?.kind === 'back-link' && marker.job === facts.jobId
         }
       },

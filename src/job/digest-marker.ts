@@ -4,12 +4,12 @@
  * job has ended, how it ended and its docs PR: the next digest reads its watermark and the PR it
  * may add to from them.
  */
-import type { Marker } from './markers.js'
+import type { TrackingMarker } from './markers.js'
 import { pullRequestOf, type JobResult, type JobStatus } from './result.js'
 
-export type DigestFields = Pick<Marker, 'since' | 'until' | 'pulls' | 'notes'>
+export type DigestFields = Pick<TrackingMarker, 'since' | 'until' | 'pulls' | 'notes'>
 
-export function digestFieldsOf(marker: Marker): DigestFields | undefined {
+export function digestFieldsOf(marker: TrackingMarker): DigestFields | undefined {
   const { since, until, pulls, notes } = marker
   if (since === undefined || until === undefined) return undefined
   return { since, until, pulls, notes }
@@ -22,7 +22,11 @@ const JOB_ENDS: ReadonlySet<JobStatus> = new Set<JobStatus>(['completed', 'faile
  * `marker` with the digest's fields, and the end of its job when `result` shows it; `marker` as it
  * is for a request that is not a digest.
  */
-export function withDigest(marker: Marker, digest?: DigestFields, result?: JobResult): Marker {
+export function withDigest(
+  marker: TrackingMarker,
+  digest?: DigestFields,
+  result?: JobResult
+): TrackingMarker {
   if (!digest) return marker
   const pr = result && pullRequestOf(result)
   // The job's own end, never the outputs' `failed` of a run that got no answer about its job.

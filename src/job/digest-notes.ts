@@ -5,7 +5,7 @@
  * so no run posts one twice. A note that cannot be posted is a warning, never a failure.
  */
 import { createComment, findComments } from '../github/comments.js'
-import { isOwnComment, type Identity } from '../github/identity.js'
+import type { Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import type { RepoRef } from '../github/refs.js'
 import { getErrorMessage } from '../shared/errors.js'
@@ -13,7 +13,7 @@ import { plural } from '../shared/plural.js'
 import type { Runtime } from '../shared/runtime.js'
 import { writeComment } from './comment-layout.js'
 import { digestPulls, type DigestFields } from './digest-marker.js'
-import { readFinalMarker } from './markers.js'
+import { ownMarker } from './markers.js'
 import type { PullRequestLink } from './pull-request-link.js'
 import { pullRequestOf, type JobResult } from './result.js'
 
@@ -52,9 +52,7 @@ export async function postDigestNotes(
         {
           ref,
           predicate: comment => {
-            const marker = isOwnComment(comment, identity)
-              ? readFinalMarker(comment.body)
-              : undefined
+            const marker = ownMarker(comment, identity)
             return marker?.kind === 'note' && marker.request === notes.request
           }
         },

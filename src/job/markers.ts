@@ -1,26 +1,25 @@
 /**
  * Hidden HTML-comment markers in the action's own comments. They let a re-run find its tracking
  * comment (and the job in it), let a follow-up find the thread's job, and keep the action from ever
- * answering itself.
+ * answering itself. A marker counts only in a comment of ours (`ownMarker`); each kind has its own
+ * fields.
  */
+import type { IssueComment } from '../github/comments.js'
+import { isOwnComment, type Identity } from '../github/identity.js'
 
 const PREFIX = 'mintlify-docs-agent'
-
-const MARKER_KINDS = ['tracking', 'back-link', 'reply', 'note', 'deploy'] as const
-export type MarkerKind = (typeof MARKER_KINDS)[number]
 
 /** pending: tracking comment written, create not answered yet; job: the job exists. */
 const TRACKING_STATES = ['pending', 'job', 'unknown'] as const
 export type TrackingState = (typeof TRACKING_STATES)[number]
 
-/** Whether `value` is one of `choices`: a field read from a comment is checked, never cast. */
-function isOneOf<T extends string>(choices: readonly T[], value: string): value is T {
-  return (choices as readonly string[]).includes(value)
-}
+const JOB_PHASES = ['following', 'left', 'ended'] as const
+export type JobPhase = (typeof JOB_PHASES)[number]
 
-export interface Marker {
-  kind: MarkerKind
-  /** Which request the comment answers: comment-123, review-45, issue-7, run-999. */
+/** A job's tracking comment: the re-run protocol's fields, and a digest's. */
+export interface TrackingMarker {
+  kind: 'tracking'
+  /** Which request the comment answers: comment-123, review-45, issue-7, run-999, digest-…. */
   request?: string
   job?: string
   state?: TrackingState
@@ -40,16 +39,88 @@ export interface Marker {
   pulls?: string
   /** A digest whose notes on its code PRs are off (`digest-notify: false`): `off`. */
   notes?: string
-  /** How a digest's job ended, and its docs PR: the next digest's watermark and follow-up read them. */
+  /** How a digest's job ended (completed, failed, archived) and its docs PR: the next digest reads them. */
   status?: string
   pr?: string
-  /** A deploy comment's project and branch (`:production` for the deployment branch). */
+}
+
+/** The back-link on a docs PR: the job that opened it. */
+export interface BackLinkMarker {
+  kind: 'back-link'
+  job?: string
+}
+
+/** A reply to a request (where the action answers without a tracking comment). */
+export interface ReplyMarker {
+  kind: 'reply'
+  request?: string
+}
+
+/** A digest's note on one of its code PRs. */
+export interface NoteMarker {
+  kind: 'note'
+  request?: string
+}
+
+/** A deploy comment: its project and branch (`:production` for the deployment branch). */
+export interface DeployMarker {
+  kind: 'deploy'
   project?: string
   branch?: string
 }
 
-const JOB_PHASES = ['following', 'left', 'ended'] as const
-export type JobPhase = (typeof JOB_PHASES)[number]
+export type Marker = TrackingMarker | BackLinkMarker | ReplyMarker | NoteMarker | DeployMarker
+export type MarkerKind = Marker['kind']
+
+/** Every field name a marker of some kind has. */
+type Field = Exclude<
+  | keyof TrackingMarker
+  | keyof BackLinkMarker
+  | keyof ReplyMarker
+  | keyof NoteMarker
+  | keyof DeployMarker,
+  'kind'
+>
+
+/** The value `choices` holds, else undefined: a field read from a comment is checked, never cast. */
+function oneOf<T extends string>(choices: readonly T[], value: string | undefined): T | undefined {
+  return choices.find(choice => choice === value)
+}
+
+/**
+ * Each kind's marker from a field reader: its fields only, in the order they are written. Both ways
+ * go through it, so a kind writes only its own fields and a reader takes back only those (a deploy
+ * marker of an earlier version carried `status`: it is read and left out).
+ */
+const KINDS: {
+  [K in MarkerKind]: (read: (field: Field) => string | undefined) => Extract<Marker, { kind: K }>
+} = {
+  tracking: read => ({
+    kind: 'tracking',
+    request: read('request'),
+    job: read('job'),
+    state: oneOf(TRACKING_STATES, read('state')),
+    run: read('run'),
+    phase: oneOf(JOB_PHASES, read('phase')),
+    deadline: read('deadline'),
+    since: read('since'),
+    until: read('until'),
+    pulls: read('pulls'),
+    notes: read('notes'),
+    status: read('status'),
+    pr: read('pr')
+  }),
+  'back-link': read => ({ kind: 'back-link', job: read('job') }),
+  reply: read => ({ kind: 'reply', request: read('request') }),
+  note: read => ({ kind: 'note', request: read('request') }),
+  deploy: read => ({ kind: 'deploy', project: read('project'), branch: read('branch') })
+}
+
+const MARKER_KINDS = Object.keys(KINDS)
+
+function isKind(value: string): value is MarkerKind {
+  return MARKER_KINDS.includes(value)
+}
 
 /**
  * A value as it is written into a marker: letters, digits and `._:-` as they are, anything else
@@ -70,30 +141,11 @@ function decodeValue(value: string): string | undefined {
   }
 }
 
-/** The fields a marker writes, in this order; a reader takes back only these. */
-const MARKER_FIELDS = [
-  'request',
-  'job',
-  'state',
-  'run',
-  'phase',
-  'deadline',
-  'since',
-  'until',
-  'pulls',
-  'notes',
-  'status',
-  'pr',
-  'project',
-  'branch'
-] as const
-type TextField = Exclude<(typeof MARKER_FIELDS)[number], 'state' | 'phase'>
-const TEXT_FIELDS: readonly string[] = MARKER_FIELDS.filter(f => f !== 'state' && f !== 'phase')
-
 export function renderMarker(marker: Marker): string {
-  const fields = (MARKER_FIELDS as readonly (keyof Marker)[])
-    .filter(key => marker[key] !== undefined && marker[key] !== '')
-    .map(key => `${key}=${encodeValue(String(marker[key]))}`)
+  const values: Partial<Record<Field, string>> = marker
+  const fields = Object.entries(KINDS[marker.kind](field => values[field]))
+    .filter(([key, value]) => key !== 'kind' && value !== undefined && value !== '')
+    .map(([key, value]) => `${key}=${encodeValue(String(value))}`)
   return `<!-- ${PREFIX}:${[marker.kind, ...fields].join(' ')} -->`
 }
 
@@ -106,17 +158,14 @@ export function readMarkers(body: string): Marker[] {
   const markers: Marker[] = []
   for (const match of body.matchAll(MARKER_PATTERN)) {
     const kind = match[1]
-    if (!isOneOf(MARKER_KINDS, kind)) continue
-    const marker: Marker = { kind }
+    if (!isKind(kind)) continue
+    const values = new Map<string, string>()
     for (const pair of match[2].trim().split(' ').filter(Boolean)) {
       const [key, raw] = pair.split('=')
       const value = decodeValue(raw)
-      if (value === undefined) continue
-      if (TEXT_FIELDS.includes(key)) marker[key as TextField] = value
-      if (key === 'state' && isOneOf(TRACKING_STATES, value)) marker.state = value
-      if (key === 'phase' && isOneOf(JOB_PHASES, value)) marker.phase = value
+      if (value !== undefined) values.set(key, value)
     }
-    markers.push(marker)
+    markers.push(KINDS[kind](field => values.get(field)))
   }
   return markers
 }
@@ -131,6 +180,15 @@ export function readFinalMarker(body: string): Marker | undefined {
   const last = [...text.matchAll(MARKER_PATTERN)].at(-1)
   if (last === undefined || last.index + last[0].length !== text.length) return undefined
   return readMarkers(last[0])[0]
+}
+
+/**
+ * The marker of a comment of ours: the one rule for whose marker counts. Anyone can type a marker;
+ * nobody else can post as the identity the token posts as, so a marker in a comment of another
+ * account is never read (it would let that account take over a request, a job or a comment).
+ */
+export function ownMarker(comment: IssueComment, identity: Identity): Marker | undefined {
+  return isOwnComment(comment, identity) ? readFinalMarker(comment.body) : undefined
 }
 
 /** Any comment written by this action, whatever its kind. */

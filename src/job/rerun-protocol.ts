@@ -4,7 +4,7 @@
  * comment delivered again) does on reading it. The one rule behind it: never a second job for one
  * request, so a job is re-attached when its id is known and nothing is started when it may exist.
  */
-import type { Marker, TrackingState } from './markers.js'
+import type { TrackingMarker, TrackingState } from './markers.js'
 import type { JobMode, JobResult, JobStatus, Problem } from './result.js'
 
 /**
@@ -31,7 +31,7 @@ export function isOwned<T extends object>(outcome: T | Owned): outcome is Owned 
 
 export interface ResumeFacts {
   /** The marker of this request's tracking comment, when the thread holds one. */
-  marker?: Marker
+  marker?: TrackingMarker
   /** The thread's comments could not be read. */
   threadUnreadable: boolean
   /** GITHUB_RUN_ATTEMPT. */
@@ -76,7 +76,7 @@ export interface RequestRef {
   deadline?: number
 }
 
-function marker(ref: RequestRef, job: string | undefined, state?: TrackingState): Marker {
+function marker(ref: RequestRef, job: string | undefined, state?: TrackingState): TrackingMarker {
   return { kind: 'tracking', request: ref.key, job, state, run: ref.run }
 }
 
@@ -92,12 +92,12 @@ const LEFT_OPEN: ReadonlySet<JobStatus> = new Set<JobStatus>([
  * Written just before a create or a follow-up is sent: the run's claim on the request. From here on
  * its fate is `unknown` to a re-run, and `owned` to another run that delivers the same request.
  */
-export function markerWhileSending(ref: RequestRef, followUpJobId?: string): Marker {
+export function markerWhileSending(ref: RequestRef, followUpJobId?: string): TrackingMarker {
   return marker(ref, followUpJobId, 'pending')
 }
 
 /** Written as soon as the job is known: a re-run re-attaches to it; the sweep waits for the run. */
-export function markerWithJob(ref: RequestRef, jobId: string): Marker {
+export function markerWithJob(ref: RequestRef, jobId: string): TrackingMarker {
   const deadline = ref.deadline === undefined ? undefined : String(Math.ceil(ref.deadline / 1000))
   return { ...marker(ref, jobId, 'job'), phase: 'following', deadline }
 }
@@ -126,7 +126,7 @@ function fateAfter(result: JobResult): Exclude<RequestFate['kind'], 'owned'> {
 }
 
 /** What the final comment records about the request's job. */
-export function markerAfter(ref: RequestRef, result: JobResult): Marker {
+export function markerAfter(ref: RequestRef, result: JobResult): TrackingMarker {
   const fate = fateAfter(result)
   if (fate === 'attach' && result.jobId) {
     // A final comment: the sweep may finish it (left) or has nothing to do (ended).
@@ -141,12 +141,12 @@ export function markerAfter(ref: RequestRef, result: JobResult): Marker {
  * Of the tracking comments several runs wrote for one request at once, the earliest is the claim
  * that stands (comment ids only grow): the others withdraw theirs and start nothing.
  */
-export function standingClaim<T extends { id: number; marker: Marker }>(
+export function standingClaim<T extends { id: number; marker: TrackingMarker }>(
   claims: readonly T[],
   requestKey: string
 ): T | undefined {
   return claims
-    .filter(claim => claim.marker.kind === 'tracking' && claim.marker.request === requestKey)
+    .filter(claim => claim.marker.request === requestKey)
     .reduce<T | undefined>(
       (first, claim) => (first && first.id < claim.id ? first : claim),
       undefined

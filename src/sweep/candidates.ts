@@ -3,12 +3,12 @@
  * identity the token posts as, the runs' states and the time.
  */
 import type { RepoComment } from '../github/comments.js'
-import { isOwnComment, type Identity } from '../github/identity.js'
-import { readFinalMarker, type JobPhase, type Marker } from '../job/markers.js'
+import type { Identity } from '../github/identity.js'
+import { ownMarker, type JobPhase, type TrackingMarker } from '../job/markers.js'
 
 export interface Candidate {
   comment: RepoComment
-  marker: Marker
+  marker: TrackingMarker
   jobId: string
   /** following: a run may still follow the job; left: no run does. */
   phase: Exclude<JobPhase, 'ended'>
@@ -43,8 +43,7 @@ function phaseOfText(body: string): JobPhase {
 export function findCandidates(comments: readonly RepoComment[], identity: Identity): Candidate[] {
   const candidates: Candidate[] = []
   for (const comment of comments) {
-    if (!isOwnComment(comment, identity)) continue
-    const marker = readFinalMarker(comment.body)
+    const marker = ownMarker(comment, identity)
     if (marker?.kind !== 'tracking' || marker.state !== 'job' || !marker.job) continue
     const phase = marker.phase ?? phaseOfText(comment.body)
     if (phase === 'ended') continue

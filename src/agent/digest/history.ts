@@ -7,20 +7,17 @@
  * runs compute the same request and one of them stands down. Pure.
  */
 import type { IssueComment } from '../../github/comments.js'
-import { isOwnComment, type Identity } from '../../github/identity.js'
-import { digestPulls } from '../../job/digest-marker.js'
-import { readFinalMarker, type Marker } from '../../job/markers.js'
+import type { Identity } from '../../github/identity.js'
+import { ownMarker, type TrackingMarker } from '../../job/markers.js'
 import { isDigestKey } from './key.js'
 import { parsePosition, type Position } from './position.js'
 
 /** One earlier digest, as its tracking comment records it. */
 export interface DigestRecord {
   commentId: number
-  commentUrl: string
-  marker: Marker
+  marker: TrackingMarker
   since: Position
   until: Position
-  pulls: number[]
 }
 
 export interface DigestHistory {
@@ -43,8 +40,7 @@ export function readDigestHistory(
 ): DigestHistory {
   const digests: DigestRecord[] = []
   for (const comment of comments) {
-    if (!isOwnComment(comment, identity)) continue
-    const marker = readFinalMarker(comment.body)
+    const marker = ownMarker(comment, identity)
     if (marker?.kind !== 'tracking') continue
     const record = digestRecord(comment, marker)
     if (record) digests.push(record)
@@ -60,13 +56,12 @@ export function readDigestHistory(
   return { watermark: givenBack ? after.since : after.until, after, rerun, docsPull }
 }
 
-function digestRecord(comment: IssueComment, marker: Marker): DigestRecord | undefined {
+function digestRecord(comment: IssueComment, marker: TrackingMarker): DigestRecord | undefined {
   if (!isDigestKey(marker.request)) return undefined
   const since = parsePosition(marker.since)
   const until = parsePosition(marker.until)
   if (!since || !until) return undefined
-  const pulls = digestPulls(marker)
-  return { commentId: comment.id, commentUrl: comment.htmlUrl, marker, since, until, pulls }
+  return { commentId: comment.id, marker, since, until }
 }
 
 /** Another run has claimed this digest and not heard back from the service yet. */

@@ -7,13 +7,13 @@
  */
 import { searchCommentsFor } from '../../github/changes.js'
 import { listComments, type IssueComment } from '../../github/comments.js'
-import { isOwnComment, type Identity } from '../../github/identity.js'
+import type { Identity } from '../../github/identity.js'
 import type { Octokit } from '../../github/octokit.js'
 import type { RepoRef } from '../../github/refs.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import type { Runtime } from '../../shared/runtime.js'
 import type { ChangedPull } from './change.js'
-import { readFinalMarker } from '../../job/markers.js'
+import { ownMarker } from '../../job/markers.js'
 import { readComment } from '../../job/comment-layout.js'
 
 /** Search hits whose threads are read to confirm; the first few are the likely ones. */
@@ -47,7 +47,7 @@ export async function ownPullReason(
 }
 
 function ownMarkerKind(comment: IssueComment, identity: Identity): string | undefined {
-  return isOwnComment(comment, identity) ? readFinalMarker(comment.body)?.kind : undefined
+  return ownMarker(comment, identity)?.kind
 }
 
 /**
