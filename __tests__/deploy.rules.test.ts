@@ -7,9 +7,15 @@ import { MintlifyError, type FailureKind } from '../src/mintlify/errors.js'
 import { decideTriggerRetry } from '../src/mintlify/trigger-retry.js'
 import { planDeployment } from '../src/deploy/plan.js'
 import { parseDeploySettings } from '../src/deploy/settings.js'
-import { factLines, failureLines, httpsUrl, linkOrCode } from '../src/deploy/details.js'
+import {
+  factLines,
+  failureLines,
+  headline,
+  httpsUrl,
+  linkOrCode,
+  refusalText
+} from '../src/deploy/report.js'
 import { codeBlock } from '../src/shared/markdown.js'
-import { refusalText } from '../src/deploy/refusal.js'
 import type { RunnerContext } from '../src/shared/runner-context.js'
 
 function failure(kind: FailureKind, fields: { status?: number; retryAfterMs?: number } = {}) {
@@ -101,6 +107,45 @@ describe('the plan', () => {
     })
   })
 
+  const push = (ref: string, extra: Record<string, unknown> = {}) =>
+    context('push', { ref, repository: { default_branch: 'main' }, ...extra })
+
+  it('auto on a push: production for the default branch, a preview of any other branch', () => {
+    expect(planDeployment(settings(), push('refs/heads/main'))).toEqual({
+      kind: 'deploy',
+      mode: 'production'
+    })
+    expect(planDeployment(settings({ 'issue-number': '9' }), push('refs/heads/docs/y'))).toEqual({
+      kind: 'deploy',
+      mode: 'preview',
+      branch: 'docs/y',
+      thread: 9
+    })
+    expect(planDeployment(settings({ branch: 'docs/z' }), push('refs/heads/docs/y'))).toEqual({
+      kind: 'deploy',
+      mode: 'preview',
+      branch: 'docs/z'
+    })
+    expect(
+      planDeployment(settings({ deployment: 'production' }), push('refs/heads/docs/y'))
+    ).toEqual({ kind: 'deploy', mode: 'production' })
+  })
+
+  it('auto on a push: a deleted branch is skipped; a tag, or a payload without the default branch, deploys production', () => {
+    expect(planDeployment(settings(), push('refs/heads/docs/y', { deleted: true }))).toEqual({
+      kind: 'skip',
+      reason: 'the branch docs/y was deleted: nothing to preview'
+    })
+    expect(planDeployment(settings(), push('refs/tags/v1'))).toEqual({
+      kind: 'deploy',
+      mode: 'production'
+    })
+    expect(planDeployment(settings(), context('push', { ref: 'refs/heads/docs/y' }))).toEqual({
+      kind: 'deploy',
+      mode: 'production'
+    })
+  })
+
   it('skips a closed pull request, and a fork’s unless branch is given', () => {
     expect(planDeployment(settings(), context('pull_request', pr('closed'))).kind).toBe('skip')
     const fork = context('pull_request_target', pr('opened', 'someone/docs'))
@@ -112,6 +157,20 @@ describe('the plan', () => {
     expect(
       planDeployment(settings({ deployment: 'production' }), context('pull_request', pr('opened')))
     ).toEqual({ kind: 'deploy', mode: 'production', thread: 4 })
+  })
+})
+
+describe('the headline', () => {
+  const production = { mode: 'production', elapsedMs: 1_000, maxWaitMs: 60_000 } as const
+
+  it('a production success names the branch that went live, when the service gives it', () => {
+    const deployment = { id: 's', status: 'success', logs: [], commit: { ref: 'main' } }
+    expect(headline({ ...production, status: 'success', deployment })).toBe(
+      '✅ The production deployment of `main` succeeded.'
+    )
+    expect(
+      headline({ ...production, status: 'success', deployment: { ...deployment, commit: {} } })
+    ).toBe('✅ The production deployment succeeded.')
   })
 })
 

@@ -15,6 +15,7 @@ import {
 } from './helpers/deploy.js'
 import { addThread, useWorld } from './helpers/world.js'
 import { serviceError } from '../fakes/service-emulator.js'
+import { pushEvent } from '../fakes/webhooks.js'
 import { commandLines } from './helpers/text.js'
 
 const world = useWorld()
@@ -103,9 +104,31 @@ describe('production', () => {
     expect(result.outputs.status).toBe('success')
     expect(result.outputs['preview-url']).toBe('')
     const [comment] = deployComments(world(), 3)
-    expect(comment.body).toContain('✅ The production deployment succeeded.')
+    expect(comment.body).toContain('✅ The production deployment of `main` succeeded.')
     expect(readFinalMarker(comment.body)).toMatchObject({ kind: 'deploy', branch: ':production' })
     expect(statusReads(world()).length).toBeGreaterThanOrEqual(3)
+  })
+
+  it('auto on a push to the default branch: production; to another branch: a preview of that branch', async () => {
+    addThread(world(), { number: 3 })
+    const inputs = { 'issue-number': '3' }
+    const toMain = await runDeploy(world(), { inputs, eventName: 'push', event: pushEvent({}) })
+    expect(toMain.outputs.status).toBe('success')
+    const toBranch = await runDeploy(world(), {
+      inputs,
+      eventName: 'push',
+      event: pushEvent({ ref: 'refs/heads/docs/draft' })
+    })
+    expect(toBranch.exitCode).toBe(0)
+    expect(triggers(world()).map(r => [r.path, r.body])).toEqual([
+      ['/v1/project/update/proj_test', undefined],
+      ['/v1/project/preview/proj_test', { branch: 'docs/draft' }]
+    ])
+    expect(toBranch.outputs['preview-url']).toBe('https://acme-docs-draft.mintlify.app')
+    expect(deployComments(world(), 3).map(c => c.body.split('\n')[2])).toEqual([
+      '✅ The production deployment of `main` succeeded.',
+      '✅ The preview of `docs/draft` is ready: [acme-docs-draft.mintlify.app](https://acme-docs-draft.mintlify.app/)'
+    ])
   })
 })
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import { isFailure as deployFails, type DeployResult } from '../src/deploy/result.js'
+import { isFailure as deployFails, type DeployResult } from '../src/deploy/report.js'
 import { isFailure as jobFails, type JobResult, type statusOutput } from '../src/job/result.js'
 
 const ROOT = join(import.meta.dirname, '..')
@@ -27,8 +27,8 @@ const AGENT: Record<ReturnType<typeof statusOutput> | 'skipped', true> = {
   skipped: true
 }
 
-/** Every value of the deploy action's `status` output: a run's result, or a skip. */
-const DEPLOY: Record<DeployResult['status'] | 'skipped', true> = {
+/** Every value of the deploy action's `status` output: a run's result (a refused one is output empty), or a skip. */
+const DEPLOY: Record<Exclude<DeployResult['status'], 'refused'> | '' | 'skipped', true> = {
   queued: true,
   success: true,
   failure: true,
@@ -50,7 +50,9 @@ const FAILS: Record<'agent' | 'deploy', (word: string) => Fails> = {
   deploy: word => {
     if (word === 'cancelled') return 'always'
     if (word === 'skipped') return 'no'
-    return deployFails({ status: word } as DeployResult) ? 'fail-on-error' : 'no'
+    // A refused deployment is output empty: the code's own failure test reads `refused`.
+    const status = word === '' ? 'refused' : word
+    return deployFails({ status } as DeployResult) ? 'fail-on-error' : 'no'
   }
 }
 

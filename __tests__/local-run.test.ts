@@ -103,8 +103,8 @@ describe('.env.example with npm run emulator', () => {
     expect(result.exitCode).toBe(0)
     expect(result.outputs.status).toBe('success')
     const comments = local.gh.comments('your-org', 'your-docs', 1)
-    expect(comments.some(c => c.body.includes('✅ The production deployment succeeded.'))).toBe(
-      true
-    )
+    expect(
+      comments.some(c => c.body.includes('✅ The production deployment of `main` succeeded.'))
+    ).toBe(true)
   })
 })

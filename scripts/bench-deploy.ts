@@ -10,7 +10,7 @@ import { serviceInputs } from '../fakes/inputs.js'
 import { ServiceEmulator } from '../fakes/service-emulator.js'
 import { VirtualTime } from '../fakes/virtual-time.js'
 import { run as runDeploy } from '../src/deploy/main.js'
-import { DEPLOY_DEFAULTS } from '../src/deploy/defaults.js'
+import { DEPLOY_DEFAULTS } from '../src/deploy/settings.js'
 import type { Log } from '../src/shared/runtime.js'
 
 const silent: Log = { debug() {}, info() {}, warning() {}, error() {}, notice() {} }

@@ -5,16 +5,16 @@
  * is written (better none than a second one); the report still reaches the summary and outputs.
  */
 import { findComments, type IssueComment } from '../github/comments.js'
-import type { Identity } from '../github/identity.js'
-import type { Octokit } from '../github/octokit.js'
-import type { IssueRef } from '../github/refs.js'
+import { learnIdentity } from '../github/identity.js'
+import { createOctokit } from '../github/octokit.js'
 import { readComment, writeComment } from '../job/comment-layout.js'
-import { ownMarker, type Marker } from '../job/markers.js'
+import { ownMarker, type DeployMarker, type Marker } from '../job/markers.js'
 import { TrackingComment } from '../job/tracking-comment.js'
 import { getErrorMessage } from '../shared/errors.js'
-import type { Runtime } from '../shared/runtime.js'
-import { headline, reportBody } from './report.js'
-import type { DeployResult } from './result.js'
+import type { ActionRun } from '../shared/run-action.js'
+import { runUrl, type RunnerContext } from '../shared/runner-context.js'
+import { headline, reportBody, type DeployResult } from './report.js'
+import type { DeploySettings } from './settings.js'
 
 /** The deploy comments: the job comments' layout under their own title. */
 const DEPLOY_TITLE = '**Mintlify deployment**'
@@ -22,20 +22,14 @@ const DEPLOY_TITLE = '**Mintlify deployment**'
 /** Stands for the project's deployment branch in a marker: `:` is never part of a git branch name. */
 const PRODUCTION_KEY = ':production'
 
-export interface DeployCommentPlace {
-  octokit: Octokit
-  identity: Identity
-  thread: IssueRef
+/** Whose comment it is: the project, and the branch previewed (undefined for production). */
+interface DeployCommentPlace {
   projectId: string
-  /** The branch previewed; undefined for production. */
   branch?: string
 }
 
 /** Pure: whether `marker` is this place's deploy marker. */
-function isDeployMarkerFor(
-  marker: Marker | undefined,
-  place: Pick<DeployCommentPlace, 'projectId' | 'branch'>
-): boolean {
+function isDeployMarkerFor(marker: Marker | undefined, place: DeployCommentPlace): boolean {
   return (
     marker?.kind === 'deploy' &&
     marker.project === place.projectId &&
@@ -43,11 +37,57 @@ function isDeployMarkerFor(
   )
 }
 
+/**
+ * The comment of `plan`'s thread, adopted when an earlier run wrote it; undefined when there is none
+ * to write: `comment: false`, no thread, no token or repository, or a thread that cannot be read.
+ * Learns who the token posts as before any marker is trusted.
+ */
+export async function openDeployComment(
+  settings: DeploySettings,
+  context: RunnerContext,
+  plan: { thread?: number; branch?: string },
+  action: ActionRun
+): Promise<DeployComment | undefined> {
+  const { rt } = action
+  if (!settings.comment || plan.thread === undefined) return undefined
+  if (!settings.githubToken || !context.owner || !context.repo) {
+    rt.log.info('No GitHub token or repository: the report goes to the step summary only.')
+    return undefined
+  }
+  const octokit = createOctokit(settings.githubToken, context.apiUrl)
+  const identity = await learnIdentity(octokit, settings.githubToken, rt)
+  const thread = { owner: context.owner, repo: context.repo, issueNumber: plan.thread }
+  const place: DeployCommentPlace = { projectId: settings.service.projectId, branch: plan.branch }
+  let existing
+  try {
+    const predicate = (comment: IssueComment): boolean =>
+      isDeployMarkerFor(ownMarker(comment, identity), place) &&
+      readComment(comment.body, DEPLOY_TITLE) !== undefined
+    const ours = await findComments(octokit, { ref: thread, predicate }, rt)
+    existing = ours.at(-1)
+  } catch (error) {
+    rt.signal.throwIfAborted()
+    rt.log.warning(
+      `Could not read the comments of #${thread.issueNumber} (${getErrorMessage(error)}); no comment is written, the report is in the step summary.`
+    )
+    return undefined
+  }
+  const tracking = new TrackingComment(octokit, thread, rt)
+  if (existing) tracking.adopt(existing)
+  const marker: DeployMarker = {
+    kind: 'deploy',
+    project: place.projectId,
+    branch: place.branch ?? PRODUCTION_KEY
+  }
+  return new DeployComment(tracking, marker, runUrl(context), action.redact)
+}
+
 export class DeployComment {
-  private constructor(
+  constructor(
     private readonly tracking: TrackingComment,
-    private readonly marker: Marker,
-    private readonly texts: { runLink: string; redact: (text: string) => string }
+    private readonly marker: DeployMarker,
+    private readonly runLink: string,
+    private readonly redact: (text: string) => string
   ) {}
 
   get id(): number | undefined {
@@ -58,43 +98,12 @@ export class DeployComment {
     return this.tracking.url
   }
 
-  /** The place's comment, adopted when an earlier run wrote it; undefined when the thread is unreadable. */
-  static async open(
-    place: DeployCommentPlace,
-    texts: { runLink: string; redact: (text: string) => string },
-    rt: Runtime
-  ): Promise<DeployComment | undefined> {
-    let existing
-    try {
-      const predicate = (comment: IssueComment): boolean =>
-        isDeployMarkerFor(ownMarker(comment, place.identity), place) &&
-        readComment(comment.body, DEPLOY_TITLE) !== undefined
-      const ours = await findComments(place.octokit, { ref: place.thread, predicate }, rt)
-      existing = ours.at(-1)
-    } catch (error) {
-      rt.signal.throwIfAborted()
-      rt.log.warning(
-        `Could not read the comments of #${place.thread.issueNumber} (${getErrorMessage(error)}); no comment is written, the report is in the step summary.`
-      )
-      return undefined
-    }
-    const tracking = new TrackingComment(place.octokit, place.thread, rt)
-    if (existing) tracking.adopt(existing)
-    const marker: Marker = {
-      kind: 'deploy',
-      project: place.projectId,
-      branch: place.branch ?? PRODUCTION_KEY
-    }
-    return new DeployComment(tracking, marker, texts)
-  }
-
-  /** Writes the result into the comment; `urgent` after a cancel (one short try). */
+  /** Writes the result into the comment: its headline, its report, the marker; `urgent` after a cancel. */
   async write(result: DeployResult, options: { urgent?: boolean } = {}): Promise<void> {
-    const marker = { ...this.marker, status: result.status || 'refused' }
     const text = writeComment(
-      { headline: headline(result), body: reportBody(result, this.texts.runLink), marker },
+      { headline: headline(result), body: reportBody(result, this.runLink), marker: this.marker },
       DEPLOY_TITLE
     )
-    await this.tracking.write(this.texts.redact(text), options)
+    await this.tracking.write(this.redact(text), options)
   }
 }

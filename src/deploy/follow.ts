@@ -9,20 +9,18 @@ import {
   type DeploymentStatus,
   type EndedDeployment
 } from '../mintlify/platform-types.js'
-import { pollUntilEnded, type PollOutcome, type PollSubject } from '../job/poll.js'
+import { pollUntilEnded, statusSubject, type PollOutcome } from '../job/poll.js'
 import { inputsBackoff } from '../job/poll-schedule.js'
 import type { Runtime } from '../shared/runtime.js'
 import { plural } from '../shared/plural.js'
 import type { WaitSettings } from '../shared/wait-inputs.js'
 
-const DEPLOYMENT: PollSubject<DeploymentStatus, EndedDeployment> = {
-  operation: 'get-deployment-status',
-  noun: 'deployment',
-  statusOf: deployment => deployment.status,
-  describe: deployment => `Deployment ${deployment.id}: ${deployment.status}`,
-  isEnded: isEndedDeployment,
-  isKnown: isKnownDeploymentStatus
-}
+const DEPLOYMENT = statusSubject<DeploymentStatus, EndedDeployment>(
+  'get-deployment-status',
+  'deployment',
+  isEndedDeployment,
+  isKnownDeploymentStatus
+)
 
 export interface FollowRequest {
   statusId: string

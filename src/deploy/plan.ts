@@ -3,7 +3,7 @@
  * a preview of which branch, where it is reported, or why nothing is done at all.
  */
 import { InputError } from '../shared/inputs.js'
-import type { RunnerContext } from '../shared/runner-context.js'
+import { payloadDefaultBranch, type RunnerContext } from '../shared/runner-context.js'
 import type { DeploySettings } from './settings.js'
 
 export type DeployMode = 'production' | 'preview'
@@ -21,15 +21,16 @@ export type DeployPlan =
 
 const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target']
 
-interface PullRequestFacts {
-  number?: number
-  action?: string
-  headRef?: string
-  fromFork: boolean
-}
+/**
+ * The event as the plan reads it: a pull request (its head branch, whether it comes from a fork), a
+ * push to a branch (the branch, whether it is the repository's default one), or anything else.
+ */
+type EventFacts =
+  | { kind: 'pull-request'; number?: number; action?: string; headRef?: string; fromFork: boolean }
+  | { kind: 'push'; branch: string; toDefault: boolean; deleted: boolean }
+  | { kind: 'other' }
 
-function pullRequestOf(context: RunnerContext): PullRequestFacts | undefined {
-  if (!PULL_REQUEST_EVENTS.includes(context.eventName)) return undefined
+function pullRequestOf(context: RunnerContext): EventFacts {
   const { payload } = context
   const pr = (payload.pull_request ?? {}) as {
     number?: unknown
@@ -39,6 +40,7 @@ function pullRequestOf(context: RunnerContext): PullRequestFacts | undefined {
   const headRepo = pr.head?.repo?.full_name
   const baseRepo = pr.base?.repo?.full_name ?? `${context.owner}/${context.repo}`
   return {
+    kind: 'pull-request',
     number: typeof pr.number === 'number' ? pr.number : undefined,
     action: typeof payload.action === 'string' ? payload.action : undefined,
     headRef: typeof pr.head?.ref === 'string' ? pr.head.ref : undefined,
@@ -48,11 +50,36 @@ function pullRequestOf(context: RunnerContext): PullRequestFacts | undefined {
   }
 }
 
+function eventOf(context: RunnerContext): EventFacts {
+  if (PULL_REQUEST_EVENTS.includes(context.eventName)) return pullRequestOf(context)
+  const ref = context.payload.ref
+  // A tag push is no push to a branch: it stays with the other events.
+  if (context.eventName !== 'push' || typeof ref !== 'string' || !ref.startsWith('refs/heads/')) {
+    return { kind: 'other' }
+  }
+  const branch = ref.slice('refs/heads/'.length)
+  const defaultBranch = payloadDefaultBranch(context)
+  return {
+    kind: 'push',
+    branch,
+    // A payload that does not name the default branch: production, as before this rule.
+    toDefault: defaultBranch === undefined || branch === defaultBranch,
+    deleted: context.payload.deleted === true
+  }
+}
+
+/** `auto`: a preview on a pull request and on a push to a branch other than the default one. */
+function modeOf(settings: DeploySettings, event: EventFacts): DeployMode {
+  if (settings.deployment !== 'auto') return settings.deployment
+  if (event.kind === 'pull-request') return 'preview'
+  return event.kind === 'push' && !event.toDefault ? 'preview' : 'production'
+}
+
 export function planDeployment(settings: DeploySettings, context: RunnerContext): DeployPlan {
-  const pr = pullRequestOf(context)
+  const event = eventOf(context)
+  const pr = event.kind === 'pull-request' ? event : undefined
   const thread = pr?.number ?? settings.issueNumber
-  const mode: DeployMode =
-    settings.deployment === 'auto' ? (pr ? 'preview' : 'production') : settings.deployment
+  const mode = modeOf(settings, event)
   if (pr?.action === 'closed') {
     return { kind: 'skip', reason: 'the pull request was closed: nothing to deploy' }
   }
@@ -64,11 +91,15 @@ export function planDeployment(settings: DeploySettings, context: RunnerContext)
         'the pull request comes from a fork: the service builds branches of the connected repository only (set `branch` to preview one of its branches)'
     }
   }
-  const branch = settings.branch || pr?.headRef || ''
+  const push = event.kind === 'push' ? event : undefined
+  if (push?.deleted && !settings.branch) {
+    return { kind: 'skip', reason: `the branch ${push.branch} was deleted: nothing to preview` }
+  }
+  const branch = settings.branch || pr?.headRef || push?.branch || ''
   if (!branch) {
     throw new InputError(
       'branch',
-      'is required for a preview outside a pull-request event: the branch of the connected repository to preview'
+      'is required for a preview outside a pull-request event or a branch push: the branch of the connected repository to preview'
     )
   }
   return { kind: 'deploy', mode, branch, thread }

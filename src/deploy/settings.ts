@@ -1,4 +1,7 @@
-/** The deploy action's inputs, parsed once: each wrong form is one InputError before any request. */
+/**
+ * The deploy action's inputs, parsed once: each wrong form is one InputError before any request.
+ * Each input's default is written once, here.
+ */
 import { isBranchName } from '../github/refs.js'
 import {
   InputError,
@@ -6,11 +9,31 @@ import {
   parseChoice,
   parseIssueNumber,
   readString,
+  type InputDefaults,
   type InputReader
 } from '../shared/inputs.js'
-import { parseServiceSettings, type ServiceSettings } from '../shared/service-settings.js'
+import {
+  DEFAULT_API_URL,
+  DEFAULT_GITHUB_TOKEN,
+  parseServiceSettings,
+  type ServiceSettings
+} from '../shared/service-settings.js'
 import { parseWaitInputs, type WaitSettings } from '../shared/wait-inputs.js'
-import { DEPLOY_DEFAULTS } from './defaults.js'
+
+/** The default of each optional input; the parser falls back to it on an empty value. */
+export const DEPLOY_DEFAULTS = {
+  'api-url': DEFAULT_API_URL,
+  'github-token': DEFAULT_GITHUB_TOKEN,
+  deployment: 'auto',
+  branch: '',
+  wait: true,
+  'max-wait-minutes': 15,
+  'poll-interval-seconds': 5,
+  'max-poll-interval-seconds': 30,
+  comment: true,
+  'issue-number': '',
+  'fail-on-error': true
+} as const satisfies InputDefaults
 
 export const DEPLOYMENT_KINDS = ['auto', 'production', 'preview'] as const
 export type DeploymentKind = (typeof DEPLOYMENT_KINDS)[number]

@@ -34,14 +34,25 @@ export interface PollSubject<T, E extends T> {
   isKnown(status: string): boolean
 }
 
-const AGENT_JOB: PollSubject<AgentJob, EndedJob> = {
-  operation: 'get-job',
-  noun: 'job',
-  statusOf: job => job.status,
-  describe: job => `Job ${job.id}: ${job.status}`,
-  isEnded: isEndedJob,
-  isKnown: isKnownJobStatus
+/** The subject of anything the service answers about with its `id` and `status`. */
+export function statusSubject<T extends { id: string; status: string }, E extends T>(
+  operation: Operation,
+  noun: string,
+  isEnded: (answer: T) => answer is E,
+  isKnown: (status: string) => boolean
+): PollSubject<T, E> {
+  const title = noun.charAt(0).toUpperCase() + noun.slice(1)
+  return {
+    operation,
+    noun,
+    statusOf: answer => answer.status,
+    describe: answer => `${title} ${answer.id}: ${answer.status}`,
+    isEnded,
+    isKnown
+  }
 }
+
+const AGENT_JOB = statusSubject<AgentJob, EndedJob>('get-job', 'job', isEndedJob, isKnownJobStatus)
 
 interface PollTiming {
   backoff: Backoff
