@@ -159,7 +159,7 @@ function frameOf(
 }
 
 function causeOfRequest(request: AgentRequest): string | undefined {
-  if (request.label) return labelCause(request)
+  if (request.origin === 'label') return labelCause(request)
   return request.change && causeOf(request.change)
 }
 
@@ -188,7 +188,7 @@ async function readyRequest(
       rt.log.info(`Not starting a job: ${prepared.reason}.`)
       // Someone labelled the pull request and waits for an answer: the run's page says why not.
       const summary = renderNoteSummary(`⏭️ Not started: ${prepared.reason}.`)
-      if (ready.request.label) await writeStepSummary(summary, rt)
+      if (ready.request.origin === 'label') await writeStepSummary(summary, rt)
       return undefined
     }
     ready = prepared

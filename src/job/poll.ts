@@ -34,7 +34,8 @@ export interface PollSubject<T, E extends T> {
   isKnown(status: string): boolean
 }
 
-const AGENT_JOB: PollSubject<AgentJob, EndedJob> = {
+/** An agent job, followed. */
+export const AGENT_JOB: PollSubject<AgentJob, EndedJob> = {
   operation: 'get-job',
   noun: 'job',
   statusOf: job => job.status,
@@ -55,11 +56,7 @@ interface PollTiming {
   notFoundGraceMs?: number
 }
 
-export interface PollPlan extends PollTiming {
-  getJob: (signal?: AbortSignal) => Promise<AgentJob>
-}
-
-interface SubjectPollPlan<T, E extends T> extends PollTiming {
+export interface PollPlan<T, E extends T> extends PollTiming {
   read: (signal?: AbortSignal) => Promise<T>
   subject: PollSubject<T, E>
 }
@@ -76,14 +73,8 @@ type Reading<T> =
   /** A final answer that is not a job. */
   | { kind: 'lost'; error: unknown }
 
-/** An agent job, followed. */
-export function pollJob(plan: PollPlan, rt: Runtime): Promise<PollOutcome> {
-  const { getJob, ...timing } = plan
-  return pollUntilEnded({ ...timing, read: getJob, subject: AGENT_JOB }, rt)
-}
-
 export async function pollUntilEnded<T, E extends T>(
-  plan: SubjectPollPlan<T, E>,
+  plan: PollPlan<T, E>,
   rt: Runtime
 ): Promise<PollOutcome<T, E>> {
   const { subject } = plan
@@ -141,7 +132,7 @@ export async function pollUntilEnded<T, E extends T>(
 
 /** One poll: the job, read under its retry policy; a failure that outlasts it is classified. */
 async function readJob<T, E extends T>(
-  plan: SubjectPollPlan<T, E>,
+  plan: PollPlan<T, E>,
   rt: Runtime
 ): Promise<Reading<T>> {
   const { noun, operation } = plan.subject
