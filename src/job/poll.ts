@@ -131,10 +131,7 @@ export async function pollUntilEnded<T, E extends T>(
 }
 
 /** One poll: the job, read under its retry policy; a failure that outlasts it is classified. */
-async function readJob<T, E extends T>(
-  plan: PollPlan<T, E>,
-  rt: Runtime
-): Promise<Reading<T>> {
+async function readJob<T, E extends T>(plan: PollPlan<T, E>, rt: Runtime): Promise<Reading<T>> {
   const { noun, operation } = plan.subject
   const grace = plan.notFoundGraceMs ?? DEFAULT_NOT_FOUND_GRACE_MS
   try {

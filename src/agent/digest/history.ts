@@ -10,8 +10,7 @@ import type { IssueComment } from '../../github/comments.js'
 import { isOwnComment, type Identity } from '../../github/identity.js'
 import { digestPulls } from '../../job/digest-marker.js'
 import { readFinalMarker, type Marker } from '../../job/markers.js'
-import { isDigestKey } from './key.js'
-import { parsePosition, type Position } from './position.js'
+import { isDigestKey, parsePosition, type Position } from './window.js'
 
 /** One earlier digest, as its tracking comment records it. */
 export interface DigestRecord {
