@@ -5,13 +5,19 @@ import type { MergedPull } from '../src/github/merged-pulls.js'
 import { withDigest } from '../src/job/digest-marker.js'
 import { renderMarker, type TrackingMarker } from '../src/job/markers.js'
 import type { JobResult } from '../src/job/result.js'
-import { digestKey } from '../src/agent/digest/key.js'
 import { readDigestHistory } from '../src/agent/digest/history.js'
 import { reportsPull } from '../src/agent/follow-code/loop-guard.js'
-import { formatPosition, parsePosition, startOf } from '../src/agent/digest/position.js'
 import { buildDigestPrompt, type DigestPull } from '../src/agent/digest/prompt.js'
 import { renderDigestDetails } from '../src/agent/digest/report.js'
-import { candidatesAfter, selectPulls, type Candidate } from '../src/agent/digest/select.js'
+import { selectPulls, type Verdict } from '../src/agent/digest/select.js'
+import {
+  candidatesAfter,
+  digestKey,
+  formatPosition,
+  parsePosition,
+  startOf,
+  type Candidate
+} from '../src/agent/digest/window.js'
 import { MAX_PROMPT_LENGTH } from '../src/agent/prompt-context.js'
 
 const BOT = { login: 'github-actions[bot]', isBot: true }
@@ -168,6 +174,14 @@ describe('the watermark', () => {
   })
 })
 
+function skip(reason: string): Verdict<Candidate> {
+  return { kind: 'skip', reason }
+}
+
+function include(pull: Candidate): Verdict<Candidate> {
+  return { kind: 'include', pull }
+}
+
 describe('the selection', () => {
   const since = startOf(T0)
 
@@ -186,8 +200,11 @@ describe('the selection', () => {
   it('cuts between PRs merged in the same second at digest-max-pulls; the rest wait', async () => {
     const pulls = [4, 5, 6].map(n => merged(n, '2024-03-01T10:00:00Z'))
     const candidates = candidatesAfter(pulls, { since })
-    const include = async (pull: Candidate) => ({ include: pull })
-    const selection = await selectPulls(candidates, { since, max: 2, guard: include })
+    const selection = await selectPulls(candidates, {
+      since,
+      max: 2,
+      guard: async pull => include(pull)
+    })
     expect(selection.included.map(p => p.number)).toEqual([4, 5])
     expect(selection.window?.until).toEqual({ at: T0, number: 5 })
     expect(selection.waiting).toBe(1)
@@ -197,8 +214,7 @@ describe('the selection', () => {
 
   it('does not count skipped PRs toward the maximum, and lists them with their reason', async () => {
     const pulls = [1, 2, 3].map(n => merged(n, `2024-03-01T10:00:0${n}Z`))
-    const guard = async (pull: Candidate) =>
-      pull.number === 1 ? { skip: 'a bot' } : { include: pull }
+    const guard = async (pull: Candidate) => (pull.number === 1 ? skip('a bot') : include(pull))
     const selection = await selectPulls(candidatesAfter(pulls, { since }), {
       since,
       max: 2,
@@ -214,7 +230,7 @@ describe('the selection', () => {
     const selection = await selectPulls(candidatesAfter(pulls, { since }), {
       since,
       max: 5,
-      guard: async () => ({ skip: 'skip-label' })
+      guard: async () => skip('skip-label')
     })
     expect(selection.window).toBeUndefined()
     expect(selection.skipped).toHaveLength(1)
@@ -225,8 +241,7 @@ describe('a PR skipped after the last included one', () => {
   it('is listed as skipped, not as waiting', async () => {
     const since = startOf(T0)
     const pulls = [1, 2].map(n => merged(n, `2024-03-01T10:00:0${n}Z`))
-    const guard = async (pull: Candidate) =>
-      pull.number === 2 ? { skip: 'a bot' } : { include: pull }
+    const guard = async (pull: Candidate) => (pull.number === 2 ? skip('a bot') : include(pull))
     const selection = await selectPulls(candidatesAfter(pulls, { since }), { since, max: 5, guard })
     expect(selection.window?.until.number).toBe(1)
     expect(selection.skipped.map(s => s.pull.number)).toEqual([2])

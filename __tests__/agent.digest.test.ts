@@ -10,7 +10,7 @@ import {
   runDigest,
   TRACKING_ISSUE
 } from './helpers/digest.js'
-import { markerOf, shown } from './helpers/text.js'
+import { commandLines, markerOf, shown } from './helpers/text.js'
 import { MAX_PROMPT_LENGTH } from '../src/agent/prompt-context.js'
 import { OWNER, REPO, runSweep, useWorld } from './helpers/world.js'
 
@@ -257,6 +257,29 @@ describe('the open docs PR', () => {
     await runDigest(world(), { runId: '5151' })
     expect(world().creates()).toHaveLength(2)
     expect(world().messages()).toHaveLength(0)
+  })
+
+  it('starts a new job with a warning when the token cannot read it (a private docs repository)', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: DOCS_PR }, { activePolls: 0, prLink: null })
+    world().gh.addIssue('acme', 'docs-site', { number: 3, pull_request: true })
+    // GitHub answers 404 for a repository the token cannot see.
+    world().gh.inject({
+      method: 'GET',
+      path: '/repos/acme/docs-site/pulls/3',
+      fault: { status: 404 }
+    })
+    addMerged(world(), PR_7)
+    await runDigest(world())
+    addMerged(world(), { number: 8, at: '2024-03-03T09:00:00Z' })
+    const second = await runDigest(world(), { runId: '5151' })
+    expect(world().creates()).toHaveLength(2)
+    expect(world().messages()).toHaveLength(0)
+    const [warning] = commandLines(second.stdout, 'warning', 'docs PR')
+    expect(warning).toContain(`The previous digest's docs PR ${DOCS_PR} could not be read`)
+    expect(warning).toContain('so this digest starts a new job instead of adding to it')
+    expect(warning).toContain(
+      'github-token needs access to the docs repository (a GitHub App token'
+    )
   })
 })
 

@@ -66,7 +66,7 @@ describe('planJob', () => {
     ],
     [
       'a labelled issue in a thread with a job follows up',
-      { origin: 'issue', labeled: true, latestJobId: 'job_1' },
+      { origin: 'label', latestJobId: 'job_1' },
       { kind: 'follow-up', jobId: 'job_1' }
     ],
     [

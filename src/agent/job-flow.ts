@@ -35,11 +35,14 @@ export interface JobFlowContext extends FollowContext {
   digest?: DigestFields
 }
 
+/** The job's end as this run saw it, or a request another run owns (this run started nothing). */
+export type JobOutcome = { kind: 'ended'; result: JobResult } | Owned
+
 export async function runJobFlow(
   plan: JobPlan,
   settings: AgentSettings,
   context: JobFlowContext
-): Promise<JobResult | Owned> {
+): Promise<JobOutcome> {
   const { rt, request } = context
   const show = async (
     phase: TrackingPhase,
@@ -51,10 +54,10 @@ export async function runJobFlow(
     const body = renderTrackingComment({ ...context.frame, marker: written }, phase)
     await context.tracking?.write(body, { urgent })
   }
-  const finish = async (result: JobResult): Promise<JobResult> => {
+  const finish = async (result: JobResult): Promise<JobOutcome> => {
     const urgent = statusOutput(result) === 'cancelled'
     await show({ phase: 'done', result }, markerAfter(request, result), { urgent })
-    return result
+    return { kind: 'ended', result }
   }
 
   // Another run delivered the same request first and follows its job: this run starts none.
@@ -73,10 +76,10 @@ export async function runJobFlow(
     const owner = await context.otherClaim?.()
     if (owner) return { kind: 'owned', ...owner }
     const sent = await sendOnce(plan, context)
-    if ('status' in sent) {
-      return finish({ ...sent, elapsedMs: rt.clock.now() - context.runStartedAt })
+    if (sent.kind === 'ended') {
+      return finish({ ...sent.result, elapsedMs: rt.clock.now() - context.runStartedAt })
     }
-    followed = sent
+    followed = sent.followed
   }
 
   // The job id goes into the comment at once: a re-run finds it there and re-attaches.

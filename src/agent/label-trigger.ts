@@ -15,7 +15,7 @@ import {
 } from './follow-code/event.js'
 import { botIgnored, issueRequest, type PayloadIssue } from './issue-request.js'
 import { record, text } from './payload.js'
-import { requesterOf, type AgentRequest, type TriggerDecision } from './request.js'
+import { requesterOf, type LabelRequest, type TriggerDecision } from './request.js'
 import type { AgentSettings } from './settings.js'
 
 const PULL_EVENTS = ['pull_request', 'pull_request_target']
@@ -75,8 +75,9 @@ export function labelDecision(
   if (ignoredBot) return ignore(ignoredBot)
   const labeling = { name, id: labelId(label.id, name) }
   const facts = {
-    requester,
+    origin: 'label' as const,
     label: labeling,
+    requester,
     requestKey: `label-${number}-${labeling.id}-${text(raw.updated_at)}`
   }
   if (isIssue) {
@@ -96,8 +97,8 @@ export function labelDecision(
 }
 
 /** What the tracking comment says set the request off: `alice added the label "docs" to #12`. */
-export function labelCause(request: Pick<AgentRequest, 'label' | 'requester' | 'thread'>): string {
+export function labelCause(request: LabelRequest): string {
   const who = request.requester?.login ?? 'Someone'
   const where = request.thread ? ` to #${request.thread.issueNumber}` : ''
-  return `${who} added the label "${request.label?.name ?? ''}"${where}`
+  return `${who} added the label "${request.label.name}"${where}`
 }

@@ -29,7 +29,6 @@ import { needsInstructionText, refusalText } from './replies.js'
 import { ownedText, renderNoteSummary } from './summary.js'
 import { writeStepSummary } from '../shared/step-summary.js'
 import { labelCause } from './label-trigger.js'
-import { isOwned } from '../job/rerun-protocol.js'
 import { parseAgentSettings } from './settings.js'
 import { decideTrigger } from './trigger.js'
 import type { AgentRequest, TriggerDecision } from './request.js'
@@ -59,7 +58,7 @@ async function agent(action: ActionRun, options: RunOptions): Promise<void> {
   if (handled) await publish(handled, rt)
   if (action.cancelled) {
     action.fail('The run was cancelled; the agent job may still finish.')
-  } else if (handled && 'result' in handled && settings.failOnError && isFailure(handled.result)) {
+  } else if (handled?.kind === 'reported' && settings.failOnError && isFailure(handled.result)) {
     action.fail(failureLine(handled.result))
   }
 }
@@ -67,7 +66,7 @@ async function agent(action: ActionRun, options: RunOptions): Promise<void> {
 async function failureOf(error: unknown, { rt }: ActionRun): Promise<string> {
   if (!isCancellation(error)) return getErrorMessage(error)
   // Cancelled before a job was asked for (the permission check, the thread): nothing was started.
-  await publish({ result: { status: 'cancelled', elapsedMs: 0 } }, rt)
+  await publish({ kind: 'reported', result: { status: 'cancelled', elapsedMs: 0 } }, rt)
   return 'The run was cancelled before an agent job was started.'
 }
 
@@ -80,12 +79,12 @@ async function handle(
   const octokit = token ? createOctokit(token, context.apiUrl) : undefined
   const github = octokit && { octokit, identity: new IdentityOnce(octokit, token, rt) }
   const flow: AgentFlow = { ...start, github }
-  const ready = settings.digest
-    ? await readyDigest(flow, timing.runStartedAt)
-    : await triggeredRequest(flow)
-  if (!ready) return skipped()
-  if ('nothing' in ready) return ready
-  return followRequest(ready, flow, timing)
+  if (settings.digest) {
+    const digest = await readyDigest(flow, timing.runStartedAt)
+    return digest.kind === 'nothing' ? digest : followRequest(digest, flow, timing)
+  }
+  const ready = await triggeredRequest(flow)
+  return ready ? followRequest(ready, flow, timing) : skipped()
 }
 
 /** The request an event makes, once it may go on; undefined: skipped (the log says why). */
@@ -131,18 +130,23 @@ async function followRequest(
     otherClaim: conversation && (() => conversation.otherClaim()),
     digest: digest?.fields
   })
-  if (isOwned(outcome)) {
+  if (outcome.kind === 'owned') {
     // Said in the log, the summary and the outputs (status skipped): never a silent success.
     rt.log.info(ownedText(outcome))
     return outcome
   }
-  const result = outcome
+  const { result } = outcome
   const serverUrl = context.serverUrl
   await backLinkFor(result, { settings, request, runUrl: link, serverUrl, github }, rt)
   const tracking = conversation?.tracking
-  if (digest) await notifyFromRun(result, { flow, request, digest, trackingUrl: tracking?.url })
+  if (digest) {
+    const repo = { owner: context.owner, repo: context.repo }
+    const { fields } = digest
+    const end = { repo, fields, result, request: request.requestKey, trackingUrl: tracking?.url }
+    await notifyFromRun(end, digest.github, rt)
+  }
   const comment = { id: tracking?.id, url: tracking?.url }
-  return { result, request, comment, digest: digest?.report }
+  return { kind: 'reported', result, request, comment, digest: digest?.report }
 }
 
 /** What every version of the tracking comment shows besides its headline. */
@@ -159,7 +163,7 @@ function frameOf(
 }
 
 function causeOfRequest(request: AgentRequest): string | undefined {
-  if (request.label) return labelCause(request)
+  if (request.origin === 'label') return labelCause(request)
   return request.change && causeOf(request.change)
 }
 
@@ -188,7 +192,7 @@ async function readyRequest(
       rt.log.info(`Not starting a job: ${prepared.reason}.`)
       // Someone labelled the pull request and waits for an answer: the run's page says why not.
       const summary = renderNoteSummary(`⏭️ Not started: ${prepared.reason}.`)
-      if (ready.request.label) await writeStepSummary(summary, rt)
+      if (ready.request.origin === 'label') await writeStepSummary(summary, rt)
       return undefined
     }
     ready = prepared

@@ -38,7 +38,6 @@ export async function planFor(
     jobId: settings.jobId,
     followUp: settings.followUp,
     origin: request.origin,
-    labeled: request.label !== undefined,
     onPullRequest: request.thread?.isPullRequest,
     latestJobId: request.origin === 'digest' ? followJobId : thread.state.latestJobId
   })

@@ -21,8 +21,6 @@ export interface PlanFacts {
   jobId?: string
   followUp: boolean
   origin: Origin
-  /** A label asked (`label-trigger`): it continues the thread's job as a comment does. */
-  labeled?: boolean
   /** The request reports on a pull request (a merged one's code change continues its job). */
   onPullRequest?: boolean
   /** The newest job the thread talks about, for follow-ups (a digest's: the open docs PR's job). */
@@ -34,10 +32,9 @@ export interface PlanFacts {
  * and a pull request's code change (one docs PR per code PR, whether a label, a comment or the
  * merge asked first). An opened issue and a workflow's own prompt always start their own job.
  */
-function continuesThread(facts: Pick<PlanFacts, 'origin' | 'labeled' | 'onPullRequest'>): boolean {
-  if (facts.labeled) return true
+function continuesThread(facts: Pick<PlanFacts, 'origin' | 'onPullRequest'>): boolean {
   if (facts.origin === 'code-change') return facts.onPullRequest === true
-  return ['comment', 'review-comment', 'digest'].includes(facts.origin)
+  return ['comment', 'review-comment', 'label', 'digest'].includes(facts.origin)
 }
 
 export function planJob(facts: PlanFacts): JobDecision {

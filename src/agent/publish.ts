@@ -6,7 +6,7 @@ import * as core from '@actions/core'
 import type { Runtime } from '../shared/runtime.js'
 import { writeStepSummary } from '../shared/step-summary.js'
 import { pullRequestOf, statusOutput, type JobResult } from '../job/result.js'
-import { isOwned, type Owned } from '../job/rerun-protocol.js'
+import type { Owned } from '../job/rerun-protocol.js'
 import { NOTHING_TO_DIGEST, ownedText, renderNoteSummary, renderSummary } from './summary.js'
 import type { AgentRequest } from './request.js'
 import type { NothingToDigest } from './digest/prepare.js'
@@ -14,6 +14,7 @@ import { renderDigestDetails, type DigestReport } from './digest/report.js'
 
 /** What a handled request reports: the result, and where the tracking comment is. */
 export interface Reported {
+  kind: 'reported'
   result: JobResult
   /** Absent when the run ended before its request was known to be allowed. */
   request?: AgentRequest
@@ -26,8 +27,8 @@ export interface Reported {
 export type Handled = Reported | Owned | NothingToDigest
 
 export async function publish(handled: Handled, rt: Runtime): Promise<void> {
-  const reported = 'result' in handled ? handled : undefined
-  const digest = 'nothing' in handled ? handled.nothing : reported?.digest
+  const reported = handled.kind === 'reported' ? handled : undefined
+  const digest = handled.kind === 'nothing' ? handled.report : reported?.digest
   const result = reported?.result
   const pr = result && pullRequestOf(result)
   const comment = reported?.comment
@@ -51,8 +52,14 @@ export async function publish(handled: Handled, rt: Runtime): Promise<void> {
 }
 
 function summaryOf(handled: Handled, commentUrl: string | undefined): string {
-  if (isOwned(handled)) return renderNoteSummary(ownedText(handled))
-  if ('nothing' in handled) return renderNoteSummary(NOTHING_TO_DIGEST)
-  const instruction = handled.request?.instruction ?? ''
-  return renderSummary({ result: handled.result, instruction, commentUrl })
+  switch (handled.kind) {
+    case 'owned':
+      return renderNoteSummary(ownedText(handled))
+    case 'nothing':
+      return renderNoteSummary(NOTHING_TO_DIGEST)
+    case 'reported': {
+      const instruction = handled.request?.instruction ?? ''
+      return renderSummary({ result: handled.result, instruction, commentUrl })
+    }
+  }
 }

@@ -30,8 +30,9 @@ export async function promptFor(
     title: thread.title,
     url: thread.htmlUrl,
     requester: request.requester?.login,
-    // An opened issue's title and body are the instruction already: not repeated as "context by others".
-    body: request.origin === 'issue' ? undefined : thread.body,
+    // An issue's title and body (opened or labelled) are the instruction already: not repeated as
+    // "context by others". A labelled pull request's prompt is built with its change (prepare.ts).
+    body: request.origin === 'issue' || request.origin === 'label' ? undefined : thread.body,
     review: request.comment?.review
   }
   if (thread.isPullRequest && octokit) {

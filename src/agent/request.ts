@@ -5,7 +5,12 @@
 import { isBotUser } from '../github/identity.js'
 import type { CodeChange } from './follow-code/change.js'
 
-export type Origin = 'comment' | 'review-comment' | 'issue' | 'manual' | 'code-change' | 'digest'
+/**
+ * What set the request off. `label`: a label added to an open issue or pull request
+ * (`label-trigger`); the requester is who added it, and a labelled pull request carries its change.
+ */
+export type Origin =
+  'comment' | 'review-comment' | 'issue' | 'label' | 'manual' | 'code-change' | 'digest'
 
 export interface Requester {
   login: string
@@ -32,8 +37,21 @@ export interface TriggerComment {
   review?: { path: string; line?: number; diffHunk?: string }
 }
 
-export interface AgentRequest {
-  origin: Origin
+/** The request's origin; a label's carries which label it was. */
+export type RequestOrigin = { origin: Exclude<Origin, 'label'> } | LabelOrigin
+
+export interface LabelOrigin {
+  origin: 'label'
+  label: Labeling
+}
+
+export type AgentRequest = RequestFields & RequestOrigin
+
+/** A request a label set off. */
+export type LabelRequest = Extract<AgentRequest, { origin: 'label' }>
+
+/** What every request has, whatever its origin. */
+export interface RequestFields {
   /** The user's instruction (before any context block). */
   instruction: string
   /**
@@ -54,8 +72,6 @@ export interface AgentRequest {
   formerKey?: string
   /** A pull request (merged, or open and labelled), a push or a release: what changed. */
   change?: CodeChange
-  /** The label whose adding asked (`label-trigger`); the requester is who added it. */
-  label?: Labeling
 }
 
 export interface Labeling {

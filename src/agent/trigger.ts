@@ -134,7 +134,7 @@ function issueDecision(
   const requester = requesterOf(issue.user ?? (payload.sender as PayloadUser | undefined))
   const ignoredBot = botIgnored(requester, settings)
   if (ignoredBot) return { kind: 'ignore', reason: ignoredBot }
-  const facts = { issue: { ...issue, number: issue.number }, requester }
+  const facts = { origin: 'issue' as const, issue: { ...issue, number: issue.number }, requester }
   return issueRequest(context, { ...facts, requestKey: `issue-${issue.number}` }, settings)
 }
 

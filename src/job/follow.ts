@@ -8,7 +8,7 @@ import type { AgentJob } from '../mintlify/types.js'
 import { isCancellation } from '../shared/cancellation.js'
 import type { Runtime } from '../shared/runtime.js'
 import { endedResult, type EndedFacts, type JobMode, type JobResult } from './result.js'
-import { pollJob, type PollOutcome } from './poll.js'
+import { AGENT_JOB, pollUntilEnded, type PollOutcome } from './poll.js'
 import { inputsBackoff } from './poll-schedule.js'
 import { plural } from '../shared/plural.js'
 
@@ -54,9 +54,10 @@ export async function followJob(
 
   let outcome: PollOutcome
   try {
-    outcome = await pollJob(
+    outcome = await pollUntilEnded(
       {
-        getJob: signal => context.client.getJob(jobId, { signal }),
+        read: signal => context.client.getJob(jobId, { signal }),
+        subject: AGENT_JOB,
         backoff: inputsBackoff(settings, rt.random),
         // wait: false with job-id reads the job once.
         deadline: settings.wait ? context.deadline : rt.clock.now(),

@@ -52,7 +52,13 @@ export function statusSubject<T extends { id: string; status: string }, E extend
   }
 }
 
-const AGENT_JOB = statusSubject<AgentJob, EndedJob>('get-job', 'job', isEndedJob, isKnownJobStatus)
+/** An agent job, followed. */
+export const AGENT_JOB = statusSubject<AgentJob, EndedJob>(
+  'get-job',
+  'job',
+  isEndedJob,
+  isKnownJobStatus
+)
 
 interface PollTiming {
   backoff: Backoff
@@ -66,11 +72,7 @@ interface PollTiming {
   notFoundGraceMs?: number
 }
 
-export interface PollPlan extends PollTiming {
-  getJob: (signal?: AbortSignal) => Promise<AgentJob>
-}
-
-interface SubjectPollPlan<T, E extends T> extends PollTiming {
+export interface PollPlan<T, E extends T> extends PollTiming {
   read: (signal?: AbortSignal) => Promise<T>
   subject: PollSubject<T, E>
 }
@@ -87,14 +89,8 @@ type Reading<T> =
   /** A final answer that is not a job. */
   | { kind: 'lost'; error: unknown }
 
-/** An agent job, followed. */
-export function pollJob(plan: PollPlan, rt: Runtime): Promise<PollOutcome> {
-  const { getJob, ...timing } = plan
-  return pollUntilEnded({ ...timing, read: getJob, subject: AGENT_JOB }, rt)
-}
-
 export async function pollUntilEnded<T, E extends T>(
-  plan: SubjectPollPlan<T, E>,
+  plan: PollPlan<T, E>,
   rt: Runtime
 ): Promise<PollOutcome<T, E>> {
   const { subject } = plan
@@ -151,10 +147,7 @@ export async function pollUntilEnded<T, E extends T>(
 }
 
 /** One poll: the job, read under its retry policy; a failure that outlasts it is classified. */
-async function readJob<T, E extends T>(
-  plan: SubjectPollPlan<T, E>,
-  rt: Runtime
-): Promise<Reading<T>> {
+async function readJob<T, E extends T>(plan: PollPlan<T, E>, rt: Runtime): Promise<Reading<T>> {
   const { noun, operation } = plan.subject
   const grace = plan.notFoundGraceMs ?? DEFAULT_NOT_FOUND_GRACE_MS
   try {

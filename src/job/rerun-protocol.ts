@@ -24,11 +24,6 @@ export type RequestFate =
 
 export type Owned = Extract<RequestFate, { kind: 'owned' }>
 
-/** Whether a flow's outcome is a request another run owns, rather than a result of this run. */
-export function isOwned<T extends object>(outcome: T | Owned): outcome is Owned {
-  return 'kind' in outcome && outcome.kind === 'owned'
-}
-
 export interface ResumeFacts {
   /** The marker of this request's tracking comment, when the thread holds one. */
   marker?: TrackingMarker

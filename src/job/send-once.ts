@@ -19,10 +19,13 @@ export type SendPlan =
  * The job the request reached, to follow; or how the request ended without reaching one (its
  * duration is the caller's).
  */
+export type Sent =
+  { kind: 'sent'; followed: FollowedJob } | { kind: 'ended'; result: UntimedResult }
+
 export async function sendOnce(
   plan: SendPlan,
   { client, rt, deadline }: { client: MintlifyClient; rt: Runtime; deadline: number }
-): Promise<FollowedJob | UntimedResult> {
+): Promise<Sent> {
   const followUp = plan.kind === 'follow-up'
   const jobId = followUp ? plan.jobId : undefined
   const what = followUp ? 'Sending the follow-up' : 'Creating the job'
@@ -54,23 +57,32 @@ export async function sendOnce(
     rt.log.info(
       followUp ? `Follow-up sent to agent job ${sentTo}.` : `Created agent job ${sentTo}.`
     )
-    return { jobId: sentTo, mode: followUp ? 'follow-up' : 'created', sentBy: { job } }
+    const mode = followUp ? 'follow-up' : 'created'
+    return { kind: 'sent', followed: { jobId: sentTo, mode, sentBy: { job } } }
   } catch (error) {
     if (isCancellation(error)) {
       // A create cut off on its way may have started a job: say so, and a re-run creates no other.
-      if (!cutOff || followUp) return { status: 'cancelled', jobId }
+      if (!cutOff || followUp) return ended({ status: 'cancelled', jobId })
       const cause = 'the run was cancelled while waiting for the answer'
-      return { status: 'problem', problem: { kind: 'unknown-outcome', cause }, cancelled: true }
+      return ended({
+        status: 'problem',
+        problem: { kind: 'unknown-outcome', cause },
+        cancelled: true
+      })
     }
     if (!(error instanceof MintlifyError)) throw error
     rt.log.info(error.message)
-    return {
+    return ended({
       status: 'problem',
       jobId,
       mode: followUp ? 'follow-up' : undefined,
       problem: failedSendProblem(error, plan.kind)
-    }
+    })
   }
+}
+
+function ended(result: UntimedResult): Sent {
+  return { kind: 'ended', result }
 }
 
 /** How a failed create or follow-up is reported; never "try again" when it may have happened. */

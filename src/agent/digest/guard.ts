@@ -12,21 +12,20 @@ import { botAuthorIgnored, labelIgnored, pathsIgnored } from '../follow-code/gua
 import { reportsPull } from '../follow-code/loop-guard.js'
 import type { AgentFlow } from '../flow.js'
 import type { DigestPull } from './prompt.js'
-import type { Candidate, Guard } from './select.js'
+import type { Guard } from './select.js'
+import type { Candidate } from './window.js'
 
 /** One page of files: enough for the guard and the prompt (30 listed a pull request). */
 const FILES_READ = 100
 
+/** `thread`: the tracking issue's comments, where our comments report the agent's own PRs. */
 export function digestGuard(
   { settings, context, github, rt }: AgentFlow & { github: GitHubAccess },
-  tracking: {
-    thread: readonly IssueComment[]
-    identity: Identity
-    ignored: (path: string) => boolean
-  }
+  thread: readonly IssueComment[],
+  identity: Identity,
+  ignored: (path: string) => boolean
 ): Guard<DigestPull> {
   const repo = { owner: context.owner, repo: context.repo }
-  const { thread, identity, ignored } = tracking
   return async (pull: Candidate) => {
     const url = pull.htmlUrl
     const quick =
@@ -35,7 +34,7 @@ export function digestGuard(
       (thread.some(comment => reportsPull(comment, { identity, url }))
         ? `pull request #${pull.number} was opened by the docs agent (a tracking comment on #${settings.issueNumber} reports it)`
         : undefined)
-    if (quick) return { skip: quick }
+    if (quick) return { kind: 'skip', reason: quick }
     let files: PullFile[] = []
     try {
       const call = { repo, pullNumber: pull.number, max: FILES_READ }
@@ -46,7 +45,7 @@ export function digestGuard(
     }
     const complete = files.length < FILES_READ
     const onlyIgnored = pathsIgnored({ files, complete }, ignored)
-    if (onlyIgnored) return { skip: `pull request #${pull.number}: ${onlyIgnored}` }
-    return { include: { ...pull, files, filesComplete: complete } }
+    if (onlyIgnored) return { kind: 'skip', reason: `pull request #${pull.number}: ${onlyIgnored}` }
+    return { kind: 'include', pull: { ...pull, files, filesComplete: complete } }
   }
 }

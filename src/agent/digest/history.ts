@@ -9,8 +9,7 @@
 import type { IssueComment } from '../../github/comments.js'
 import type { Identity } from '../../github/identity.js'
 import { ownMarker, type TrackingMarker } from '../../job/markers.js'
-import { isDigestKey } from './key.js'
-import { parsePosition, type Position } from './position.js'
+import { isDigestKey, parsePosition, type Position } from './window.js'
 
 /** One earlier digest, as its tracking comment records it. */
 export interface DigestRecord {

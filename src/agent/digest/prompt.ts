@@ -10,7 +10,7 @@ import type { PullFile } from '../../github/pulls.js'
 import { cut, MAX_PROMPT_LENGTH } from '../prompt-context.js'
 import { CLOSE, described, fileLines, inline, OPEN } from '../follow-code/context-lines.js'
 import { renderDiff } from '../follow-code/diff.js'
-import type { Candidate } from './select.js'
+import type { Candidate } from './window.js'
 
 /** The instruction of a digest when the workflow gives no `prompt`. */
 export const DEFAULT_DIGEST_INSTRUCTION =

@@ -6,17 +6,17 @@
 import { codeSpan, inert, truncate } from '../../shared/markdown.js'
 import { humanDate } from '../../shared/human-dates.js'
 import { plural } from '../../shared/plural.js'
-import type { Position } from './position.js'
-import type { Candidate, SkippedPull } from './select.js'
+import type { SkippedPull } from './select.js'
+import type { Candidate, Position } from './window.js'
 
-export interface DigestReport {
+export interface DigestReport<T extends Candidate = Candidate> {
   repository: string
   branch: string
   /** Exclusive. */
   since: Position
   /** The last included pull request; undefined when nothing is included. */
   until?: Position
-  included: readonly Candidate[]
+  included: readonly T[]
   skipped: readonly SkippedPull[]
   waiting: number
   /** The docs PR this digest adds to (a follow-up to the previous digest's job). */

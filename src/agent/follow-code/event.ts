@@ -13,6 +13,8 @@ import {
   issueThread,
   requesterOf,
   type AgentRequest,
+  type RequestFields,
+  type LabelOrigin,
   type Requester,
   type Thread,
   type TriggerDecision
@@ -65,6 +67,7 @@ export function codeChangeDecision(
   const ignored = labelIgnored(pull, settings) ?? botAuthorIgnored(pull, settings)
   if (ignored) return { kind: 'ignore', reason: ignored }
   return changeRequest(settings, {
+    origin: 'code-change',
     change: { kind: 'pull', pull },
     requester: pull.mergedBy ? { login: pull.mergedBy, isBot: false } : undefined,
     thread: pullThread(context, pull),
@@ -139,6 +142,7 @@ function pushDecision(context: RunnerContext, settings: AgentSettings): TriggerD
     pusher: sender.login
   }
   return changeRequest(settings, {
+    origin: 'code-change',
     change: { kind: 'push', push },
     requester: sender,
     thread: issueThread(context, settings),
@@ -160,6 +164,7 @@ function releaseDecision(context: RunnerContext, settings: AgentSettings): Trigg
     publisher: login(context.payload.sender) || login(raw.author)
   }
   return changeRequest(settings, {
+    origin: 'code-change',
     change: { kind: 'release', release },
     requester: { login: release.publisher, isBot: isBot(context.payload.sender) },
     thread: issueThread(context, settings),
@@ -170,11 +175,11 @@ function releaseDecision(context: RunnerContext, settings: AgentSettings): Trigg
 /** The request of a change: the workflow's `prompt`, or the built-in instruction. */
 export function changeRequest(
   settings: Pick<AgentSettings, 'prompt'>,
-  facts: Pick<AgentRequest, 'change' | 'requester' | 'thread' | 'requestKey' | 'label'>,
+  facts: Pick<RequestFields, 'change' | 'requester' | 'thread' | 'requestKey'> &
+    ({ origin: 'code-change' } | LabelOrigin),
   defaultInstruction = DEFAULT_CHANGE_INSTRUCTION
 ): TriggerDecision {
   const request: AgentRequest = {
-    origin: 'code-change',
     instruction: settings.prompt ?? defaultInstruction,
     instructionSource: settings.prompt === undefined ? 'default' : 'workflow',
     ...facts

@@ -40,7 +40,7 @@ export async function prepareChange(
   // A labelled pull request is guarded before it is read, the loop guard first; the event settled
   // a merged one's label and author already (event.ts).
   let threadComments: IssueComment[] | undefined
-  if (request.label && change.kind === 'pull') {
+  if (request.origin === 'label' && change.kind === 'pull') {
     const guarded = await guardOwnPull(change.pull, flow)
     if (guarded.kind === 'skip') return guarded
     threadComments = guarded.threadComments
@@ -68,7 +68,7 @@ export async function prepareChange(
     )
     if (onlyIgnored) return { kind: 'skip', reason: onlyIgnored }
   }
-  if (pull && !request.label) {
+  if (pull && request.origin !== 'label') {
     const guarded = await guardOwnPull(pull, flow)
     if (guarded.kind === 'skip') return guarded
     threadComments = guarded.threadComments

@@ -1,0 +1,96 @@
+/**
+ * A digest's window over the branch's merged pull requests, in one place. A pull request stands at
+ * its position (merge time and number: GitHub gives merge times to the second, so several can share
+ * one; the number orders them). A window runs after `since` (exclusive) up to `until`, the last
+ * pull request it includes, so it cuts between two merged in one second without losing one. It
+ * starts where a re-run's own window started, else after the watermark (history.ts), else at
+ * `digest-since`. Its request key names the window and the earlier digest comment it follows: two
+ * runs over the same window after the same comment (a schedule and a dispatch started together, or
+ * a re-run) are one request; a digest that offers a failed digest's pull requests again follows that
+ * failed digest's comment, so it is a new request even when its window is the same. Pure.
+ */
+import type { MergedPull } from '../../github/merged-pulls.js'
+
+export interface Position {
+  /** Epoch ms of the merge (whole seconds, as GitHub gives them). */
+  at: number
+  number: number
+}
+
+export interface DigestWindow {
+  /** Exclusive. */
+  since: Position
+  /** The last included pull request. */
+  until: Position
+}
+
+/** A merged pull request after the window's start, with its position. */
+export interface Candidate extends MergedPull {
+  position: Position
+}
+
+/** `<epoch seconds>.<number>`: short, and written into a marker as it is. */
+export function formatPosition({ at, number }: Position): string {
+  return `${Math.floor(at / 1000)}.${number}`
+}
+
+export function parsePosition(text: string | undefined): Position | undefined {
+  const match = /^(\d{1,12})\.(\d{1,10})$/.exec(text ?? '')
+  if (!match) return undefined
+  return { at: Number(match[1]) * 1000, number: Number(match[2]) }
+}
+
+/** Negative when `a` comes first. */
+export function comparePositions(a: Position, b: Position): number {
+  return a.at - b.at || a.number - b.number
+}
+
+/** The position before every pull request merged at `at` or later (a first digest's `since`). */
+export function startOf(at: number): Position {
+  return { at: Math.floor(at / 1000) * 1000, number: 0 }
+}
+
+/** A merged pull request's position, from GitHub's ISO merge time. */
+export function positionOf(pull: { mergedAt: string; number: number }): Position {
+  return { at: Math.floor(Date.parse(pull.mergedAt) / 1000) * 1000, number: pull.number }
+}
+
+/** Where the window starts: a re-run's own start, else the watermark, else `digest-since`. */
+export function windowStart(
+  earlier: { rerun?: { since: Position }; watermark?: Position },
+  digestSince: number
+): Position {
+  return earlier.rerun?.since ?? earlier.watermark ?? startOf(digestSince)
+}
+
+/** The pull requests after `since` (and up to `until`, a re-run's window), oldest first. */
+export function candidatesAfter(
+  pulls: readonly MergedPull[],
+  { since, until }: { since: Position; until?: Position }
+): Candidate[] {
+  return pulls
+    .map(pull => ({ ...pull, position: positionOf(pull) }))
+    .filter(pull => comparePositions(pull.position, since) > 0)
+    .filter(pull => until === undefined || comparePositions(pull.position, until) <= 0)
+    .sort((a, b) => comparePositions(a.position, b.position))
+}
+
+/** The window from `since` to the last included pull request; undefined when none is. */
+export function windowOf(
+  since: Position,
+  included: readonly Candidate[]
+): DigestWindow | undefined {
+  const last = included.at(-1)
+  return last && { since, until: last.position }
+}
+
+const DIGEST_KEY_PREFIX = 'digest-'
+
+export function digestKey(window: DigestWindow, afterCommentId: number | undefined): string {
+  const after = afterCommentId === undefined ? 'first' : `after-${afterCommentId}`
+  return `${DIGEST_KEY_PREFIX}${formatPosition(window.since)}-${formatPosition(window.until)}-${after}`
+}
+
+export function isDigestKey(key: string | undefined): boolean {
+  return key?.startsWith(DIGEST_KEY_PREFIX) ?? false
+}
