@@ -3,14 +3,14 @@
  * there continues the same job (its marker names the job, so follow-ups find it). Posted once per
  * job and PR; when the token cannot reach that repository, a notice says so and the run goes on.
  */
-import { createComment, findComments } from '../github/comments.js'
 import type { GitHubAccess, Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import { gitHubErrorStatus } from '../github/retry.js'
 import { codeSpan, inert } from '../shared/markdown.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
-import { ownMarker } from './markers.js'
+import type { Marker } from './markers.js'
+import { postNoteOnce } from './own-note.js'
 import type { PullRequestLink } from './pull-request-link.js'
 import { writeComment } from './comment-layout.js'
 import { pullRequestOf, type JobResult } from './result.js'
@@ -105,19 +105,12 @@ export async function postBackLink(
 ): Promise<BackLinkResult> {
   const ref = { owner: facts.pr.owner, repo: facts.pr.repo, issueNumber: facts.pr.number }
   try {
-    const existing = await findComments(
-      octokit,
-      {
-        ref,
-        predicate: comment => {
-          const marker = ownMarker(comment, identity)
-          return marker?.kind === 'back-link' && marker.job === facts.jobId
-        }
-      },
-      rt
-    )
-    if (existing.length > 0) return 'exists'
-    await createComment(octokit, { ref, body: renderBackLink(facts) }, rt)
+    const note = {
+      ref,
+      matches: (marker: Marker) => marker.kind === 'back-link' && marker.job === facts.jobId,
+      body: renderBackLink(facts)
+    }
+    if (!(await postNoteOnce({ octokit, identity }, note, rt))) return 'exists'
     return 'posted'
   } catch (error) {
     const status = gitHubErrorStatus(error)

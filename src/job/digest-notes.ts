@@ -4,7 +4,6 @@
  * that saw the end, or by the sweep for a detached digest; each carries a marker naming the digest,
  * so no run posts one twice. A note that cannot be posted is a warning, never a failure.
  */
-import { createComment, findComments } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import type { RepoRef } from '../github/refs.js'
@@ -13,7 +12,8 @@ import { plural } from '../shared/plural.js'
 import type { Runtime } from '../shared/runtime.js'
 import { writeComment } from './comment-layout.js'
 import { digestPulls, type DigestFields } from './digest-marker.js'
-import { ownMarker } from './markers.js'
+import type { Marker } from './markers.js'
+import { postNoteOnce } from './own-note.js'
 import type { PullRequestLink } from './pull-request-link.js'
 import { pullRequestOf, type JobResult } from './result.js'
 
@@ -47,19 +47,12 @@ export async function postDigestNotes(
     if (rt.signal.aborted) break
     const ref = { ...notes.repo, issueNumber: number }
     try {
-      const existing = await findComments(
-        octokit,
-        {
-          ref,
-          predicate: comment => {
-            const marker = ownMarker(comment, identity)
-            return marker?.kind === 'note' && marker.request === notes.request
-          }
-        },
-        rt
-      )
-      if (existing.length > 0) continue
-      await createComment(octokit, { ref, body: renderDigestNote(notes) }, rt)
+      const note = {
+        ref,
+        matches: (marker: Marker) => marker.kind === 'note' && marker.request === notes.request,
+        body: renderDigestNote(notes)
+      }
+      if (!(await postNoteOnce({ octokit, identity }, note, rt))) continue
       posted++
     } catch (error) {
       rt.signal.throwIfAborted()

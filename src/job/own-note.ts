@@ -1,0 +1,33 @@
+/**
+ * A note posted once: before writing a comment, a run looks for one of ours whose marker matches
+ * (ownMarker: a marker counts only in a comment of ours), so a re-run never posts it twice.
+ */
+import { createComment, findComments, type IssueComment } from '../github/comments.js'
+import type { Identity } from '../github/identity.js'
+import type { Octokit } from '../github/octokit.js'
+import type { IssueRef } from '../github/refs.js'
+import type { Runtime } from '../shared/runtime.js'
+import { ownMarker, type Marker } from './markers.js'
+
+export interface OwnNote {
+  ref: IssueRef
+  /** Whether an earlier comment's marker is this note's. */
+  matches: (marker: Marker) => boolean
+  body: string
+}
+
+/** Posts the note unless a comment of ours already carries it; returns whether it posted. */
+export async function postNoteOnce(
+  { octokit, identity }: { octokit: Octokit; identity: Identity },
+  note: OwnNote,
+  rt: Runtime
+): Promise<boolean> {
+  const predicate = (comment: IssueComment): boolean => {
+    const marker = ownMarker(comment, identity)
+    return marker !== undefined && note.matches(marker)
+  }
+  const existing = await findComments(octokit, { ref: note.ref, predicate }, rt)
+  if (existing.length > 0) return false
+  await createComment(octokit, { ref: note.ref, body: note.body }, rt)
+  return true
+}
