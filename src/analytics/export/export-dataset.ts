@@ -24,7 +24,7 @@ export interface ExportOptions {
   impact?: ExportTap
 }
 
-/** What to export (a dataset's descriptor: what its export hands back is its own), and the file. */
+/** What to export (a descriptor: its export's result is handed back as it is), and where. */
 export interface ExportTarget<Exported> {
   settings: ExportSettings
   dataset: { export(ctx: ExportContext): Promise<Exported> }
