@@ -111,8 +111,7 @@ async function followRequest(
     state: {},
     unreadable: false
   }
-  const followJobId = digest?.followJobId
-  const plan = await planFor(flow, { request, thread, knownPrompt: ready.prompt, followJobId })
+  const plan = await planFor(ready, thread, flow)
   const link = runUrl(context) || undefined
   const outcome = await runJobFlow(plan, settings, {
     client: createMintlifyClient(settings.service, timing),

@@ -9,21 +9,19 @@ import { resumeFrom } from '../job/rerun-protocol.js'
 import type { AgentFlow } from './flow.js'
 import type { AgentRequest } from './request.js'
 
+/** A request ready to plan, as the trigger or the digest made it. */
+export interface PlannedRequest {
+  request: AgentRequest
+  /** The prompt when it is known already (a code change's, a digest's). */
+  prompt?: string
+  /** A digest's: the job a follow-up goes to (its open docs PR's), not the thread's latest. */
+  digest?: { followJobId?: string }
+}
+
 export async function planFor(
-  flow: AgentFlow,
-  {
-    request,
-    thread,
-    knownPrompt,
-    followJobId
-  }: {
-    request: AgentRequest
-    thread: ThreadReading
-    /** The prompt when it is known already (a code change's, a digest's). */
-    knownPrompt?: string
-    /** The job a follow-up goes to when not the thread's latest (a digest's open docs PR). */
-    followJobId?: string
-  }
+  { request, prompt: knownPrompt, digest }: PlannedRequest,
+  thread: ThreadReading,
+  flow: AgentFlow
 ): Promise<JobPlan> {
   const { settings } = flow
   const { runAttempt, runId } = flow.context
@@ -39,7 +37,7 @@ export async function planFor(
     followUp: settings.followUp,
     origin: request.origin,
     onPullRequest: request.thread?.isPullRequest,
-    latestJobId: request.origin === 'digest' ? followJobId : thread.state.latestJobId
+    latestJobId: request.origin === 'digest' ? digest?.followJobId : thread.state.latestJobId
   })
   if (!needsPrompt(decision)) return decision
   const prompt = knownPrompt ?? (await promptFor(request, flow))

@@ -76,7 +76,7 @@ function contextBlock(
   room: number
 ): string | undefined {
   const fits = (level: Level): string | undefined => {
-    const block = renderBlock(pulls, options, { level, room })
+    const block = renderBlock(pulls, options, level, room)
     return block.length <= room ? block : undefined
   }
   const bare = LEVELS[LEVELS.length - 1]
@@ -126,7 +126,8 @@ function referenceLine(pull: Candidate, repository: string, titleLimit: number):
 function renderBlock(
   pulls: readonly DigestPull[],
   options: DigestPromptOptions,
-  { level, room }: { level: Level; room: number }
+  level: Level,
+  room: number
 ): string {
   const sections = pulls.map(pull => pullLines(pull, options, level))
   const intro = [

@@ -59,7 +59,7 @@ export async function prepareChange(
   if (reading.change.kind === 'push' && pull) {
     const ignoredPull = labelIgnored(pull, settings) ?? botAuthorIgnored(pull, settings)
     if (ignoredPull) return { kind: 'skip', reason: ignoredPull }
-    ready = pushOfPull(request, { pull, reading, context })
+    ready = pushOfPull(request, pull, reading, context)
   }
   if (reading.change.kind !== 'release') {
     const onlyIgnored = pathsIgnored(
@@ -101,11 +101,9 @@ async function guardOwnPull(
  */
 function pushOfPull(
   request: AgentRequest,
-  {
-    pull,
-    reading,
-    context
-  }: { pull: ChangedPull; reading: ChangeReading; context: Pick<RunnerContext, 'owner' | 'repo'> }
+  pull: ChangedPull,
+  reading: ChangeReading,
+  context: Pick<RunnerContext, 'owner' | 'repo'>
 ): AgentRequest {
   const isMerge =
     reading.change.kind === 'push' &&

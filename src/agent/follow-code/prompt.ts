@@ -102,7 +102,7 @@ function contextLines(
   const pull = change.kind === 'release' ? undefined : change.pull
   if (pull) {
     const ofPush = change.kind === 'push'
-    lines.push(...pullLines(pull, { repository: options.repository, ofPush, shown }))
+    lines.push(...pullLines(pull, options.repository, ofPush, shown))
   }
   lines.push(...fileLines(reading, { ignored: options.ignored, limit: shown.files }))
   lines.push(...commitLines(reading.commits, reading.totalCommits, shown.commits))
@@ -112,10 +112,7 @@ function contextLines(
   return lines
 }
 
-function pullLines(
-  pull: ChangedPull,
-  { repository, ofPush, shown }: { repository: string; ofPush: boolean; shown: Shown }
-): string[] {
+function pullLines(pull: ChangedPull, repository: string, ofPush: boolean, shown: Shown): string[] {
   const lines = [
     `Pull request${ofPush ? ' the pushed commit came from' : ''}: ${repository}#${pull.number} "${inline(cut(pull.title, 300))}"${pull.htmlUrl ? ` (${pull.htmlUrl})` : ''}`,
     `Author: @${pull.author}${pull.mergedBy ? `; merged by @${pull.mergedBy}` : ''}`
