@@ -34,35 +34,53 @@ const OTHER = '5151'
 const JOB = 'job_1'
 const NOW = Date.parse('2024-03-10T12:00:00Z')
 
-interface Row {
+/** A row of any of the page's tables: its state and the moves out of it. */
+interface StateRow {
   state: string
+  moves: { event: string; to: string }[]
+}
+
+interface Row extends StateRow {
   /** The marker's fields after `tracking request=<key>`; undefined: no tracking comment. */
   fields?: Record<string, string>
   reRun: string
   otherRun: string
   sweep: string
-  moves: { event: string; to: string }[]
 }
 
 const codeSpans = (cell: string): string[] => [...cell.matchAll(/`([^`]+)`/g)].map(m => m[1])
 
 const PAGE = readFileSync(join(PROJECT_ROOT, 'docs', 'states.md'), 'utf8')
 
-/** The cells of the table under `## heading` (the page's first table when none), header first. */
-function tableOf(heading?: string): string[][] {
+/**
+ * The rows of the table under `## heading` (the page's first table when none), each a cell by its
+ * column's name, once the header is found to be `columns`.
+ */
+function rowsOf(heading: string | undefined, columns: string[]): Record<string, string>[] {
   const sections = PAGE.split(/^(?=## )/m)
   const section = heading ? sections.find(s => s.startsWith(`## ${heading}\n`)) : sections[0]
   if (section === undefined) throw new Error(`docs/states.md has no section "${heading}"`)
-  return section
+  const [header, , ...body] = section
     .split('\n')
     .filter(line => line.startsWith('| '))
-    .filter((_, i) => i !== 1) // the alignment row
     .map(line =>
       line
         .slice(1, -1)
         .split(' | ')
         .map(cell => cell.trim())
     )
+  expect(header).toEqual(columns)
+  return body.map(cells => Object.fromEntries(columns.map((name, i) => [name, cells[i]])))
+}
+
+/** Each state listed once, every move to a listed state, and every move one the test can make. */
+function expectClosed(rows: StateRow[], moves: Record<string, unknown>): void {
+  const states = rows.map(row => row.state)
+  expect(new Set(states).size).toBe(states.length)
+  for (const { event, to } of rows.flatMap(row => row.moves)) {
+    expect(states).toContain(to)
+    expect(Object.keys(moves)).toContain(event)
+  }
 }
 
 /** A marker cell's fields (`key=value ...`); undefined for `—`. */
@@ -75,32 +93,22 @@ function movesOf(cell: string): { event: string; to: string }[] {
   return cell === '—' ? [] : cell.split('; ').map(parseMove)
 }
 
-function parseTable([header, ...body]: string[][]): Row[] {
-  expect(header).toEqual([
-    'state',
-    'marker',
-    'a re-run',
-    'another run delivering it',
-    'the sweep',
-    'moves on'
-  ])
-  return body.map(([state, marker, reRun, otherRun, sweep, moves]) => ({
-    state,
-    fields: fieldsOf(marker),
-    reRun: codeSpans(reRun)[0],
-    otherRun: codeSpans(otherRun)[0],
-    sweep,
-    moves: movesOf(moves)
-  }))
-}
+const TRACKING_COLUMNS = ['state', 'marker', 'a re-run', 'another run delivering it', 'the sweep']
+
+const ROWS: Row[] = rowsOf(undefined, [...TRACKING_COLUMNS, 'moves on']).map(cells => ({
+  state: cells.state,
+  fields: fieldsOf(cells.marker),
+  reRun: codeSpans(cells['a re-run'])[0],
+  otherRun: codeSpans(cells['another run delivering it'])[0],
+  sweep: cells['the sweep'],
+  moves: movesOf(cells['moves on'])
+}))
 
 function parseMove(text: string): { event: string; to: string } {
   const match = /^`([^`]+)` → (.+)$/.exec(text)
   if (!match) throw new Error(`a move is written as \`event\` → state: ${text}`)
   return { event: match[1], to: match[2] }
 }
-
-const ROWS = parseTable(tableOf())
 
 /** The value a placeholder of the table stands for. */
 function valueOf(text: string): string {
@@ -203,12 +211,7 @@ function sweepOf(marker: Marker | undefined): string {
 
 describe('docs/states.md: the state table', () => {
   it('lists each state once, every move goes to a state it lists, and every move is known', () => {
-    const states = ROWS.map(row => row.state)
-    expect(new Set(states).size).toBe(states.length)
-    for (const { event, to } of ROWS.flatMap(row => row.moves)) {
-      expect(states).toContain(to)
-      expect(Object.keys(MOVES)).toContain(event)
-    }
+    expectClosed(ROWS, MOVES)
   })
 
   it('has a row for no comment, each tracking state, and each phase of a job', () => {
@@ -255,32 +258,24 @@ describe.each(ROWS)('docs/states.md: $state', row => {
  * the tracking issue, after an earlier digest that ended with no docs PR; what the next digest reads
  * from them must be what the row says, and each move must write a marker of the state it names.
  */
-interface DigestRow {
-  state: string
+interface DigestRow extends StateRow {
   fields?: Record<string, string>
   startsAt: string
   addsTo: string
-  moves: { event: string; to: string }[]
 }
 
-function parseDigestTable([header, ...body]: string[][]): DigestRow[] {
-  expect(header).toEqual([
-    'state',
-    'marker',
-    'the next digest starts at',
-    'adds to its docs PR',
-    'moves on'
-  ])
-  return body.map(([state, marker, startsAt, addsTo, moves]) => ({
-    state,
-    fields: fieldsOf(marker),
-    startsAt: codeSpans(startsAt)[0],
-    addsTo,
-    moves: movesOf(moves)
-  }))
-}
+const DIGEST_COLUMNS = ['state', 'marker', 'the next digest starts at', 'adds to its docs PR']
 
-const DIGEST_ROWS = parseDigestTable(tableOf("The digest's watermark"))
+const DIGEST_ROWS: DigestRow[] = rowsOf("The digest's watermark", [
+  ...DIGEST_COLUMNS,
+  'moves on'
+]).map(cells => ({
+  state: cells.state,
+  fields: fieldsOf(cells.marker),
+  startsAt: codeSpans(cells['the next digest starts at'])[0],
+  addsTo: cells['adds to its docs PR'],
+  moves: movesOf(cells['moves on'])
+}))
 
 const PR_URL = 'https://github.com/acme/docs/pull/12'
 /** The row's digest (comment 2) and the one before it (comment 1), whose `until` is its `since`. */
@@ -398,12 +393,7 @@ const DIGEST_MOVES: Record<string, (from: Marker | undefined) => Marker> = {
 
 describe("docs/states.md: the digest's watermark", () => {
   it('lists each state once, every move goes to a state it lists, and every move is known', () => {
-    const states = DIGEST_ROWS.map(row => row.state)
-    expect(new Set(states).size).toBe(states.length)
-    for (const { event, to } of DIGEST_ROWS.flatMap(row => row.moves)) {
-      expect(states).toContain(to)
-      expect(Object.keys(DIGEST_MOVES)).toContain(event)
-    }
+    expectClosed(DIGEST_ROWS, DIGEST_MOVES)
   })
 
   it.each(DIGEST_ROWS)('$state: the next digest reads it as the row says', row => {
@@ -439,30 +429,21 @@ describe("docs/states.md: the digest's watermark", () => {
  * (a move that leads to it), then each of its moves is another run on the next push; the comment
  * must say what the target row says, and stay the one comment, edited in place.
  */
-interface DeployRow {
-  state: string
+interface DeployRow extends StateRow {
   says: string
   next: string
-  moves: { event: string; to: string }[]
 }
 
-function parseDeployTable([header, ...body]: string[][]): DeployRow[] {
-  expect(header).toEqual([
-    'state',
-    '`status`',
-    'the comment says',
-    'a re-run or the next push',
-    'moves on'
-  ])
-  return body.map(([state, , says, next, moves]) => ({
-    state,
-    says: codeSpans(says)[0] ?? '',
-    next,
-    moves: movesOf(moves)
-  }))
-}
+const DEPLOY_COLUMNS = ['state', '`status`', 'the comment says', 'a re-run or the next push']
 
-const DEPLOY_ROWS = parseDeployTable(tableOf('The deploy comment'))
+const DEPLOY_ROWS: DeployRow[] = rowsOf('The deploy comment', [...DEPLOY_COLUMNS, 'moves on']).map(
+  cells => ({
+    state: cells.state,
+    says: codeSpans(cells['the comment says'])[0] ?? '',
+    next: cells['a re-run or the next push'],
+    moves: movesOf(cells['moves on'])
+  })
+)
 
 const world = useWorld()
 
@@ -522,12 +503,7 @@ const rowOf = (state: string): DeployRow =>
 
 describe('docs/states.md: the deploy comment', () => {
   it('lists each state once, every move goes to a state it lists, and every move is known', () => {
-    const states = DEPLOY_ROWS.map(row => row.state)
-    expect(new Set(states).size).toBe(states.length)
-    for (const { event, to } of DEPLOY_ROWS.flatMap(row => row.moves)) {
-      expect(states).toContain(to)
-      expect(Object.keys(DEPLOY_MOVES)).toContain(event)
-    }
+    expectClosed(DEPLOY_ROWS, DEPLOY_MOVES)
     expect(DEPLOY_ROWS.map(row => row.next)).toEqual(
       DEPLOY_ROWS.map(row => (row.state === 'none' ? 'writes it' : 'edits it'))
     )
