@@ -132,10 +132,14 @@ interface CommentJob {
   steps: Step[]
 }
 
+/** A job's `if:` as one line. */
+const condition = (job: { if?: string }): string => (job.if ?? '').replace(/\s+/g, ' ')
+
 describe('the docs digest example', () => {
   const workflow = example<{
-    on: Record<string, unknown>
+    on: { schedule: { cron: string }[] }
     concurrency: { group: string; 'cancel-in-progress': boolean }
+    jobs: Record<string, { steps: (Step & { if?: string })[] }>
   }>('docs-digest.yml')
   const [{ step }] = ourSteps(workflow)
 
@@ -145,9 +149,22 @@ describe('the docs digest example', () => {
     expect(workflow.concurrency['cancel-in-progress']).toBe(false)
   })
 
-  it('is a digest reporting to a tracking issue', () => {
+  it('is a digest reporting to a tracking issue named by a repository variable', () => {
     expect(step.with).toMatchObject({ digest: true })
-    expect(Number(step.with?.['issue-number'])).toBeGreaterThan(0)
+    expect(step.with?.['issue-number']).toMatch(/^\$\{\{ vars\.[A-Z_]+ \}\}$/)
+  })
+
+  it('is scheduled off minute 0, when GitHub delays or drops scheduled runs', () => {
+    for (const { cron } of workflow.on.schedule) expect(cron.split(' ')[0]).not.toMatch(/^0$|^\*/)
+  })
+
+  it('uses an App token when one is set up (a private docs repository), else the workflow token', () => {
+    const [app] = Object.values(workflow.jobs).flatMap(job => job.steps)
+    expect(app.uses).toMatch(/^actions\/create-github-app-token@/)
+    expect(app.if).toMatch(/^vars\.[A-Z_]+ != ''$/)
+    expect(step.with?.['github-token']).toBe(
+      `\${{ steps.${app.id}.outputs.token || github.token }}`
+    )
   })
 })
 
@@ -185,6 +202,7 @@ describe('the labels example', () => {
 
 describe('the preview workflow', () => {
   const workflow = example<{
+    jobs: Record<string, { if?: string }>
     on: Record<string, { types?: string[] }>
     permissions: Record<string, string>
     concurrency: { group: string; 'cancel-in-progress': boolean }
@@ -198,5 +216,35 @@ describe('the preview workflow', () => {
 
   it('asks only for what the comment needs', () => {
     expect(workflow.permissions).toEqual({ 'pull-requests': 'write' })
+  })
+
+  it("leaves out pull requests into the deployment branch (Mintlify's app previews them)", () => {
+    expect(workflow.on.pull_request).toMatchObject({ 'branches-ignore': ['main'] })
+  })
+
+  it('skips the runs that get no secrets: forks and Dependabot', () => {
+    const [job] = Object.values(workflow.jobs)
+    expect(condition(job)).toContain(
+      'github.event.pull_request.head.repo.full_name == github.repository'
+    )
+    expect(condition(job)).toContain("github.actor != 'dependabot[bot]'")
+  })
+})
+
+describe('the redeploy after another workflow', () => {
+  const workflow = example<{
+    on: { workflow_run: { workflows: string[]; branches: string[] } }
+    jobs: Record<string, { if?: string }>
+  }>('docs-deploy-after-openapi.yml')
+  const [job] = Object.values(workflow.jobs)
+
+  it('deploys only after a success on the default branch of this repository', () => {
+    expect(workflow.on.workflow_run.branches).toEqual(['main'])
+    for (const check of [
+      "github.event.workflow_run.conclusion == 'success'",
+      'github.event.workflow_run.head_branch == github.event.repository.default_branch',
+      'github.event.workflow_run.head_repository.full_name == github.repository'
+    ])
+      expect(condition(job)).toContain(check)
   })
 })
