@@ -37,7 +37,7 @@ function renderDigestNote(notes: DigestNotes): string {
 }
 
 /** Posts the notes not posted yet; returns how many were posted. */
-export async function postDigestNotes(
+async function postDigestNotes(
   { octokit, identity }: { octokit: Octokit; identity: Identity },
   notes: DigestNotes,
   rt: Runtime

@@ -41,7 +41,7 @@ export function parsePosition(text: string | undefined): Position | undefined {
 }
 
 /** Negative when `a` comes first. */
-export function comparePositions(a: Position, b: Position): number {
+function comparePositions(a: Position, b: Position): number {
   return a.at - b.at || a.number - b.number
 }
 
@@ -51,7 +51,7 @@ export function startOf(at: number): Position {
 }
 
 /** A merged pull request's position, from GitHub's ISO merge time. */
-export function positionOf(pull: { mergedAt: string; number: number }): Position {
+function positionOf(pull: { mergedAt: string; number: number }): Position {
   return { at: Math.floor(Date.parse(pull.mergedAt) / 1000) * 1000, number: pull.number }
 }
 
