@@ -3,19 +3,15 @@
  * job's end they do not show, read each job once (oldest first, up to max-jobs) and edit each comment
  * whose job has ended into the result the agent action writes, with its back-link.
  */
-import { DEFAULT_TRIGGER_PHRASE, postBackLink } from '../job/back-link.js'
-import { endedResult, pullRequestOf, statusOutput, type JobResult } from '../job/result.js'
-import { finishTrackingComment } from '../job/tracking-text.js'
-import { markerAfter } from '../job/rerun-protocol.js'
-import { digestFieldsOf, withDigest } from '../job/digest-marker.js'
-import { notifyDigest } from '../job/digest-notes.js'
-import { listRepoComments, updateComment } from '../github/comments.js'
+import { finishLeftJob } from '../job/finish-left.js'
+import { pullRequestOf, statusOutput } from '../job/result.js'
+import { listRepoComments } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import type { RepoRef } from '../github/refs.js'
 import { getRunStatus } from '../github/runs.js'
 import type { MintlifyClient } from '../mintlify/client.js'
-import { isEndedJob, type AgentJob, type EndedJob } from '../mintlify/types.js'
+import { isEndedJob, type AgentJob } from '../mintlify/types.js'
 import { withRetry } from '../mintlify/with-retry.js'
 import { DAY_MS } from '../shared/duration.js'
 import { getErrorMessage } from '../shared/errors.js'
@@ -144,7 +140,17 @@ async function sweepOne(
   }
   if (!isEndedJob(job)) return left('still running', { read: true })
   try {
-    const result = await finish({ candidate, job }, { settings, context, rt })
+    const left = {
+      comment: candidate.comment,
+      marker: candidate.marker,
+      jobId: candidate.jobId,
+      job,
+      issueNumber: candidate.comment.issueNumber,
+      // The original run wrote the comment as it started.
+      startedAt: candidate.comment.createdAt
+    }
+    const finishing = { ...context, backLink: settings.backLink }
+    const result = await finishLeftJob(left, finishing, rt)
     return {
       text: statusOutput(result),
       finished: true,
@@ -170,54 +176,4 @@ async function runIsOver(
     ? await getRunStatus(context.octokit, { repo: context.repo, runId: run }, rt)
     : undefined
   return followingRunOver(candidate, status, rt.clock.now())
-}
-
-/** Edits the comment into the job's result, as the agent action words it, and posts the back-link. */
-async function finish(
-  { candidate, job }: { candidate: Candidate; job: EndedJob },
-  { settings, context, rt }: SweepRun
-): Promise<JobResult> {
-  const result = endedResult(job, {
-    jobId: candidate.jobId,
-    mode: 'created',
-    // Measured from the comment, which the original run wrote as it started.
-    elapsedMs: rt.clock.now() - candidate.comment.createdAt,
-    serverUrl: context.serverUrl
-  })
-  const request = { key: candidate.marker.request ?? '', run: candidate.marker.run }
-  const digest = digestFieldsOf(candidate.marker)
-  const final = withDigest(markerAfter(request, result), digest, result)
-  const body = finishTrackingComment(candidate.comment.body, result, final)
-  await updateComment(
-    context.octokit,
-    { repo: context.repo, commentId: candidate.comment.id, body },
-    rt
-  )
-  rt.log.info(`Finished the comment of agent job ${candidate.jobId}: ${statusOutput(result)}.`)
-  const pr = pullRequestOf(result)
-  if (digest) {
-    // A detached digest: its notes on the code PRs are the sweep's to post.
-    const trackingUrl = candidate.comment.htmlUrl
-    const end = { repo: context.repo, fields: digest, result, request: request.key, trackingUrl }
-    await notifyDigest(context, end, rt)
-  }
-  if (settings.backLink && pr) {
-    const { owner, repo } = context.repo
-    const number = candidate.comment.issueNumber
-    await postBackLink(
-      context,
-      {
-        pr,
-        jobId: candidate.jobId,
-        // The sweep has no trigger-phrase input: the back-link names the agent action's default.
-        triggerPhrase: DEFAULT_TRIGGER_PHRASE,
-        origin: {
-          label: `${owner}/${repo}#${number}`,
-          url: `${context.serverUrl}/${owner}/${repo}/issues/${number}`
-        }
-      },
-      rt
-    )
-  }
-  return result
 }

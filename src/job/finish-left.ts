@@ -1,0 +1,93 @@
+/**
+ * Finishing the tracking comment of a job that no run follows any more (detached, timed out,
+ * cancelled, not waited for, or its run died): the comment edited into the result the agent action
+ * writes, its back-link, and a digest's notes on its code PRs. The sweep and the next digest both
+ * finish a left job with this, so the two never word or do it differently.
+ */
+import { DEFAULT_TRIGGER_PHRASE, postBackLink } from './back-link.js'
+import { endedResult, pullRequestOf, statusOutput, type JobResult } from './result.js'
+import { finishTrackingComment } from './tracking-text.js'
+import { markerAfter } from './rerun-protocol.js'
+import { digestFieldsOf, withDigest } from './digest-marker.js'
+import { notifyDigest } from './digest-notes.js'
+import type { TrackingMarker } from './markers.js'
+import { updateComment, type IssueComment } from '../github/comments.js'
+import type { Identity } from '../github/identity.js'
+import type { Octokit } from '../github/octokit.js'
+import type { RepoRef } from '../github/refs.js'
+import type { EndedJob } from '../mintlify/types.js'
+import type { Runtime } from '../shared/runtime.js'
+
+/** A tracking comment whose job has ended and whose text does not show it yet. */
+export interface LeftJob {
+  comment: IssueComment
+  marker: TrackingMarker
+  jobId: string
+  job: EndedJob
+  /** The issue or PR the comment is on. */
+  issueNumber: number
+  /** Epoch ms the comment was written (the original run's start): the elapsed time is from it. */
+  startedAt: number
+}
+
+/** Where the comment lives and who writes. */
+export interface FinishContext {
+  octokit: Octokit
+  identity: Identity
+  repo: RepoRef
+  serverUrl: string
+  /** Whether a job that ended with a PR gets the back-link on it. */
+  backLink: boolean
+}
+
+/** Edits the comment into the job's result, as the agent action words it, and posts what follows. */
+export async function finishLeftJob(
+  left: LeftJob,
+  context: FinishContext,
+  rt: Runtime
+): Promise<JobResult> {
+  const result = endedResult(left.job, {
+    jobId: left.jobId,
+    mode: 'created',
+    elapsedMs: rt.clock.now() - left.startedAt,
+    serverUrl: context.serverUrl
+  })
+  const request = { key: left.marker.request ?? '', run: left.marker.run }
+  const digest = digestFieldsOf(left.marker)
+  const final = withDigest(markerAfter(request, result), digest, result)
+  const body = finishTrackingComment(left.comment.body, result, final)
+  await updateComment(context.octokit, { repo: context.repo, commentId: left.comment.id, body }, rt)
+  rt.log.info(`Finished the comment of agent job ${left.jobId}: ${statusOutput(result)}.`)
+  if (digest) {
+    // A digest no run followed to its end: its notes on the code PRs are posted here.
+    const trackingUrl = left.comment.htmlUrl
+    const end = { repo: context.repo, fields: digest, result, request: request.key, trackingUrl }
+    await notifyDigest(context, end, rt)
+  }
+  const pr = pullRequestOf(result)
+  if (context.backLink && pr) await postLeftBackLink(left, { ...context, pr }, rt)
+  return result
+}
+
+async function postLeftBackLink(
+  left: LeftJob,
+  context: FinishContext & { pr: NonNullable<ReturnType<typeof pullRequestOf>> },
+  rt: Runtime
+): Promise<void> {
+  const { owner, repo } = context.repo
+  const number = left.issueNumber
+  await postBackLink(
+    context,
+    {
+      pr: context.pr,
+      jobId: left.jobId,
+      // No trigger-phrase input reaches here: the back-link names the agent action's default.
+      triggerPhrase: DEFAULT_TRIGGER_PHRASE,
+      origin: {
+        label: `${owner}/${repo}#${number}`,
+        url: `${context.serverUrl}/${owner}/${repo}/issues/${number}`
+      }
+    },
+    rt
+  )
+}
