@@ -534,6 +534,42 @@ describe('GitHubFake: the code-change endpoints, through octokit', () => {
   })
 })
 
+describe('GitHubFake: removing a label, through octokit', () => {
+  const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} }
+  const octokit = (): Octokit => new Octokit({ auth: gh.token, baseUrl: gh.url, log: quiet })
+  const issue = { owner: 'acme', repo: 'app', issue_number: 30 }
+
+  beforeEach(() => {
+    gh.addIssue('acme', 'app', { number: 30, labels: ['docs: please', 'bug'] })
+  })
+
+  it('answers 200 with the labels that remain, the name URL-encoded and in any case', async () => {
+    const removed = await octokit().rest.issues.removeLabel({ ...issue, name: 'Docs: Please' })
+    expect(removed.status).toBe(200)
+    expect(removed.data).toEqual([
+      expect.objectContaining({ name: 'bug', color: 'ededed', default: false })
+    ])
+    expect(gh.calls.at(-1)?.path).toBe('/repos/acme/app/issues/30/labels/Docs%3A%20Please')
+    expect(gh.labelsOf('acme', 'app', 30)).toEqual(['bug'])
+    const read = await octokit().rest.issues.get(issue)
+    expect(read.data.labels).toEqual([expect.objectContaining({ name: 'bug' })])
+  })
+
+  it('answers 404 "Label does not exist" when the label is not on it, and for an unknown issue', async () => {
+    const absent = await octokit()
+      .rest.issues.removeLabel({ ...issue, name: 'wontfix' })
+      .catch((error: { status: number; response: { data: unknown } }) => error)
+    expect(absent).toMatchObject({
+      status: 404,
+      response: { data: { message: 'Label does not exist' } }
+    })
+    await expect(
+      octokit().rest.issues.removeLabel({ ...issue, issue_number: 99, name: 'bug' })
+    ).rejects.toMatchObject({ status: 404 })
+    expect(gh.labelsOf('acme', 'app', 30)).toEqual(['docs: please', 'bug'])
+  })
+})
+
 describe('GitHubFake on GitHub Enterprise Server', () => {
   it('builds every web link from its own server URL, never github.com', async () => {
     const ghes = await GitHubFake.start({

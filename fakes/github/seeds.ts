@@ -39,6 +39,11 @@ export class GitHubSeeds {
     this.state.issues.set(`${repoKey(owner, repo)}#${issue.number}`, { ...issue })
   }
 
+  /** The labels on the issue or pull request now (seeded with it, less those the token removed). */
+  labelsOf(owner: string, repo: string, issueNumber: number): string[] {
+    return [...(this.state.issue(owner, repo, issueNumber)?.labels ?? [])]
+  }
+
   hasIssue(owner: string, repo: string, issueNumber: number): boolean {
     return this.state.issue(owner, repo, issueNumber) !== undefined
   }

@@ -26,6 +26,7 @@ import { commentRoutes } from './routes/comments.js'
 import { commitRoutes } from './routes/commits.js'
 import { identityRoutes } from './routes/identity.js'
 import { issueRoutes } from './routes/issues.js'
+import { labelRoutes } from './routes/labels.js'
 import { pullRoutes } from './routes/pulls.js'
 import { reactionRoutes } from './routes/reactions.js'
 import { releaseRoutes } from './routes/releases.js'
@@ -81,6 +82,7 @@ export class GitHubFake extends GitHubSeeds {
     this.routes = [
       collaboratorRoutes,
       issueRoutes,
+      labelRoutes,
       commentRoutes,
       reactionRoutes,
       pullRoutes,

@@ -31,6 +31,7 @@ export const AGENT_DEFAULTS = {
   'ignore-paths': ['**/*.md', '**/*.mdx', 'docs.json', 'mint.json'],
   'include-diff': true,
   'label-trigger': '',
+  'label-remove': true,
   digest: false,
   'digest-branch': '',
   'digest-since': '-7d',

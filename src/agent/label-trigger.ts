@@ -15,8 +15,14 @@ import {
 } from './follow-code/event.js'
 import { botIgnored, issueRequest, type PayloadIssue } from './issue-request.js'
 import { record, text } from './payload.js'
-import { requesterOf, type LabelRequest, type TriggerDecision } from './request.js'
+import {
+  requesterOf,
+  type AgentRequest,
+  type LabelRequest,
+  type TriggerDecision
+} from './request.js'
 import type { AgentSettings } from './settings.js'
+import type { TriggerLabel } from '../job/label-removal.js'
 
 const PULL_EVENTS = ['pull_request', 'pull_request_target']
 const LABEL_ACTIONS = ['labeled', 'unlabeled']
@@ -101,4 +107,17 @@ export function labelCause(request: LabelRequest): string {
   const who = request.requester?.login ?? 'Someone'
   const where = request.thread ? ` to #${request.thread.issueNumber}` : ''
   return `${who} added the label "${request.label.name}"${where}`
+}
+
+/**
+ * The label that comes off the thread when the request's job ends completed (`label-remove`);
+ * undefined for a request no label set off, or with `label-remove: false`.
+ */
+export function labelToRemove(
+  request: AgentRequest,
+  settings: Pick<AgentSettings, 'labelRemove'>
+): TriggerLabel | undefined {
+  if (request.origin !== 'label' || !settings.labelRemove || !request.thread) return undefined
+  const { owner, repo, issueNumber, isPullRequest } = request.thread
+  return { ref: { owner, repo, issueNumber }, name: request.label.name, isPullRequest }
 }

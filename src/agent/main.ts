@@ -28,7 +28,8 @@ import { failureLine } from '../job/result-text.js'
 import { needsInstructionText, refusalText } from './replies.js'
 import { ownedText, renderNoteSummary } from './summary.js'
 import { writeStepSummary } from '../shared/step-summary.js'
-import { labelCause } from './label-trigger.js'
+import { labelCause, labelToRemove } from './label-trigger.js'
+import { removeTriggerLabel } from '../job/label-removal.js'
 import { parseAgentSettings } from './settings.js'
 import { decideTrigger } from './trigger.js'
 import type { AgentRequest, TriggerDecision } from './request.js'
@@ -113,6 +114,7 @@ async function followRequest(
   }
   const plan = await planFor(ready, thread, flow)
   const link = runUrl(context) || undefined
+  const label = labelToRemove(request, settings)
   const outcome = await runJobFlow(plan, settings, {
     client: createMintlifyClient(settings.service, timing),
     rt,
@@ -124,7 +126,8 @@ async function followRequest(
     request: {
       key: request.requestKey,
       run: context.runId || undefined,
-      deadline: timing.runStartedAt + settings.maxWaitMs
+      deadline: timing.runStartedAt + settings.maxWaitMs,
+      label: label?.name
     },
     otherClaim: conversation && (() => conversation.otherClaim()),
     digest: digest?.fields
@@ -137,6 +140,7 @@ async function followRequest(
   const { result } = outcome
   const serverUrl = context.serverUrl
   await backLinkFor(result, { settings, request, runUrl: link, serverUrl, github }, rt)
+  if (label && github) await removeTriggerLabel(github.octokit, { label, result }, rt)
   const tracking = conversation?.tracking
   if (digest) {
     const repo = { owner: context.owner, repo: context.repo }

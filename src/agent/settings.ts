@@ -50,6 +50,8 @@ export interface AgentSettings {
   includeDiff: boolean
   /** Adding this label to an open issue or pull request asks the agent; undefined: off. */
   labelTrigger?: string
+  /** A label-trigger request's label comes off its thread when its job ends completed. */
+  labelRemove: boolean
   /** `digest: true`: this run is a digest of the pull requests merged since the last one. */
   digest?: DigestSettings
 }
@@ -115,7 +117,10 @@ export function parseAgentSettings(
  */
 function parseCodeChangeInputs(
   read: InputReader
-): Pick<AgentSettings, 'skipLabel' | 'ignorePaths' | 'includeDiff' | 'labelTrigger'> {
+): Pick<
+  AgentSettings,
+  'skipLabel' | 'ignorePaths' | 'includeDiff' | 'labelTrigger' | 'labelRemove'
+> {
   const skipLabel = parseLabel(read, 'skip-label')
   // One glob a line, never split at commas: a glob's braces hold them (`*.{md,mdx}`).
   const ignorePaths = readString(read, 'ignore-paths')
@@ -135,7 +140,8 @@ function parseCodeChangeInputs(
     skipLabel,
     ignorePaths,
     includeDiff: parseBoolean(read, 'include-diff', { fallback: AGENT_DEFAULTS['include-diff'] }),
-    labelTrigger: parseLabel(read, 'label-trigger')
+    labelTrigger: parseLabel(read, 'label-trigger'),
+    labelRemove: parseBoolean(read, 'label-remove', { fallback: AGENT_DEFAULTS['label-remove'] })
   }
 }
 

@@ -10,6 +10,7 @@ import { finishTrackingComment } from './tracking-text.js'
 import { markerAfter } from './rerun-protocol.js'
 import { digestFieldsOf, withDigest } from './digest-marker.js'
 import { notifyDigest } from './digest-notes.js'
+import { labelOfLeftJob, removeTriggerLabel } from './label-removal.js'
 import type { TrackingMarker } from './markers.js'
 import { updateComment, type IssueComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
@@ -52,7 +53,8 @@ export async function finishLeftJob(
     elapsedMs: rt.clock.now() - left.startedAt,
     serverUrl: context.serverUrl
   })
-  const request = { key: left.marker.request ?? '', run: left.marker.run }
+  const { marker } = left
+  const request = { key: marker.request ?? '', run: marker.run, label: marker.label }
   const digest = digestFieldsOf(left.marker)
   const final = withDigest(markerAfter(request, result), digest, result)
   const body = finishTrackingComment(left.comment.body, result, final)
@@ -66,6 +68,9 @@ export async function finishLeftJob(
   }
   const pr = pullRequestOf(result)
   if (context.backLink && pr) await postLeftBackLink(left, { ...context, pr }, rt)
+  // A labelled request's label comes off as the run that detached would have taken it off.
+  const label = labelOfLeftJob(left, context.repo)
+  if (label) await removeTriggerLabel(context.octokit, { label, result }, rt)
   return result
 }
 

@@ -42,6 +42,11 @@ export interface TrackingMarker {
   /** How a digest's job ended (completed, failed, archived) and its docs PR: the next digest reads them. */
   status?: string
   pr?: string
+  /**
+   * The `label-trigger` label of the request, when it comes off the thread as the job ends completed
+   * (`label-remove`): the sweep, finishing the comment, removes it as the run would have.
+   */
+  label?: string
 }
 
 /** The back-link on a docs PR: the job that opened it. */
@@ -108,7 +113,8 @@ const KINDS: {
     pulls: read('pulls'),
     notes: read('notes'),
     status: read('status'),
-    pr: read('pr')
+    pr: read('pr'),
+    label: read('label')
   }),
   'back-link': read => ({ kind: 'back-link', job: read('job') }),
   reply: read => ({ kind: 'reply', request: read('request') }),

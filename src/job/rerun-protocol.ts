@@ -69,10 +69,12 @@ export interface RequestRef {
   run?: string
   /** Epoch ms: the run following the job stops by then. */
   deadline?: number
+  /** The trigger label that comes off the thread when the job ends completed: every marker keeps it. */
+  label?: string
 }
 
 function marker(ref: RequestRef, job: string | undefined, state?: TrackingState): TrackingMarker {
-  return { kind: 'tracking', request: ref.key, job, state, run: ref.run }
+  return { kind: 'tracking', request: ref.key, job, state, run: ref.run, label: ref.label }
 }
 
 /** Outcomes whose comment does not show the job's end, while no run follows it any more. */

@@ -2,6 +2,7 @@
 import { notFound, REPO, route, type Route } from '../answers.js'
 import { repoKey, userOf } from '../model.js'
 import type { GitHubWire } from '../wire.js'
+import { labelOf } from './labels.js'
 
 export function issueRoutes(wire: GitHubWire): Route[] {
   return [
@@ -24,7 +25,7 @@ export function issueRoutes(wire: GitHubWire): Route[] {
           title: issue.title ?? `Issue ${issue.number}`,
           body: issue.body ?? null,
           user: wire.user(userOf(issue.user ?? 'octocat')),
-          labels: [],
+          labels: (issue.labels ?? []).map(name => labelOf(wire, { owner, repo }, name)),
           comments: wire.state.commentsOf(repoKey(owner, repo), issue.number).length,
           author_association: 'NONE',
           ...(issue.pull_request

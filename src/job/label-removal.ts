@@ -1,0 +1,79 @@
+/**
+ * The label list is the queue: a `label-trigger` label comes off its issue or pull request when the
+ * job it asked for ends `completed` (with a docs PR or without one), and stays on any other end
+ * (failed, archived, timed out, detached, cancelled) so the list shows what still needs a person.
+ * The agent action and the sweep both take it off with this, so the two never differ. A removal that
+ * fails is a warning, never a failure of the step.
+ */
+import { removeLabel } from '../github/labels.js'
+import type { Octokit } from '../github/octokit.js'
+import type { IssueRef, RepoRef } from '../github/refs.js'
+import { gitHubErrorStatus } from '../github/retry.js'
+import { getErrorMessage } from '../shared/errors.js'
+import type { Runtime } from '../shared/runtime.js'
+import type { TrackingMarker } from './markers.js'
+import { statusOutput, type JobResult } from './result.js'
+
+/** A request's trigger label and the thread it is on. */
+export interface TriggerLabel {
+  ref: IssueRef
+  name: string
+  /** Which permission a refusal names; undefined: not known, both are named. */
+  isPullRequest?: boolean
+}
+
+export type LabelOutcome = 'removed' | 'absent' | 'kept' | 'refused' | 'failed'
+
+/** Pure: the permission the token needs to take a label off this thread. */
+export function labelPermission(label: Pick<TriggerLabel, 'isPullRequest'>): string {
+  if (label.isPullRequest === undefined) return '`issues: write` or `pull-requests: write`'
+  return label.isPullRequest ? '`pull-requests: write`' : '`issues: write`'
+}
+
+/**
+ * The label a left job's tracking comment names (its marker's `label`), on the comment's thread: a
+ * comment's link says whether the thread is a pull request.
+ */
+export function labelOfLeftJob(
+  left: { comment: { htmlUrl: string }; marker: TrackingMarker; issueNumber: number },
+  repo: RepoRef
+): TriggerLabel | undefined {
+  const name = left.marker.label
+  if (!name) return undefined
+  const isPullRequest = /\/pull\/\d+(?:#|$)/.test(left.comment.htmlUrl)
+  return { ref: { ...repo, issueNumber: left.issueNumber }, name, isPullRequest }
+}
+
+/** Takes the label off when the job ended completed; says in the log what became of it. */
+export async function removeTriggerLabel(
+  octokit: Octokit,
+  { label, result }: { label: TriggerLabel; result: JobResult },
+  rt: Runtime
+): Promise<LabelOutcome> {
+  const where = `"${label.name}" on #${label.ref.issueNumber}`
+  const status = statusOutput(result)
+  if (status !== 'completed') {
+    rt.log.info(`The label ${where} stays (status ${status}): only a completed job takes it off.`)
+    return 'kept'
+  }
+  if (rt.signal.aborted) return 'kept'
+  try {
+    const removal = await removeLabel(octokit, { ref: label.ref, name: label.name }, rt)
+    rt.log.info(
+      removal === 'removed'
+        ? `Removed the label ${where}: its job ended completed.`
+        : `The label ${where} was already removed.`
+    )
+    return removal
+  } catch (error) {
+    const httpStatus = gitHubErrorStatus(error)
+    if (httpStatus === 403) {
+      rt.log.warning(
+        `Could not remove the label ${where}: the github-token needs ${labelPermission(label)} (HTTP 403).`
+      )
+      return 'refused'
+    }
+    rt.log.warning(`Could not remove the label ${where}: ${getErrorMessage(error)}`)
+    return 'failed'
+  }
+}
