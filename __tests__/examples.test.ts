@@ -198,6 +198,13 @@ describe('the labels example', () => {
       'pull-requests': 'write'
     })
   })
+
+  it('lets its runner go soon (detach, a short max-wait); the sweep, with the permissions to take a label off, finishes the job', () => {
+    expect(step.with?.detach).toBe(true)
+    expect(Number(step.with?.['max-wait-minutes'])).toBeLessThanOrEqual(5)
+    const sweep = example<{ permissions: Record<string, string> }>('docs-agent-sweep.yml')
+    expect(sweep.permissions).toMatchObject({ issues: 'write', 'pull-requests': 'write' })
+  })
 })
 
 describe('the preview workflow', () => {

@@ -1,7 +1,8 @@
 /**
- * Label-trigger scenarios: an issue or an open pull request of acme/docs in the GitHub fake, the
- * labeler's permission, and GitHub's real `issues.labeled` / `pull_request.labeled` payload, run with
- * `label-trigger: docs` and the code-change inputs' action.yml defaults.
+ * Label-trigger scenarios: an issue or an open pull request of acme/docs in the GitHub fake (carrying
+ * the label just added, as on GitHub), the labeler's permission, and GitHub's real `issues.labeled` /
+ * `pull_request.labeled` payload, run with `label-trigger: docs` and the code-change inputs' action.yml
+ * defaults.
  */
 import type { ActionRunResult } from '../../fakes/action-env.js'
 import type { Permission } from '../../fakes/github-fake.js'
@@ -19,6 +20,12 @@ export interface LabelRun extends LabelScenario {
   eventName?: string
 }
 
+/** The thread's labels in the fake once the label is added: the others, and the one added. */
+function labelsOn(run: LabelRun): string[] {
+  const others = run.labels ?? []
+  return run.action === 'unlabeled' ? others : [...others, run.label ?? 'docs']
+}
+
 function allow(world: World, run: LabelRun): void {
   const permission = run.permission === undefined ? 'write' : run.permission
   if (permission !== null)
@@ -32,7 +39,8 @@ export function labelIssueSpec(world: World, run: LabelRun = {}): AgentRunSpec {
     world.gh.addIssue('acme', 'docs', {
       number,
       title: run.title ?? 'Document the export endpoint',
-      body: run.body ?? 'Readers ask how to export CSV.'
+      body: run.body ?? 'Readers ask how to export CSV.',
+      labels: labelsOn(run)
     })
   }
   allow(world, run)
@@ -54,7 +62,7 @@ export function labelPullSpec(
     title: run.title,
     body: run.body,
     author: run.author,
-    labels: run.labels,
+    labels: labelsOn(run),
     ...pull,
     merged: false
   })
