@@ -257,3 +257,28 @@ describe('re-run protocol: how a run ended → its final marker → what a later
     expect(nextAttempt(marker)).toEqual(expected)
   })
 })
+
+describe('a labelled request’s label goes through every marker the protocol writes', () => {
+  const LABELLED = { ...REQUEST, label: 'docs: needs review' }
+  const job = { jobId: 'job_1', mode: 'created' as const, elapsedMs: 1_000 }
+  const completed: JobResult = {
+    status: 'completed',
+    ...job,
+    job: { id: 'job_1', status: 'completed', prLink: null }
+  }
+  const unknown: JobResult = { status: 'problem', problem: { kind: 'unknown' }, elapsedMs: 0 }
+
+  it.each<[string, TrackingMarker]>([
+    ['pending', markerWhileSending(LABELLED)],
+    ['job (following)', markerWithJob(LABELLED, 'job_1')],
+    ['ended', markerAfter(LABELLED, completed)],
+    ['left (timed out)', markerAfter(LABELLED, { status: 'timed-out', ...job, maxWaitMs: 1 })],
+    ['unknown', markerAfter(LABELLED, unknown)]
+  ])('%s', (_name, marker) => {
+    expect(throughComment(marker)?.label).toBe('docs: needs review')
+  })
+
+  it('a request without one writes none', () => {
+    expect(renderMarker(markerAfter(REQUEST, completed))).not.toContain('label=')
+  })
+})

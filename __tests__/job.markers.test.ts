@@ -91,6 +91,14 @@ describe('one marker type per kind, the text format unchanged', () => {
     )
   })
 
+  it('a tracking marker carries its trigger label, any label name written so that it reads back', () => {
+    const text =
+      '<!-- mintlify-docs-agent:tracking request=label-11-4242 job=job_1 state=job phase=left label=docs:%20needs%20review -->'
+    const marker = readFinalMarker(text)
+    expect(marker).toMatchObject({ kind: 'tracking', label: 'docs: needs review' })
+    expect(marker && renderMarker(marker)).toBe(text)
+  })
+
   it('a kind takes back only its own fields', () => {
     const marker = readFinalMarker('<!-- mintlify-docs-agent:reply request=comment-1 job=job_9 -->')
     expect(marker).toEqual({ kind: 'reply', request: 'comment-1' })
