@@ -1,6 +1,7 @@
 /**
  * The label trigger on the committed bundle, as the runner starts it: a labelled open pull request
- * gets its docs while in review, the merge continues that job, and another label calls nothing.
+ * gets its docs while in review, the merge continues that job, a completed job takes its label off,
+ * and another label calls nothing.
  */
 import { describe, expect, it } from '@jest/globals'
 import { LABEL_TIME, labeledIssueEvent } from '../fakes/webhooks.js'
@@ -45,6 +46,17 @@ describe('the bundle with label-trigger', () => {
     expect(run.exitCode).toBe(0)
     expect(world().promptsSent()[0]).toMatch(/^Document the export endpoint\n\nReaders ask/)
     expect(world().callList()).toContain('GET /repos/acme/docs/collaborators/maintainer/permission')
+  })
+
+  it('the label list is the queue: a completed job takes its label off the issue', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: DOCS_PR })
+    const run = await runAgentBundle(world(), labelIssueSpec(world(), { labels: ['question'] }))
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.status).toBe('completed')
+    expect(world().callList(call => call.startsWith('DELETE '))).toEqual([
+      'DELETE /repos/acme/docs/issues/11/labels/docs'
+    ])
+    expect(world().gh.labelsOf('acme', 'docs', 11)).toEqual(['question'])
   })
 
   it('another label: skipped, no call', async () => {
