@@ -25,7 +25,7 @@ export interface TriggerLabel {
 export type LabelOutcome = 'removed' | 'absent' | 'kept' | 'refused' | 'failed'
 
 /** Pure: the permission the token needs to take a label off this thread. */
-export function labelPermission(label: Pick<TriggerLabel, 'isPullRequest'>): string {
+function labelPermission(label: Pick<TriggerLabel, 'isPullRequest'>): string {
   if (label.isPullRequest === undefined) return '`issues: write` or `pull-requests: write`'
   return label.isPullRequest ? '`pull-requests: write`' : '`issues: write`'
 }
