@@ -42,10 +42,11 @@ export async function healHistory(
   const { rt } = healing.flow
   const healed = await finishBefore(history, healing)
   const claim = history.rerun ? undefined : history.claim
-  const takeover = claim && pastDeadline(deadlineMsOf(claim.marker), rt.clock.now())
-  if (claim && takeover) {
+  const takeover =
+    claim && pastDeadline(deadlineMsOf(claim.marker), rt.clock.now()) ? claim : undefined
+  if (takeover) {
     rt.log.info(
-      `The digest claimed by run ${claim.marker.run ?? '(unknown)'} (${claim.comment.htmlUrl}) ` +
+      `The digest claimed by run ${takeover.marker.run ?? '(unknown)'} (${takeover.comment.htmlUrl}) ` +
         'got no job by its deadline; this digest takes its comment over.'
     )
   }
@@ -55,7 +56,7 @@ export async function healHistory(
       `${unreportedText(unreportedOf(before))} Its pull requests are not offered again.`
     )
   }
-  return { ...healed, takeover: takeover ? claim : undefined }
+  return { ...healed, takeover }
 }
 
 /** A digest whose create may have started a job nobody heard of: its window and comment. */
@@ -69,7 +70,8 @@ async function finishBefore(history: DigestHistory, healing: Healing): Promise<D
   const jobId = before && endNotShown(before)
   if (!before || !jobId || !(await noRunFollows(before, healing))) return history
   const job = await readJob(jobId, healing)
-  if (!job || !isEndedJob(job)) {
+  if (!job) return history
+  if (!isEndedJob(job)) {
     healing.flow.rt.log.info(`The previous digest's job ${jobId} is still running.`)
     return history
   }
