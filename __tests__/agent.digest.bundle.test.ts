@@ -1,8 +1,9 @@
 /**
  * The docs digest on the committed bundle, as the runner starts it (real time): a week of merges,
  * some skipped, becomes one job whose docs PR the next digest grows; a failed digest gives its PRs
- * back; a copied marker is not trusted; a digest another run is sending is left to it; a re-run
- * re-attaches; a long digest is cut; a bad input stops before any request.
+ * back; the next digest finishes a digest whose run let its job go; a copied marker is not trusted;
+ * a digest another run is sending is left to it; a re-run re-attaches; a long digest is cut; a bad
+ * input stops before any request.
  */
 import { describe, expect, it } from '@jest/globals'
 import { MAX_PROMPT_LENGTH } from '../src/agent/prompt-context.js'
@@ -147,6 +148,26 @@ describe('the digest on the bundle', () => {
     expect(rerun.outputs['job-id']).toBe(first.outputs['job-id'])
     expect(world().creates()).toHaveLength(1)
     expect(trackingComments()).toHaveLength(1)
+  })
+
+  it('finishes the previous digest whose run let its job go, and offers its PRs again when it failed', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    const jobId = world().svc.addJob({ activePolls: 0, outcome: 'failed' })
+    const at = daysAgo(2)
+    addMerged(world(), { number: 41, at })
+    addTrackingIssue(world())
+    const since = `${Math.floor(Date.parse(daysAgo(6)) / 1000)}.0`
+    const until = `${Date.parse(at) / 1000}.41`
+    const marker = `tracking request=digest-${since}-${until}-first job=${jobId} state=job run=1111 phase=left since=${since} until=${until} pulls=41`
+    const text = `⏱️ Agent job \`${jobId}\` is still running after 30 min.`
+    const body = `**Mintlify docs agent**\n\n${text}\n\n<!-- mintlify-docs-agent:${marker} -->`
+    const left = world().gh.addComment(OWNER, REPO, TRACKING_ISSUE, body, 'github-actions[bot]')
+    const run = await digestRun('5151')
+    expect(run.exitCode).toBe(0)
+    const [finished, next] = trackingComments()
+    expect(markerOf(finished.body)).toMatchObject({ phase: 'ended', status: 'failed' })
+    expect(world().promptsSent()[0]).toContain('acme/docs#41')
+    expect(markerOf(next.body)?.request).toMatch(new RegExp(`-after-${left.id}$`))
   })
 
   it('stops at a digest without issue-number before any request', async () => {

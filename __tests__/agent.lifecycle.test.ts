@@ -65,8 +65,13 @@ describe('job lifecycle: outcomes', () => {
     expect(bodies[0]).toContain(
       `⏳ Working on it: starting an agent job ([workflow run](${RUN_URL})).`
     )
+    // The claim records the run's deadline: past it, the run can no longer be creating the job.
     expect(markerOf(bodies[0])).toEqual(
-      trackingMarker({ request: 'comment-9001', state: 'pending' })
+      trackingMarker({
+        request: 'comment-9001',
+        state: 'pending',
+        deadline: expect.stringMatching(/^\d+$/)
+      })
     )
     expect(bodies[1]).toContain(
       '⏳ Agent job `job_1` is running; this comment is updated when it ends.'

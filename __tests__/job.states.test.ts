@@ -28,7 +28,8 @@ import {
   resumeFrom,
   type RequestFate
 } from '../src/job/rerun-protocol.js'
-import { findCandidates, followingRunOver } from '../src/sweep/candidates.js'
+import { followingRunOver } from '../src/job/run-over.js'
+import { findCandidates } from '../src/sweep/candidates.js'
 import { deployComments, previewSpec, runDeploy, statusReads } from './helpers/deploy.js'
 import { useWorld } from './helpers/world.js'
 

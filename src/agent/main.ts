@@ -81,7 +81,7 @@ async function handle(
   const github = octokit && { octokit, identity: new IdentityOnce(octokit, token, rt) }
   const flow: AgentFlow = { ...start, github }
   if (settings.digest) {
-    const digest = await readyDigest(flow, timing.runStartedAt)
+    const digest = await readyDigest(flow, timing)
     return digest.kind === 'nothing' ? digest : followRequest(digest, flow, timing)
   }
   const ready = await triggeredRequest(flow)

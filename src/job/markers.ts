@@ -30,7 +30,7 @@ export interface TrackingMarker {
    * job's end is not shown yet (timed out, cancelled, detached, not waited for), `ended` when it is.
    */
   phase?: JobPhase
-  /** Epoch seconds: the following run stops by then (max-wait-minutes). */
+  /** Epoch seconds: the run that claimed or follows the job stops by then (max-wait-minutes). */
   deadline?: string
   /** A digest's window: the positions after which it starts and with which it ends (`<epoch s>.<n>`). */
   since?: string

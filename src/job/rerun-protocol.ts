@@ -85,18 +85,24 @@ const LEFT_OPEN: ReadonlySet<JobStatus> = new Set<JobStatus>([
   'active'
 ])
 
+/** The run's deadline as a marker records it: epoch seconds. */
+function deadlineOf(ref: RequestRef): string | undefined {
+  return ref.deadline === undefined ? undefined : String(Math.ceil(ref.deadline / 1000))
+}
+
 /**
  * Written just before a create or a follow-up is sent: the run's claim on the request. From here on
- * its fate is `unknown` to a re-run, and `owned` to another run that delivers the same request.
+ * its fate is `unknown` to a re-run, and `owned` to another run that delivers the same request. It
+ * records the run's deadline: past it, that run can no longer be creating the job (a digest's claim
+ * left by a dead run is then taken over by the next digest).
  */
 export function markerWhileSending(ref: RequestRef, followUpJobId?: string): TrackingMarker {
-  return marker(ref, followUpJobId, 'pending')
+  return { ...marker(ref, followUpJobId, 'pending'), deadline: deadlineOf(ref) }
 }
 
 /** Written as soon as the job is known: a re-run re-attaches to it; the sweep waits for the run. */
 export function markerWithJob(ref: RequestRef, jobId: string): TrackingMarker {
-  const deadline = ref.deadline === undefined ? undefined : String(Math.ceil(ref.deadline / 1000))
-  return { ...marker(ref, jobId, 'job'), phase: 'following', deadline }
+  return { ...marker(ref, jobId, 'job'), phase: 'following', deadline: deadlineOf(ref) }
 }
 
 /**

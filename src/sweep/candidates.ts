@@ -5,6 +5,7 @@
 import type { RepoComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
 import { ownMarker, type JobPhase, type TrackingMarker } from '../job/markers.js'
+import { deadlineMsOf } from '../job/run-over.js'
 
 export interface Candidate {
   comment: RepoComment
@@ -15,11 +16,6 @@ export interface Candidate {
   /** Epoch ms the following run stops by, when the comment records it. */
   deadlineMs?: number
 }
-
-/** A run is over by its deadline plus this margin (its last edit may take a moment). */
-export const DEADLINE_MARGIN_MS = 10 * 60_000
-/** GitHub ends a hosted job after 6 hours: no run follows a job longer. */
-export const LONGEST_RUN_MS = 6 * 60 * 60_000
 
 /**
  * The phase of a comment written before markers recorded one, from its visible text: the texts the
@@ -47,29 +43,7 @@ export function findCandidates(comments: readonly RepoComment[], identity: Ident
     if (marker?.kind !== 'tracking' || marker.state !== 'job' || !marker.job) continue
     const phase = marker.phase ?? phaseOfText(comment.body)
     if (phase === 'ended') continue
-    const deadline = Number(marker.deadline)
-    candidates.push({
-      comment,
-      marker,
-      jobId: marker.job,
-      phase,
-      deadlineMs: Number.isFinite(deadline) && deadline > 0 ? deadline * 1000 : undefined
-    })
+    candidates.push({ comment, marker, jobId: marker.job, phase, deadlineMs: deadlineMsOf(marker) })
   }
   return candidates.sort((a, b) => a.comment.createdAt - b.comment.createdAt)
-}
-
-/**
- * Whether the run that follows a "following" comment's job is over: its status says so when the
- * token can read runs (`runStatus`); else the comment is past its deadline plus a margin, or, when it
- * records none, older than the longest hosted run.
- */
-export function followingRunOver(
-  candidate: Candidate,
-  runStatus: string | undefined,
-  now: number
-): boolean {
-  if (runStatus !== undefined) return runStatus === 'completed'
-  if (candidate.deadlineMs !== undefined) return now > candidate.deadlineMs + DEADLINE_MARGIN_MS
-  return now > candidate.comment.createdAt + LONGEST_RUN_MS
 }

@@ -4,12 +4,12 @@
  * whose job has ended into the result the agent action writes, with its back-link.
  */
 import { finishLeftJob } from '../job/finish-left.js'
+import { isFollowingRunOver } from '../job/run-over.js'
 import { pullRequestOf, statusOutput } from '../job/result.js'
 import { listRepoComments } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import type { RepoRef } from '../github/refs.js'
-import { getRunStatus } from '../github/runs.js'
 import type { MintlifyClient } from '../mintlify/client.js'
 import { isEndedJob, type AgentJob } from '../mintlify/types.js'
 import { withRetry } from '../mintlify/with-retry.js'
@@ -17,7 +17,7 @@ import { DAY_MS } from '../shared/duration.js'
 import { getErrorMessage } from '../shared/errors.js'
 import { plural } from '../shared/plural.js'
 import type { Runtime } from '../shared/runtime.js'
-import { findCandidates, followingRunOver, type Candidate } from './candidates.js'
+import { findCandidates, type Candidate } from './candidates.js'
 import type { SweepSettings } from './settings.js'
 
 export interface SweepRow {
@@ -124,7 +124,7 @@ async function sweepOne(
 ): Promise<Step> {
   // A comment left as it is; `read`: its job was read (it counts against max-jobs).
   const left = (text: string, { read } = { read: false }): Step => ({ text, finished: false, read })
-  if (candidate.phase === 'following' && !(await runIsOver(candidate, context, rt))) {
+  if (candidate.phase === 'following' && !(await isFollowingRunOver(context, candidate, rt))) {
     return left('a run still follows it')
   }
   if (!budgetLeft) return left('left for the next sweep (max-jobs)')
@@ -164,16 +164,4 @@ async function sweepOne(
     )
     return left(`${job.status}, but the comment could not be edited`, { read: true })
   }
-}
-
-async function runIsOver(
-  candidate: Candidate,
-  context: SweepContext,
-  rt: Runtime
-): Promise<boolean> {
-  const run = candidate.marker.run
-  const status = run
-    ? await getRunStatus(context.octokit, { repo: context.repo, runId: run }, rt)
-    : undefined
-  return followingRunOver(candidate, status, rt.clock.now())
 }

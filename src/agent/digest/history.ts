@@ -1,10 +1,11 @@
 /**
  * What the tracking issue says about earlier digests, read from this action's own comments only
  * (anyone can type a marker; nobody else can post as the token's identity). The newest digest comment
- * sets the watermark: its `since` when its job failed, was archived or provably never existed (its
- * pull requests are offered again), else its `until`. A digest whose create is in flight in another run
- * (pending, no job yet) is left to that run: the next digest follows the one before it, so the two
- * runs compute the same request and one of them stands down. Pure.
+ * sets the watermark: its `since` when its job failed, was archived or provably never got the
+ * request (a create or a follow-up refused: its pull requests are offered again), else its `until`.
+ * A digest whose create is in flight in another run (pending, no job yet) is left to that run: the
+ * next digest follows the one before it, so the two runs compute the same request and one of them
+ * stands down; once that claim's deadline has passed, heal.ts takes it over. Pure.
  */
 import type { IssueComment } from '../../github/comments.js'
 import type { Identity } from '../../github/identity.js'
@@ -14,6 +15,7 @@ import { isDigestKey, parsePosition, type Position } from './window.js'
 /** One earlier digest, as its tracking comment records it. */
 export interface DigestRecord {
   commentId: number
+  comment: IssueComment
   marker: TrackingMarker
   since: Position
   until: Position
@@ -28,6 +30,8 @@ export interface DigestHistory {
   rerun?: DigestRecord
   /** The previous digest's job, when it ended with a docs PR (which may still be open). */
   docsPull?: { jobId: string; url: string }
+  /** The newest digest, when it is another run's claim with no job yet (in flight, or left by a dead run). */
+  claim?: DigestRecord
 }
 
 /** Job ends after which a digest's pull requests are offered again. */
@@ -45,14 +49,23 @@ export function readDigestHistory(
     if (record) digests.push(record)
   }
   const rerun = runId ? digests.filter(d => d.marker.run === runId).at(-1) : undefined
-  const settled = digests.filter(d => d.marker.run !== runId || !runId).filter(d => !inFlight(d))
-  const after = settled.at(-1)
-  if (!after) return { rerun }
+  const others = digests.filter(d => d.marker.run !== runId || !runId)
+  const newest = others.at(-1)
+  const claim = newest && inFlight(newest) ? newest : undefined
+  return { ...historyAfter(others.filter(d => !inFlight(d)).at(-1)), rerun, claim }
+}
+
+/** Where the next digest starts after this digest, and the docs PR it may add to. */
+export function historyAfter(
+  after: DigestRecord | undefined
+): Pick<DigestHistory, 'watermark' | 'after' | 'docsPull'> {
+  if (!after) return {}
   const { job, state, status, pr } = after.marker
-  // Without a job only a create that provably failed gives them back: `unknown` may have started one.
-  const givenBack = GIVES_BACK.has(status ?? '') || (!job && state !== 'unknown')
+  // No state: the create or the follow-up provably never reached the service. `unknown` may have
+  // started a job, and a pending follow-up may have reached its job: their PRs are taken.
+  const givenBack = GIVES_BACK.has(status ?? '') || state === undefined
   const docsPull = job && status === 'completed' && pr ? { jobId: job, url: pr } : undefined
-  return { watermark: givenBack ? after.since : after.until, after, rerun, docsPull }
+  return { watermark: givenBack ? after.since : after.until, after, docsPull }
 }
 
 function digestRecord(comment: IssueComment, marker: TrackingMarker): DigestRecord | undefined {
@@ -60,7 +73,7 @@ function digestRecord(comment: IssueComment, marker: TrackingMarker): DigestReco
   const since = parsePosition(marker.since)
   const until = parsePosition(marker.until)
   if (!since || !until) return undefined
-  return { commentId: comment.id, marker, since, until }
+  return { commentId: comment.id, comment, marker, since, until }
 }
 
 /** Another run has claimed this digest and not heard back from the service yet. */

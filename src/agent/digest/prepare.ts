@@ -21,7 +21,8 @@ import { ignoreMatcher } from '../follow-code/guards.js'
 import type { AgentFlow } from '../flow.js'
 import { issueThread, type AgentRequest } from '../request.js'
 import { digestGuard } from './guard.js'
-import { readDigestHistory, type DigestHistory } from './history.js'
+import { healHistory, unreportedOf } from './heal.js'
+import { readDigestHistory, type DigestHistory, type DigestRecord } from './history.js'
 import { buildDigestPrompt, DEFAULT_DIGEST_INSTRUCTION, type DigestPull } from './prompt.js'
 import type { DigestReport } from './report.js'
 import { selectPulls, type Guard } from './select.js'
@@ -61,7 +62,7 @@ export interface DigestRequest {
 
 export async function readyDigest(
   flow: AgentFlow,
-  runStartedAt: number
+  { runStartedAt, requestTimeoutMs }: { runStartedAt: number; requestTimeoutMs?: number }
 ): Promise<DigestRequest | NothingToDigest> {
   const { settings, context, rt } = flow
   const digest = settings.digest
@@ -72,13 +73,16 @@ export async function readyDigest(
   const threadComments = await listComments(github.octokit, { ref: thread }, rt)
   const identity = await github.identity.get()
   const history = readDigestHistory(threadComments, { identity, runId: context.runId || undefined })
+  const healing = { flow: { ...flow, github }, identity, issueNumber: thread.issueNumber }
+  const healed = await healHistory(history, { ...healing, requestTimeoutMs })
   const ignored = ignoreMatcher(settings.ignorePaths)
   const guard = digestGuard({ ...flow, github }, threadComments, identity, ignored)
   const digestFlow = { ...flow, github, settings: { ...settings, digest } }
-  const report = await selectMerged(digestFlow, history, guard, runStartedAt)
+  const report = await selectMerged(digestFlow, healed, guard, runStartedAt)
+  if (healed.after?.marker.state === 'unknown') report.unreported = unreportedOf(healed.after)
   if (!report.until) return nothingToDigest(report, rt)
-  const followJobId = settings.followUp ? await openDocsJob(history, flow) : undefined
-  if (followJobId) report.grows = history.docsPull?.url
+  const followJobId = settings.followUp ? await openDocsJob(healed, flow) : undefined
+  if (followJobId) report.grows = healed.docsPull?.url
   rt.log.info(
     `Digest of ${plural(report.included.length, 'pull request')}` +
       (followJobId ? `, sent to job ${followJobId} (its docs PR is open).` : '.')
@@ -90,7 +94,7 @@ export async function readyDigest(
     instruction,
     instructionSource: settings.prompt === undefined ? 'default' : 'workflow',
     thread,
-    requestKey: history.rerun?.marker.request ?? digestKey(window, history.after?.commentId)
+    requestKey: healed.rerun?.marker.request ?? digestKey(window, healed.after?.commentId)
   }
   const prompt = buildDigestPrompt(instruction, report.included, {
     repository: report.repository,
@@ -101,7 +105,8 @@ export async function readyDigest(
   const fields = fieldsOf(window, report.included, digest.notify)
   const conversation = Conversation.open(request, flow)
   const ready = { report, fields, followJobId, github }
-  return { kind: 'ready', request, prompt, threadComments, conversation, digest: ready }
+  const read = takeOver(healed.takeover, { threadComments, conversation })
+  return { kind: 'ready', request, prompt, ...read, conversation, digest: ready }
 }
 
 /** The merged pull requests in the digest's window, through the guards, as the report lists them. */
@@ -123,6 +128,19 @@ async function selectMerged(
   const { included, skipped, waiting, window } = selection
   const repository = `${repo.owner}/${repo.repo}`
   return { repository, branch, since, until: window?.until, included, skipped, waiting }
+}
+
+/**
+ * A claim a dead run left: this digest's tracking comment is that comment (never a second one), and
+ * the thread is read without it, so its marker is no request's fate: this digest rewrites it.
+ */
+function takeOver(
+  claim: DigestRecord | undefined,
+  { threadComments, conversation }: { threadComments: IssueComment[]; conversation?: Conversation }
+): { threadComments: IssueComment[] } {
+  if (!claim) return { threadComments }
+  conversation?.tracking.adopt(claim.comment)
+  return { threadComments: threadComments.filter(comment => comment.id !== claim.commentId) }
 }
 
 function nothingToDigest(report: DigestReport, rt: Runtime): NothingToDigest {

@@ -21,6 +21,15 @@ export interface DigestReport<T extends Candidate = Candidate> {
   waiting: number
   /** The docs PR this digest adds to (a follow-up to the previous digest's job). */
   grows?: string
+  /** The digest before, when its create may have started a job that was never reported. */
+  unreported?: Unreported
+}
+
+/** A digest's window, and its tracking comment. */
+export interface Unreported {
+  since: Position
+  until: Position
+  url: string
 }
 
 /** Past this many, the lists in a comment are cut (a comment has a size limit). */
@@ -42,10 +51,21 @@ export function digestCause(report: DigestReport): string {
   return `A digest of ${plural(report.included.length, 'pull request')} merged into ${report.branch}${grows}`
 }
 
+/** The digest before this one, whose create got no answer: its pull requests stay taken. */
+export function unreportedText({ since, until, url }: Unreported): string {
+  return (
+    `The digest of ${when(since)} to ${when(until)} (#${until.number}) may have started a job ` +
+    `that was never reported (${url}).`
+  )
+}
+
 export function renderDigestDetails(report: DigestReport): string {
   const lines: string[] = []
   const until = report.until ? ` up to ${when(report.until)} (#${report.until.number})` : ''
   lines.push(`Merged into ${codeSpan(report.branch)} after ${when(report.since)}${until}.`)
+  if (report.unreported) {
+    lines.push('', `⚠️ ${unreportedText(report.unreported)}`)
+  }
   if (report.grows) lines.push('', `This digest adds to ${report.grows}.`)
   if (report.included.length > 0) {
     lines.push('', `Included (${report.included.length}):`)

@@ -1,0 +1,61 @@
+/**
+ * Whether the run that wrote a tracking comment is over, so that another run may finish its job's
+ * comment (the sweep) or take its place (the next digest) without competing with it. The run's
+ * status says so when the token can read runs; else the deadline its marker records (plus a margin
+ * for its last edit); else the comment's age against the longest hosted run.
+ */
+import type { Octokit } from '../github/octokit.js'
+import type { RepoRef } from '../github/refs.js'
+import { getRunStatus } from '../github/runs.js'
+import type { Runtime } from '../shared/runtime.js'
+import type { TrackingMarker } from './markers.js'
+
+/** A run is over by its deadline plus this margin (its last edit may take a moment). */
+export const DEADLINE_MARGIN_MS = 10 * 60_000
+/** GitHub ends a hosted job after 6 hours: no run follows a job longer. */
+export const LONGEST_RUN_MS = 6 * 60 * 60_000
+
+/** What a comment tells about the run that wrote it. */
+export interface WrittenByRun {
+  /** Epoch ms the comment was written, when the listing gives it. */
+  comment: { createdAt?: number }
+  /** Epoch ms the run stops by, when the marker records it. */
+  deadlineMs?: number
+}
+
+/** The deadline a marker records (epoch seconds), in epoch ms. */
+export function deadlineMsOf(marker: TrackingMarker): number | undefined {
+  const deadline = Number(marker.deadline)
+  return Number.isFinite(deadline) && deadline > 0 ? deadline * 1000 : undefined
+}
+
+/** Past its deadline and the margin: the run can no longer be sending, following or writing. */
+export function pastDeadline(deadlineMs: number | undefined, now: number): boolean {
+  return deadlineMs !== undefined && now > deadlineMs + DEADLINE_MARGIN_MS
+}
+
+/**
+ * Whether the run that follows a "following" comment's job is over: its status when the token can
+ * read runs (`runStatus`); else the deadline; else the comment's age (unknown age: not over).
+ */
+export function followingRunOver(
+  written: WrittenByRun,
+  runStatus: string | undefined,
+  now: number
+): boolean {
+  if (runStatus !== undefined) return runStatus === 'completed'
+  if (written.deadlineMs !== undefined) return pastDeadline(written.deadlineMs, now)
+  const createdAt = written.comment.createdAt
+  return createdAt !== undefined && now > createdAt + LONGEST_RUN_MS
+}
+
+/** followingRunOver, with the status of the run the marker names read from GitHub. */
+export async function isFollowingRunOver(
+  { octokit, repo }: { octokit: Octokit; repo: RepoRef },
+  written: WrittenByRun & { marker: TrackingMarker },
+  rt: Runtime
+): Promise<boolean> {
+  const run = written.marker.run
+  const status = run ? await getRunStatus(octokit, { repo, runId: run }, rt) : undefined
+  return followingRunOver(written, status, rt.clock.now())
+}
