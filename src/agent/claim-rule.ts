@@ -1,0 +1,84 @@
+/**
+ * One job a thread, the pure part. A comment, a label and a merge on one issue or pull request may
+ * arrive seconds apart from workflows that do not share a concurrency group; the one that finds
+ * another request's claim (its tracking comment still `pending`, no job yet) waits for that job and
+ * continues it, rather than start a second. Here: whether a request waits, and what a claim's
+ * comment says when it is read again. The waiting itself is claim-wait.ts.
+ */
+import type { Marker, TrackingMarker } from '../job/markers.js'
+import type { Origin } from './request.js'
+
+/** The longest a request waits for another request's claim to name its job. */
+export const CLAIM_WAIT_MS = 120_000
+
+export interface ClaimFacts {
+  /** The thread's pending claim of another request (thread-state.ts), if any. */
+  claim?: TrackingMarker
+  followUp: boolean
+  /** The workflow names the job to follow (`job-id`): nothing to wait for. */
+  jobIdGiven: boolean
+  origin: Origin
+  /** The request reports on a pull request (a merge continues the job of its own PR). */
+  onPullRequest?: boolean
+  /** Epoch ms. */
+  now: number
+}
+
+export type ClaimDecision =
+  | { kind: 'none' }
+  | { kind: 'wait' }
+  /** A claim is there, but not worth waiting for: the log says why. */
+  | { kind: 'ignore'; reason: string }
+
+/**
+ * Comment, label and merge requests on their own issue or pull request share the thread's job.
+ * Digests, workflow prompts, opened issues and reports to `issue-number` keep their own rules.
+ */
+function isThreadRequest(origin: Origin, onPullRequest: boolean | undefined): boolean {
+  if (origin === 'code-change') return onPullRequest === true
+  return origin === 'comment' || origin === 'review-comment' || origin === 'label'
+}
+
+/**
+ * Whether to wait. With `follow-up: false` every request is its own job, as before: nothing to wait
+ * for. A claim whose run's deadline has passed (a digest's records it) belongs to a run that can no
+ * longer be creating its job.
+ */
+export function decideClaimWait(facts: ClaimFacts): ClaimDecision {
+  const { claim } = facts
+  if (claim === undefined || !facts.followUp || facts.jobIdGiven) return { kind: 'none' }
+  if (!isThreadRequest(facts.origin, facts.onPullRequest)) return { kind: 'none' }
+  const deadlineMs = Number(claim.deadline) * 1000
+  if (claim.deadline !== undefined && Number.isFinite(deadlineMs) && deadlineMs <= facts.now) {
+    return { kind: 'ignore', reason: 'the run that claimed it is past its deadline' }
+  }
+  return { kind: 'wait' }
+}
+
+/** A claim as its comment shows it now. */
+export type ClaimSeen =
+  | { kind: 'pending' }
+  | { kind: 'job'; jobId: string }
+  /** It will name no job: why, for the log. */
+  | { kind: 'failed'; reason: string }
+
+/**
+ * What the claim of request `key` says now. `marker`: the final marker of the comment when it is
+ * ours; `gone`: the comment was deleted (a run that lost a double delivery withdraws its claim).
+ */
+export function claimSeen(
+  key: string | undefined,
+  read: { gone: boolean; marker?: Marker }
+): ClaimSeen {
+  if (read.gone) return { kind: 'failed', reason: 'its comment was deleted' }
+  const { marker } = read
+  if (marker?.kind !== 'tracking' || marker.request !== key) {
+    return { kind: 'failed', reason: 'its comment no longer carries the claim' }
+  }
+  if (marker.job && marker.state !== 'unknown') return { kind: 'job', jobId: marker.job }
+  if (marker.state === 'pending') return { kind: 'pending' }
+  if (marker.state === 'unknown') {
+    return { kind: 'failed', reason: 'its job may have been created, but nobody can name it' }
+  }
+  return { kind: 'failed', reason: 'it ended without a job' }
+}
