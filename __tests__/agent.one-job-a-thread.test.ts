@@ -87,7 +87,9 @@ describe('a label run that finds a comment run’s claim', () => {
         request: 'label-11-4242-2026-11-21T09:00:00Z',
         job: 'job_5',
         state: 'job',
-        phase: 'ended'
+        phase: 'ended',
+        // label-remove is on: the marker names the label the sweep would take off.
+        label: 'docs'
       })
     )
   })
