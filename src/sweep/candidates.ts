@@ -65,7 +65,7 @@ export function findCandidates(comments: readonly RepoComment[], identity: Ident
  * records none, older than the longest hosted run.
  */
 export function followingRunOver(
-  candidate: Candidate,
+  candidate: Pick<Candidate, 'comment' | 'deadlineMs'>,
   runStatus: string | undefined,
   now: number
 ): boolean {
