@@ -94,6 +94,24 @@ describe('a preview that timed out while building', () => {
     expect(edits()).toBe(written)
   })
 
+  it('a production deployment reported to issue-number: finished with the production headline', async () => {
+    addThread(world(), { number: 3 })
+    world().svc.platform.script({ buildMs: 20 * 60_000 })
+    const result = await runDeploy(world(), {
+      inputs: { 'issue-number': '3', 'max-wait-minutes': '1' }
+    })
+    expect(result.outputs.status).toBe('timed-out')
+    const sweep = await runSweep(world(), {}, { at: LATER() })
+    expect(sweep.outputs.finished).toBe('1')
+    const [comment] = deployComments(world(), 3)
+    expect(comment.body.split('\n\n')[1]).toBe('✅ The production deployment of `main` succeeded.')
+    expect(readFinalMarker(comment.body)).toEqual({
+      kind: 'deploy',
+      project: 'proj_test',
+      branch: ':production'
+    })
+  })
+
   it('a failed build: the failure report with its last log lines, the key masked', async () => {
     const key = world().svc.apiKey
     world().svc.platform.script({
@@ -191,7 +209,7 @@ describe('what the sweep leaves to a run', () => {
   })
 })
 
-describe('a run that writes the comment while it follows, or ends it', () => {
+describe('a run that writes the comment while it follows, or does not wait', () => {
   it('the building comment names the run (a runner that dies leaves it to the sweep); the end names none', async () => {
     const result = await runDeploy(world(), previewSpec(world()))
     expect(result.outputs.status).toBe('success')
@@ -206,9 +224,14 @@ describe('a run that writes the comment while it follows, or ends it', () => {
     })
   })
 
-  it('wait: false reports queued and names no run: no run follows it, so the sweep does not either', async () => {
+  it('wait: false reports queued and names the run: once it is over, the sweep finishes the comment', async () => {
+    world().svc.platform.script({ buildMs: 5 * 60_000 })
     await runDeploy(world(), { ...previewSpec(world()), inputs: { wait: 'false' } })
-    expect(theComment().marker.update).toBeUndefined()
+    expect(theComment().body).toContain('⏳ Building a preview of `docs/new-guide`…')
+    expect(theComment().marker).toMatchObject({ update: 'status_1', run: '4242' })
+    const sweep = await runSweep(world(), {}, { at: LATER() })
+    expect(sweep.outputs).toEqual({ checked: '1', finished: '1', pending: '0' })
+    expect(theComment().body.split('\n\n')[1]).toBe(READY)
   })
 
   it('a cancelled run’s comment records the status id, and the sweep finishes it', async () => {

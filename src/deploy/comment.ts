@@ -80,7 +80,7 @@ export async function openDeployComment(
     project: place.projectId,
     branch: place.branch ?? PRODUCTION_KEY
   }
-  const facts = { run: context.runId, deadline: plan.deadline, wait: settings.wait }
+  const facts = { run: context.runId, deadline: plan.deadline }
   return new DeployComment(tracking, { place: marker, facts }, runUrl(context), action.redact)
 }
 

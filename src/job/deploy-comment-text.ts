@@ -20,18 +20,15 @@ export interface DeployRunFacts {
   run?: string
   /** Epoch ms: max-wait-minutes after the run started. */
   deadline: number
-  /** Whether the run follows the deployment (`wait: true`). */
-  wait: boolean
 }
 
 /**
- * Whether a comment showing `result` leaves its deployment's end unshown while no run will show it:
- * queued while the run follows it (the run may die), timed out, or cancelled.
+ * Whether a comment showing `result` does not show its deployment's end: queued (while the run
+ * follows it, which may die, or with `wait: false`, when no run does), timed out, or cancelled.
  */
-function endNotShown(result: DeployResult, wait: boolean): boolean {
+function endNotShown(result: DeployResult): boolean {
   if (result.statusId === undefined) return false
-  if (result.status === 'queued') return wait
-  return result.status === 'timed-out' || result.status === 'cancelled'
+  return ['queued', 'timed-out', 'cancelled'].includes(result.status)
 }
 
 /**
@@ -44,7 +41,7 @@ export function deployMarkerAfter(
   facts: DeployRunFacts
 ): DeployMarker {
   const marker: DeployMarker = { kind: 'deploy', project: place.project, branch: place.branch }
-  if (!endNotShown(result, facts.wait)) return marker
+  if (!endNotShown(result)) return marker
   return {
     ...marker,
     update: result.statusId,

@@ -63,10 +63,9 @@ export interface NoteMarker {
 }
 
 /**
- * A deploy comment: its project and branch (`:production` for the deployment branch). While a run
- * follows the deployment, and after a run stopped following one still building (timed out,
- * cancelled), also that run, its deadline and the deployment's status id, so the sweep can finish
- * the comment. The status id is `update`, not `status`: a deploy marker of an earlier version
+ * A deploy comment: its project and branch (`:production` for the deployment branch). While the
+ * comment does not show its deployment's end (queued, timed out, cancelled), also the run that wrote
+ * it, that run's deadline and the deployment's status id, so the sweep can finish the comment. The status id is `update`, not `status`: a deploy marker of an earlier version
  * carried a `status` field (the status, not its id), which is read and dropped.
  */
 export interface DeployMarker {
