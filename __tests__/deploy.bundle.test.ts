@@ -12,6 +12,8 @@ import {
   statusReads,
   triggers
 } from './helpers/deploy.js'
+import { runBundle } from '../fakes/action-env.js'
+import { serviceInputs } from '../fakes/inputs.js'
 import { serviceError } from '../fakes/service-emulator.js'
 import { commandLines } from './helpers/text.js'
 import { useWorld } from './helpers/world.js'
@@ -160,6 +162,33 @@ describe('the deploy bundle: production, limits and refusals', () => {
     })
     expect(run.exitCode).toBe(1)
     expect(run.outputs.status).toBe('timed-out')
-    expect(deployComments(world())[0].body).toContain('still building after 3 seconds')
+    const body = deployComments(world())[0].body
+    expect(body).toContain('still building after 3 seconds')
+    expect(readFinalMarker(body)).toMatchObject({ update: 'status_1', run: '4242' })
+  }, 20_000)
+
+  it('a preview left building (wait: false): the sweep bundle, once the run is over, finishes it', async () => {
+    world().svc.platform.script(QUICK)
+    const run = await runDeployBundle(world(), {
+      ...previewSpec(world()),
+      inputs: { wait: 'false' }
+    })
+    expect(run.outputs.status).toBe('queued')
+    world().gh.setRun('acme', 'docs', 4242, 'completed')
+    const sweep = await runBundle('dist/sweep/index.js', {
+      eventName: 'schedule',
+      inputs: { ...serviceInputs(world().svc), 'github-token': world().gh.token },
+      env: { GITHUB_API_URL: world().gh.url }
+    })
+    expect(sweep.stderr).toBe('')
+    expect(sweep.outputs).toEqual({ checked: '1', finished: '1', pending: '0' })
+    const [comment] = deployComments(world())
+    expect(comment.body).toContain('✅ The preview of `docs/new-guide` is ready')
+    expect(readFinalMarker(comment.body)).toEqual({
+      kind: 'deploy',
+      project: 'proj_test',
+      branch: 'docs/new-guide'
+    })
+    expect(sweep.summary).toContain('| deployment `status_1` | success |')
   }, 20_000)
 })

@@ -74,7 +74,11 @@ describe('one marker type per kind, the text format unchanged', () => {
     ['back-link', '<!-- mintlify-docs-agent:back-link job=job_1 -->'],
     ['reply', '<!-- mintlify-docs-agent:reply request=comment-9001 -->'],
     ['note', '<!-- mintlify-docs-agent:note request=digest-1 -->'],
-    ['deploy', '<!-- mintlify-docs-agent:deploy project=proj_test branch=docs%2Fnew-guide -->']
+    ['deploy', '<!-- mintlify-docs-agent:deploy project=proj_test branch=docs%2Fnew-guide -->'],
+    [
+      'deploy',
+      '<!-- mintlify-docs-agent:deploy project=proj_test branch=docs%2Fnew-guide update=status_1 run=4242 deadline=1709287200 preview=https:%2F%2Facme-docs.mintlify.app -->'
+    ]
   ])('a %s marker reads back and is written again as it was', (kind, text) => {
     const marker = readFinalMarker(`text\n\n${text}`)
     expect(marker?.kind).toBe(kind)
@@ -97,6 +101,11 @@ describe('one marker type per kind, the text format unchanged', () => {
     const marker = readFinalMarker(text)
     expect(marker).toMatchObject({ kind: 'tracking', label: 'docs: needs review' })
     expect(marker && renderMarker(marker)).toBe(text)
+  })
+
+  it('an earlier deploy marker’s `status` is never read as the status id the sweep follows (`update`)', () => {
+    const old = '<!-- mintlify-docs-agent:deploy project=p branch=b status=status_1 run=4242 -->'
+    expect(readFinalMarker(old)).toEqual({ kind: 'deploy', project: 'p', branch: 'b', run: '4242' })
   })
 
   it('a kind takes back only its own fields', () => {

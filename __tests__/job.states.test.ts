@@ -31,7 +31,7 @@ import {
 import { followingRunOver } from '../src/job/run-over.js'
 import { findCandidates } from '../src/sweep/candidates.js'
 import { deployComments, previewSpec, runDeploy, statusReads } from './helpers/deploy.js'
-import { useWorld } from './helpers/world.js'
+import { runSweep, useWorld } from './helpers/world.js'
 
 const KEY = 'comment-9001'
 /** The run that wrote the marker (`<run>`), and another run the same comment was delivered to. */
@@ -439,21 +439,29 @@ describe("docs/states.md: the digest's watermark", () => {
 
 /**
  * The deploy comment, walked over the emulator and the GitHub fake: each state is made by a real run
- * (a move that leads to it), then each of its moves is another run on the next push; the comment
- * must say what the target row says, and stay the one comment, edited in place.
+ * (a move that leads to it), then each of its moves is another run on the next push, or the sweep
+ * later; the comment must say what the target row says, and stay the one comment, edited in place.
  */
 interface DeployRow extends StateRow {
   says: string
   next: string
+  sweep: string
 }
 
-const DEPLOY_COLUMNS = ['state', '`status`', 'the comment says', 'a re-run or the next push']
+const DEPLOY_COLUMNS = [
+  'state',
+  '`status`',
+  'the comment says',
+  'a re-run or the next push',
+  'the sweep'
+]
 
 const DEPLOY_ROWS: DeployRow[] = rowsOf('The deploy comment', [...DEPLOY_COLUMNS, 'moves on']).map(
   cells => ({
     state: cells.state,
     says: codeSpans(cells['the comment says'])[0] ?? '',
     next: cells['a re-run or the next push'],
+    sweep: cells['the sweep'],
     moves: movesOf(cells['moves on'])
   })
 )
@@ -469,8 +477,14 @@ async function push(
   await runDeploy(world(), { ...spec, inputs }, options)
 }
 
+/** Builds of a minute or an hour: over by the time the sweep comes (three hours on). */
+const SWEEP_LATER_MS = 3 * 60 * 60_000
+
 const DEPLOY_MOVES: Record<string, () => Promise<void>> = {
-  queued: () => push({ wait: 'false' }),
+  queued: () => {
+    world().svc.platform.script({ buildMs: 60_000 })
+    return push({ wait: 'false' })
+  },
   success: () => push(),
   failure: () => {
     world().svc.platform.script({ outcome: 'failure' })
@@ -490,7 +504,7 @@ const DEPLOY_MOVES: Record<string, () => Promise<void>> = {
     return push()
   },
   cancelled: async () => {
-    world().svc.platform.script({ queuedPolls: 1_000 })
+    world().svc.platform.script({ buildMs: 60 * 60_000 })
     const controller = new AbortController()
     const reads = statusReads(world()).length
     const timer = setInterval(() => {
@@ -498,6 +512,10 @@ const DEPLOY_MOVES: Record<string, () => Promise<void>> = {
     }, 5)
     await push({}, { realTime: true, signal: controller.signal })
     clearInterval(timer)
+  },
+  swept: async () => {
+    const sweep = await runSweep(world(), {}, { at: Date.now() + SWEEP_LATER_MS })
+    expect(sweep.outputs.finished).toBe('1')
   }
 }
 
@@ -520,6 +538,16 @@ describe('docs/states.md: the deploy comment', () => {
     expect(DEPLOY_ROWS.map(row => row.next)).toEqual(
       DEPLOY_ROWS.map(row => (row.state === 'none' ? 'writes it' : 'edits it'))
     )
+  })
+
+  it('the sweep finishes exactly the states that have a `swept` move', () => {
+    for (const row of DEPLOY_ROWS) {
+      const swept = row.moves.some(move => move.event === 'swept')
+      expect([row.state, row.sweep]).toEqual([
+        row.state,
+        swept ? 'finishes it once the run is over' : 'no'
+      ])
+    }
   })
 
   const pairs = DEPLOY_ROWS.flatMap(row => row.moves.map(move => ({ row, ...move })))

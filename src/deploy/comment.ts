@@ -7,20 +7,21 @@
 import { findComments, type IssueComment } from '../github/comments.js'
 import { learnIdentity } from '../github/identity.js'
 import { createOctokit } from '../github/octokit.js'
-import { readComment, writeComment } from '../job/comment-layout.js'
+import { readComment } from '../job/comment-layout.js'
+import {
+  DEPLOY_TITLE,
+  deployCommentText,
+  deployMarkerAfter,
+  PRODUCTION_KEY,
+  type DeployRunFacts
+} from '../job/deploy-comment-text.js'
 import { ownMarker, type DeployMarker, type Marker } from '../job/markers.js'
 import { TrackingComment } from '../job/tracking-comment.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { ActionRun } from '../shared/run-action.js'
 import { runUrl, type RunnerContext } from '../shared/runner-context.js'
-import { headline, reportBody, type DeployResult } from './report.js'
+import type { DeployResult } from './report.js'
 import type { DeploySettings } from './settings.js'
-
-/** The deploy comments: the job comments' layout under their own title. */
-const DEPLOY_TITLE = '**Mintlify deployment**'
-
-/** Stands for the project's deployment branch in a marker: `:` is never part of a git branch name. */
-const PRODUCTION_KEY = ':production'
 
 /** Whose comment it is: the project, and the branch previewed (undefined for production). */
 interface DeployCommentPlace {
@@ -45,7 +46,7 @@ function isDeployMarkerFor(marker: Marker | undefined, place: DeployCommentPlace
 export async function openDeployComment(
   settings: DeploySettings,
   context: RunnerContext,
-  plan: { thread?: number; branch?: string },
+  plan: { thread?: number; branch?: string; deadline: number },
   action: ActionRun
 ): Promise<DeployComment | undefined> {
   const { rt } = action
@@ -79,13 +80,14 @@ export async function openDeployComment(
     project: place.projectId,
     branch: place.branch ?? PRODUCTION_KEY
   }
-  return new DeployComment(tracking, marker, runUrl(context), action.redact)
+  const facts = { run: context.runId, deadline: plan.deadline }
+  return new DeployComment(tracking, { place: marker, facts }, runUrl(context), action.redact)
 }
 
 export class DeployComment {
   constructor(
     private readonly tracking: TrackingComment,
-    private readonly marker: DeployMarker,
+    private readonly marker: { place: DeployMarker; facts: DeployRunFacts },
     private readonly runLink: string,
     private readonly redact: (text: string) => string
   ) {}
@@ -100,10 +102,8 @@ export class DeployComment {
 
   /** Writes the result into the comment: its headline, its report, the marker; `urgent` after a cancel. */
   async write(result: DeployResult, options: { urgent?: boolean } = {}): Promise<void> {
-    const text = writeComment(
-      { headline: headline(result), body: reportBody(result, this.runLink), marker: this.marker },
-      DEPLOY_TITLE
-    )
+    const marker = deployMarkerAfter(this.marker.place, result, this.marker.facts)
+    const text = deployCommentText(result, this.runLink, marker)
     await this.tracking.write(this.redact(text), options)
   }
 }

@@ -76,7 +76,12 @@ async function deployAction(action: ActionRun, options: RunOptions): Promise<voi
 /** The comment opened, the deployment triggered and followed: the result to publish. */
 async function deploy(deployment: Deployment): Promise<DeployResult> {
   const { action, settings, plan, client, deadline } = deployment
-  deployment.comment = await openDeployComment(settings, deployment.context, plan, action)
+  deployment.comment = await openDeployComment(
+    settings,
+    deployment.context,
+    { ...plan, deadline },
+    action
+  )
   const triggered = await triggerDeployment(client, plan, deadline, action.rt)
   if (triggered.kind === 'refused') return refused(deployment, triggered.error)
   const { statusId } = triggered.trigger

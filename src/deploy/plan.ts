@@ -4,9 +4,10 @@
  */
 import { InputError } from '../shared/inputs.js'
 import { payloadDefaultBranch, type RunnerContext } from '../shared/runner-context.js'
+import type { DeployMode } from '../job/deploy-report.js'
 import type { DeploySettings } from './settings.js'
 
-export type DeployMode = 'production' | 'preview'
+export type { DeployMode }
 
 export type DeployPlan =
   | { kind: 'skip'; reason: string }

@@ -67,11 +67,24 @@ export interface NoteMarker {
   request?: string
 }
 
-/** A deploy comment: its project and branch (`:production` for the deployment branch). */
+/**
+ * A deploy comment: its project and branch (`:production` for the deployment branch). While the
+ * comment does not show its deployment's end (queued, timed out, cancelled), also the run that wrote
+ * it, that run's deadline and the deployment's status id, so the sweep can finish the comment. The status id is `update`, not `status`: a deploy marker of an earlier version
+ * carried a `status` field (the status, not its id), which is read and dropped.
+ */
 export interface DeployMarker {
   kind: 'deploy'
   project?: string
   branch?: string
+  /** The status id (`GET /v1/project/update-status/{update}`). */
+  update?: string
+  /** The workflow run (GITHUB_RUN_ID) that follows or followed it. */
+  run?: string
+  /** Epoch seconds: that run stops following by then (max-wait-minutes). */
+  deadline?: string
+  /** A preview's URL, as the trigger answered it: the sweep's report names it. */
+  preview?: string
 }
 
 export type Marker = TrackingMarker | BackLinkMarker | ReplyMarker | NoteMarker | DeployMarker
@@ -119,7 +132,15 @@ const KINDS: {
   'back-link': read => ({ kind: 'back-link', job: read('job') }),
   reply: read => ({ kind: 'reply', request: read('request') }),
   note: read => ({ kind: 'note', request: read('request') }),
-  deploy: read => ({ kind: 'deploy', project: read('project'), branch: read('branch') })
+  deploy: read => ({
+    kind: 'deploy',
+    project: read('project'),
+    branch: read('branch'),
+    update: read('update'),
+    run: read('run'),
+    deadline: read('deadline'),
+    preview: read('preview')
+  })
 }
 
 const MARKER_KINDS = Object.keys(KINDS)

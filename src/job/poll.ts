@@ -3,7 +3,7 @@
  * passes, or the run is cancelled: a plain loop on the runtime's clock that waits the shared backoff
  * schedule (backoffDelayMs, as p-retry waits it; poll-schedule.ts) between polls, the last wait cut
  * to the deadline. A read that fails is retried inside the poll (withRetry), so one poll is one
- * answer about it.
+ * answer about it. A debug line each poll, and an info line at most once a minute (poll-progress.ts).
  */
 import { JOB_MISMATCH } from '../mintlify/client.js'
 import { MintlifyError, type Operation } from '../mintlify/errors.js'
@@ -11,6 +11,7 @@ import { isEndedJob, isKnownJobStatus, type AgentJob, type EndedJob } from '../m
 import { withRetry } from '../mintlify/with-retry.js'
 import { backoffDelayMs, type Backoff } from '../shared/retry.js'
 import type { Runtime } from '../shared/runtime.js'
+import { progressReporter } from './poll-progress.js'
 
 /** `job`: the last answer about what is followed (an agent job, or a deployment's status). */
 export type PollOutcome<T = AgentJob, E extends T = EndedJob & T> =
@@ -29,6 +30,8 @@ export interface PollSubject<T, E extends T> {
   statusOf(answer: T): string
   /** A debug line per poll: `Job job_1: active`. */
   describe(answer: T): string
+  /** Who it is in the minute's info line: `Job job_1`. */
+  name(answer: T): string
   isEnded(answer: T): answer is E
   /** A documented status; another is followed like a running one, with one warning. */
   isKnown(status: string): boolean
@@ -47,6 +50,7 @@ export function statusSubject<T extends { id: string; status: string }, E extend
     noun,
     statusOf: answer => answer.status,
     describe: answer => `${title} ${answer.id}: ${answer.status}`,
+    name: answer => `${title} ${answer.id}`,
     isEnded,
     isKnown
   }
@@ -99,6 +103,7 @@ export async function pollUntilEnded<T, E extends T>(
   let retries = 0
   let lastJob: T | undefined
   let lastError: unknown
+  const progress = progressReporter(subject, rt)
   const timedOut = (waitAskedMs?: number): PollOutcome<T, E> => ({
     kind: 'timed-out',
     job: lastJob,
@@ -112,8 +117,9 @@ export async function pollUntilEnded<T, E extends T>(
     const remainingMs = plan.deadline - rt.clock.now()
     if (remainingMs <= 0 || retries >= plan.backoff.retries) return false
     retries++
-    const delayMs = backoffDelayMs(plan.backoff, retries, rt.random)
-    await rt.clock.sleep(Math.min(delayMs, remainingMs), rt.signal)
+    const waitMs = Math.min(backoffDelayMs(plan.backoff, retries, rt.random), remainingMs)
+    progress(lastJob, waitMs)
+    await rt.clock.sleep(waitMs, rt.signal)
     return true
   }
 

@@ -1,6 +1,7 @@
 /**
  * The sweep action: finishes the tracking comments whose job outlived its run (timed out, cancelled,
- * detached, not waited for, or a run that is gone), so no comment is left saying "running".
+ * detached, not waited for, or a run that is gone), so no comment is left saying "running"; and the
+ * deploy comments whose run stopped following a deployment still building.
  */
 import * as core from '@actions/core'
 import { learnIdentity } from '../github/identity.js'
@@ -19,7 +20,10 @@ export function run(options: RunOptions = {}): Promise<void> {
   return runAction({ flow: action => sweepAction(action, options) }, options)
 }
 
-async function sweepAction({ read, rt, summary }: ActionRun, options: RunOptions): Promise<void> {
+async function sweepAction(
+  { read, rt, summary, redact }: ActionRun,
+  options: RunOptions
+): Promise<void> {
   const settings = parseSweepSettings(read)
   const context = readRunnerContext()
   if (!context.owner || !context.repo) {
@@ -37,7 +41,8 @@ async function sweepAction({ read, rt, summary }: ActionRun, options: RunOptions
       identity,
       client: createMintlifyClient(settings.service, options),
       repo,
-      serverUrl: context.serverUrl
+      serverUrl: context.serverUrl,
+      redact
     },
     rt
   )
@@ -45,7 +50,7 @@ async function sweepAction({ read, rt, summary }: ActionRun, options: RunOptions
   core.setOutput('finished', String(outcome.finished))
   core.setOutput('pending', String(outcome.pending))
   rt.log.info(
-    `Sweep done: ${outcome.finished} finished, ${outcome.pending} pending, ${plural(outcome.checked, 'job')} read.`
+    `Sweep done: ${outcome.finished} finished, ${outcome.pending} pending, ${plural(outcome.checked, 'job or deployment', 'jobs or deployments')} read.`
   )
   await summary(renderSweepSummary(outcome, `${repo.owner}/${repo.repo}`))
 }

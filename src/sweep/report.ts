@@ -1,13 +1,21 @@
-/** The sweep's step summary: a table of the comments it finished or left, each with its links. */
+/**
+ * The sweep's step summary: a table of the comments it finished or left (tracking comments by their
+ * job, deploy comments by their deployment's status id), each with its links.
+ */
 import { inert, tableCell } from '../shared/markdown.js'
-import type { SweepOutcome } from './sweep.js'
+import type { SweepOutcome, SweepRow } from './sweep.js'
+
+/** The Job cell: the agent job, or the deployment a deploy comment waits for. */
+function subjectCell(row: SweepRow): string {
+  return row.statusId === undefined ? `\`${row.jobId ?? ''}\`` : `deployment \`${row.statusId}\``
+}
 
 export function renderSweepSummary(outcome: SweepOutcome, repo: string): string {
   const lines = [
     '### Mintlify docs agent: sweep',
     '',
     `${outcome.finished} tracking comment${outcome.finished === 1 ? '' : 's'} finished, ` +
-      `${outcome.pending} still pending; ${outcome.checked} job${outcome.checked === 1 ? '' : 's'} read.`,
+      `${outcome.pending} still pending; ${outcome.checked} job${outcome.checked === 1 ? '' : 's'} or deployment${outcome.checked === 1 ? '' : 's'} read.`,
     ''
   ]
   if (outcome.rows.length === 0)
@@ -19,7 +27,7 @@ export function renderSweepSummary(outcome: SweepOutcome, repo: string): string 
   for (const row of outcome.rows) {
     const pr = row.prUrl ? `[pull request](${row.prUrl})` : '—'
     lines.push(
-      `| ${inert(`${repo}#${row.thread}`)} | \`${row.jobId}\` | ${tableCell(row.outcome)} | [comment](${row.commentUrl}) | ${pr} |`
+      `| ${inert(`${repo}#${row.thread}`)} | ${subjectCell(row)} | ${tableCell(row.outcome)} | [comment](${row.commentUrl}) | ${pr} |`
     )
   }
   return [...lines, ''].join('\n')

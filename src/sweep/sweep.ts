@@ -1,7 +1,8 @@
 /**
  * One sweep: list the repository's comments in the window, keep this action's tracking comments whose
  * job's end they do not show, read each job once (oldest first, up to max-jobs) and edit each comment
- * whose job has ended into the result the agent action writes, with its back-link.
+ * whose job has ended into the result the agent action writes, with its back-link. Then the deploy
+ * comments left building, with the reads max-jobs leaves (deploy-comments.ts).
  */
 import { finishLeftJob } from '../job/finish-left.js'
 import { isFollowingRunOver } from '../job/run-over.js'
@@ -18,12 +19,15 @@ import { getErrorMessage } from '../shared/errors.js'
 import { plural } from '../shared/plural.js'
 import type { Runtime } from '../shared/runtime.js'
 import { findCandidates, type Candidate } from './candidates.js'
+import { sweepDeployComments, type DeployStep } from './deploy-comments.js'
 import type { SweepSettings } from './settings.js'
 
 export interface SweepRow {
   thread: number
-  jobId: string
-  /** The job's end (completed, failed, archived), or why the comment is left as it is. */
+  /** The agent job of a tracking comment; a deploy comment has its `statusId` instead. */
+  jobId?: string
+  statusId?: string
+  /** The job's or deployment's end (completed, success, …), or why the comment is left as it is. */
   outcome: string
   finished: boolean
   commentUrl: string
@@ -31,7 +35,7 @@ export interface SweepRow {
 }
 
 export interface SweepOutcome {
-  /** Jobs read. */
+  /** Jobs and deployments read. */
   checked: number
   finished: number
   pending: number
@@ -44,6 +48,8 @@ export interface SweepContext {
   client: MintlifyClient
   repo: RepoRef
   serverUrl: string
+  /** Cuts the secret inputs out of a comment the sweep writes. */
+  redact?: (text: string) => string
 }
 
 /** The sweep could not list the comments, or could read none of the jobs it tried. */
@@ -93,12 +99,33 @@ export async function sweep(
     if (step.finished) outcome.finished++
     else outcome.pending++
   }
+  const deploys = await sweepDeployComments(
+    comments,
+    {
+      context,
+      projectId: settings.service.projectId,
+      maxReads: settings.maxJobs - outcome.checked
+    },
+    rt
+  )
+  unreadable += countDeploySteps(outcome, deploys)
   if (unreadable > 0 && outcome.checked === 0) {
     throw new SweepError(
-      `Could not read any of the ${unreadable} agent jobs; nothing was finished.`
+      `Could not read any of the ${unreadable} agent jobs and deployments; nothing was finished.`
     )
   }
   return outcome
+}
+
+/** The deploy comments' steps counted into `outcome`; returns how many could not be read. */
+function countDeploySteps(outcome: SweepOutcome, steps: readonly DeployStep[]): number {
+  for (const step of steps) {
+    if (step.read) outcome.checked++
+    outcome.rows.push(step.row)
+    if (step.row.finished) outcome.finished++
+    else outcome.pending++
+  }
+  return steps.filter(step => step.unreadable).length
 }
 
 /** What the sweep did about one comment: its row's text, and whether it read or finished the job. */
