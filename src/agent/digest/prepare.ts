@@ -5,9 +5,10 @@
  * this has decided, so a digest with nothing to include leaves no trace (status skipped, no call,
  * no comment).
  */
-import { listComments, type IssueComment } from '../../github/comments.js'
+import type { IssueComment } from '../../github/comments.js'
 import type { GitHubAccess } from '../../github/identity.js'
 import { listMergedPulls } from '../../github/merged-pulls.js'
+import { readNewestComments } from '../../github/newest-comments.js'
 import { getPullRequest } from '../../github/pulls.js'
 import { getDefaultBranch } from '../../github/repository.js'
 import type { DigestFields } from '../../job/digest-marker.js'
@@ -22,6 +23,7 @@ import type { AgentFlow } from '../flow.js'
 import { issueThread, type AgentRequest } from '../request.js'
 import { digestGuard } from './guard.js'
 import { readDigestHistory, type DigestHistory } from './history.js'
+import { digestClaimsSince, digestReadEnough } from './read-stop.js'
 import { buildDigestPrompt, DEFAULT_DIGEST_INSTRUCTION, type DigestPull } from './prompt.js'
 import type { DigestReport } from './report.js'
 import { selectPulls, type Guard } from './select.js'
@@ -53,7 +55,7 @@ export interface DigestRequest {
   kind: 'ready'
   request: AgentRequest
   prompt: string
-  /** The tracking issue's comments as read for the watermark, so they are not listed twice. */
+  /** The tracking issue's newest comments as read for the watermark, so they are not read twice. */
   threadComments: IssueComment[]
   conversation?: Conversation
   digest: ReadyDigest
@@ -69,9 +71,11 @@ export async function readyDigest(
   const github = flow.github
   if (!digest || !thread) throw new Error('readyDigest needs digest settings and issue-number')
   if (!github) throw new Error('A digest needs a github-token: it lists the merged pull requests.')
-  const threadComments = await listComments(github.octokit, { ref: thread }, rt)
   const identity = await github.identity.get()
-  const history = readDigestHistory(threadComments, { identity, runId: context.runId || undefined })
+  const runId = context.runId || undefined
+  const enough = digestReadEnough({ identity, runId, rerun: context.runAttempt > 1 })
+  const threadComments = await readNewestComments(github.octokit, { ref: thread, enough }, rt)
+  const history = readDigestHistory(threadComments, { identity, runId })
   const ignored = ignoreMatcher(settings.ignorePaths)
   const guard = digestGuard({ ...flow, github }, threadComments, identity, ignored)
   const digestFlow = { ...flow, github, settings: { ...settings, digest } }
@@ -99,7 +103,8 @@ export async function readyDigest(
     ignored
   })
   const fields = fieldsOf(window, report.included, digest.notify)
-  const conversation = Conversation.open(request, flow)
+  const since = digestClaimsSince(history, threadComments)
+  const conversation = Conversation.open(request, flow, { since, latestJob: false })
   const ready = { report, fields, followJobId, github }
   return { kind: 'ready', request, prompt, threadComments, conversation, digest: ready }
 }
