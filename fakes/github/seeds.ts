@@ -31,6 +31,11 @@ export class GitHubSeeds {
   }
 
   /** The login's role on the repository; logins never set answer 404. */
+  /** Someone deletes an issue comment: later listings go without it (its page shifts). */
+  removeComment(commentId: number): void {
+    this.state.issueComments.delete(commentId)
+  }
+
   setPermission(owner: string, repo: string, login: string, permission: Permission): void {
     this.state.permissions.set(permissionKey(owner, repo, login), permission)
   }

@@ -93,6 +93,9 @@ export function threadReadEnough(
   return newest => {
     const oldest = newest[0]?.createdAt
     if (bound.since === undefined || oldest === undefined || oldest >= bound.since) return false
-    return !bound.latestJob || readThreadState([...newest], keys, identity).latestJobId !== undefined
+    if (!bound.latestJob) return true
+    const { own, latestJobId } = readThreadState([...newest], keys, identity)
+    // A request whose own comment names its job re-attaches to it: no other job is asked for.
+    return latestJobId !== undefined || (own?.marker.state === 'job' && Boolean(own.marker.job))
   }
 }

@@ -3,7 +3,9 @@
  * history (a tracking issue kept for a year holds thousands of comments). REST lists comments oldest
  * first only: page 1 is read for its `last` relation, then pages last, last-1, … 2, until the
  * caller has what it needs. Comments posted or removed meanwhile shift the pages, so comments are
- * told apart by id and no page boundary is trusted.
+ * told apart by id and no page boundary is trusted. (A comment removed from page 1's range while a
+ * whole conversation is read can move the next one into page 1, read first: as in any forward listing,
+ * that one may be missed.)
  */
 import type { Runtime } from '../shared/runtime.js'
 import {
@@ -13,7 +15,7 @@ import {
   type RestComment
 } from './comment-shape.js'
 import type { Octokit } from './octokit.js'
-import { listAllPages, PER_PAGE, type Page, type PageParams } from './paginate.js'
+import { PER_PAGE, type Page, type PageParams } from './paginate.js'
 import { expectArray } from './response.js'
 import { withGitHubRetry } from './retry.js'
 
@@ -53,11 +55,8 @@ export async function readNewestComments(
     )
   const first = await read(1)
   const pages = new Map([[1, first.data]])
+  // GitHub sends no Link header when page 1 is the only page (100 comments or fewer).
   let page = lastPage(first)
-  if (page === undefined && first.data.length >= PER_PAGE && !first.headers.link) {
-    // A full page without a Link header (not GitHub's way): only reading on tells where it ends.
-    return (await listAllPages(list, rt, options)).map(toIssueComment)
-  }
   let top = page ?? 1
   while (page !== undefined && page > 1) {
     if (!pages.has(page)) {
