@@ -20,9 +20,9 @@ describe('one tracking comment, created once and edited (RELIABILITY 15)', () =>
     expect(world().callList()).toEqual([
       'GET /repos/acme/docs/collaborators/maintainer/permission',
       'POST /repos/acme/docs/issues/comments/9001/reactions',
-      // Who the token posts as: only its comments are trusted (and the read stops at ours).
-      'POST /graphql',
       `GET ${COMMENTS}`,
+      // Who the token posts as: only its comments are trusted.
+      'POST /graphql',
       `POST ${COMMENTS}`,
       // The claim confirmed: no other run's claim on this request came first.
       `GET ${COMMENTS}`,

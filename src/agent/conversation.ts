@@ -156,11 +156,12 @@ export class Conversation {
   async read(already?: IssueComment[]): Promise<ThreadReading> {
     try {
       const keys = { key: this.request.requestKey, formerKey: this.request.formerKey }
-      const identity = await this.identity.get()
-      const enough = threadReadEnough(this.bound, keys, identity)
+      // Who the token posts as is learnt when a second page asks for it (one page: after the read).
+      const enough = async (newest: readonly IssueComment[]): Promise<boolean> =>
+        threadReadEnough(this.bound, keys, await this.identity.get())(newest)
       const comments =
         already ?? (await readNewestComments(this.octokit, { ref: this.ref, enough }, this.rt))
-      const state = readThreadState(comments, keys, identity)
+      const state = readThreadState(comments, keys, await this.identity.get())
       if (state.own) this.tracking.adopt(state.own.comment)
       return { state, unreadable: false }
     } catch (error) {

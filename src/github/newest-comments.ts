@@ -24,7 +24,7 @@ export interface NewestCommentsCall extends IssueCall {
    * Whether the newest comments read so far (oldest first, none missing between them and the newest)
    * hold what the caller needs: no older page is read then.
    */
-  enough: (newest: readonly IssueComment[]) => boolean
+  enough: (newest: readonly IssueComment[]) => boolean | Promise<boolean>
 }
 
 /**
@@ -70,7 +70,7 @@ export async function readNewestComments(
       }
     }
     const newest = inOrder(pages, page)
-    if (enough(newest)) return newest
+    if (await enough(newest)) return newest
     page--
   }
   return inOrder(pages, 1)

@@ -71,10 +71,13 @@ export async function readyDigest(
   const github = flow.github
   if (!digest || !thread) throw new Error('readyDigest needs digest settings and issue-number')
   if (!github) throw new Error('A digest needs a github-token: it lists the merged pull requests.')
-  const identity = await github.identity.get()
   const runId = context.runId || undefined
-  const enough = digestReadEnough({ identity, runId, rerun: context.runAttempt > 1 })
+  const rerun = context.runAttempt > 1
+  // Who the token posts as is learnt when a second page asks for it (one page: after the read).
+  const enough = async (newest: readonly IssueComment[]): Promise<boolean> =>
+    digestReadEnough({ identity: await github.identity.get(), runId, rerun })(newest)
   const threadComments = await readNewestComments(github.octokit, { ref: thread, enough }, rt)
+  const identity = await github.identity.get()
   const history = readDigestHistory(threadComments, { identity, runId })
   const ignored = ignoreMatcher(settings.ignorePaths)
   const guard = digestGuard({ ...flow, github }, threadComments, identity, ignored)
