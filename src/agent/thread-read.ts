@@ -28,7 +28,13 @@ export interface ThreadBound {
 /** The bound of a request that came from an event (a digest has its own: digest/read-stop.ts). */
 export function threadBound(
   request: AgentRequest,
-  { context, settings }: { context: RunnerContext; settings: AgentSettings },
+  {
+    context,
+    settings
+  }: {
+    context: Pick<RunnerContext, 'payload' | 'runAttempt'>
+    settings: Pick<AgentSettings, 'followUp' | 'jobId'>
+  },
   now: number
 ): ThreadBound {
   const at = eventTime(request, context, now)
@@ -42,7 +48,7 @@ export function threadBound(
 /** When the event that made the request happened, as its payload tells (epoch ms). */
 function eventTime(
   request: AgentRequest,
-  { payload, runAttempt }: RunnerContext,
+  { payload, runAttempt }: Pick<RunnerContext, 'payload' | 'runAttempt'>,
   now: number
 ): number | undefined {
   switch (request.origin) {
