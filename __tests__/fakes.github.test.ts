@@ -208,6 +208,21 @@ describe('GitHubFake: issue comments', () => {
     expect(all.headers.get('link')).toBeNull()
   })
 
+  it('gives a middle page prev, next, last and first, and filters by since (updated at or after)', async () => {
+    for (let i = 1; i <= 5; i++) {
+      const at = `2024-03-0${i}T00:00:00Z`
+      gh.addComment('acme', 'app', 7, `comment ${i}`, 'alice', { createdAt: at })
+    }
+    const middle = await call('GET', '/repos/acme/app/issues/7/comments?per_page=2&page=2')
+    expect(Object.keys(links(middle))).toEqual(['prev', 'next', 'last', 'first'])
+    expect(links(middle).last).toBe(`${gh.url}/repos/acme/app/issues/7/comments?per_page=2&page=3`)
+    const since = await call('GET', '/repos/acme/app/issues/7/comments?since=2024-03-04T00:00:00Z')
+    expect(((await since.json()) as { body: string }[]).map(c => c.body)).toEqual([
+      'comment 4',
+      'comment 5'
+    ])
+  })
+
   it('uses 30 per page by default and at most 100', async () => {
     for (let i = 0; i < 130; i++) gh.addComment('acme', 'app', 7, `c${i}`)
     expect(await (await call('GET', '/repos/acme/app/issues/7/comments')).json()).toHaveLength(30)

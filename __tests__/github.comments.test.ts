@@ -6,10 +6,10 @@ import { testRuntime } from './helpers/runtime.js'
 import {
   MAX_COMMENT_LENGTH,
   createComment,
-  findComments,
   listComments,
   updateComment
 } from '../src/github/comments.js'
+import { findNewestComment } from '../src/github/newest-comments.js'
 import { replyToReviewComment } from '../src/github/review-comments.js'
 
 const ref = { owner: 'acme', repo: 'docs', issueNumber: 7 }
@@ -38,7 +38,8 @@ describe('createComment', () => {
       body: 'working on it <!-- marker:1 -->',
       htmlUrl: expect.stringContaining('/issues/7#issuecomment-'),
       userLogin: 'github-actions[bot]',
-      userType: 'Bot'
+      userType: 'Bot',
+      createdAt: expect.any(Number)
     })
     expect(github.fake.comments('acme', 'docs', 7).map(c => c.id)).toEqual([comment.id])
     expect(github.fake.calls.at(-1)?.body).toEqual({ body: 'working on it <!-- marker:1 -->' })
@@ -192,7 +193,7 @@ describe('createComment', () => {
   })
 })
 
-describe('listComments and findComments', () => {
+describe('listComments and findNewestComment', () => {
   it('reads every page, 100 at a time', async () => {
     for (let i = 0; i < 230; i++)
       github.fake.addComment('acme', 'docs', 7, `comment ${i}`, 'octocat')
@@ -240,17 +241,18 @@ describe('listComments and findComments', () => {
     expect(github.retries()).toHaveLength(1)
   })
 
-  it('finds the comments that carry a marker', async () => {
+  it('finds the newest comment that carries a marker', async () => {
+    github.fake.addComment('acme', 'docs', 7, 'status <!-- mintlify-agent -->')
     github.fake.addComment('acme', 'docs', 7, 'hello', 'octocat')
     const mine = github.fake.addComment('acme', 'docs', 7, 'status <!-- mintlify-agent -->')
     const found = await github.call(
-      findComments(
+      findNewestComment(
         github.octokit,
         { ref, predicate: c => c.body.includes('mintlify-agent') },
         github.rt
       )
     )
-    expect(found.map(c => c.id)).toEqual([mine.id])
+    expect(found?.id).toBe(mine.id)
   })
 
   it('an unknown issue is a 404 error', async () => {

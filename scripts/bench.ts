@@ -15,6 +15,8 @@
  *  6. The docs digest's agent uses, GitHub calls and prompt size (scripts/bench-digest.ts;
  *     `-- --only digest` runs it alone).
  *  7. The deploy action following deployments of 30 s, 2 min and 10 min (scripts/bench-deploy.ts).
+ *  8. The GitHub reads of the tracking issue's comments a digest run makes, on an issue of 100 /
+ *     1,000 / 10,000 comments (scripts/bench-reads.ts; `-- --only reads` runs it alone).
  * It prints the tables and, with --write, puts them into BENCHMARKS.md.
  */
 import { spawn, spawnSync } from 'node:child_process'
@@ -34,6 +36,7 @@ import { serviceInputs } from '../fakes/inputs.js'
 import { run as runSweep } from '../src/sweep/main.js'
 import { impactTable } from './bench-impact.js'
 import { digestOnly, digestTable } from './bench-digest.js'
+import { readsOnly, readsTable } from './bench-reads.js'
 import { deployTable } from './bench-deploy.js'
 import { dailyTable } from './bench-daily.js'
 
@@ -466,6 +469,8 @@ async function sweepTable(): Promise<{ lines: string[]; ok: boolean }> {
 
 /** `--only digest`: the digest's section alone (scripts/bench-digest.ts). */
 if (process.argv.includes('--only') && process.argv.includes('digest')) await digestOnly()
+/** `--only reads`: the conversation reads alone (scripts/bench-reads.ts). */
+if (process.argv.includes('--only') && process.argv.includes('reads')) await readsOnly()
 /**
  * `--only assistant` or `--only views`: that export's table alone (a quick look; never written to
  * BENCHMARKS.md).
@@ -499,6 +504,7 @@ try {
 const impact = await impactTable()
 const daily = await dailyTable()
 const digest = await digestTable()
+const reads = await readsTable()
 const deploying = await deployTable()
 const bundles = bundleTable()
 const node = spawnSync('bash', [NODE24, '--version'], { encoding: 'utf8' }).stdout.trim()
@@ -544,6 +550,10 @@ const report = [
   '',
   ...digest.lines,
   '',
+  '### GitHub conversation reads per digest run on a tracking issue of 100 / 1,000 / 10,000 comments (the agent action in process, in virtual time, against the fakes)',
+  '',
+  ...reads.lines,
+  '',
   ...deploying.lines,
   '### Bundles',
   '',
@@ -559,6 +569,7 @@ const allMet =
   assisting.ok &&
   impact.ok &&
   digest.ok &&
+  reads.ok &&
   deploying.ok &&
   daily.ok &&
   bundles.ok

@@ -167,6 +167,11 @@ export class GitHubFake extends GitHubSeeds {
     this.interleaved.push({ method: method.toUpperCase(), path, action })
   }
 
+  /** How many `method` requests reached `path` (below the API prefix, query aside). */
+  requestsTo(method: string, path: string): number {
+    return this.calls.filter(c => c.method === method.toUpperCase() && c.path === path).length
+  }
+
   inject(rule: FaultRule): void {
     this.faults.add(rule)
   }

@@ -1,9 +1,11 @@
 /**
  * Every call to the thread a request came from: the 👀 reaction, short replies, one read of its
  * comments, and the tracking comment. It exists only when the run comments (`comment: true`, a token,
- * and a thread to answer in), so the flow never asks whether it may.
+ * and a thread to answer in), so the flow never asks whether it may. Reads go no further back than
+ * the request's own comments can be (thread-read.ts): a long thread costs no more than a short one.
  */
 import { createComment, listComments, type IssueComment } from '../github/comments.js'
+import { readNewestComments } from '../github/newest-comments.js'
 import type { GitHubAccess, IdentityOnce } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import { addReaction } from '../github/reactions.js'
@@ -14,6 +16,7 @@ import { renderReply } from './replies.js'
 import { ownMarker } from '../job/markers.js'
 import { standingClaim } from '../job/rerun-protocol.js'
 import { readThreadState, type ThreadState } from './thread-state.js'
+import { threadBound, threadReadEnough, type ThreadBound } from './thread-read.js'
 import { TrackingComment } from '../job/tracking-comment.js'
 import type { AgentRequest, Thread } from './request.js'
 import type { AgentFlow } from './flow.js'
@@ -34,7 +37,8 @@ export class Conversation {
   private constructor(
     github: GitHubAccess,
     private readonly request: AgentRequest & { thread: Thread },
-    private readonly rt: Runtime
+    private readonly rt: Runtime,
+    private readonly bound: ThreadBound
   ) {
     this.octokit = github.octokit
     this.identity = github.identity
@@ -43,13 +47,17 @@ export class Conversation {
     this.tracking = new TrackingComment(this.octokit, this.ref, rt)
   }
 
+  /** `bound`: how far back the thread is read, when the request knows better (a digest's). */
   static open(
     request: AgentRequest,
-    { settings, github, rt }: Pick<AgentFlow, 'settings' | 'github' | 'rt'>
+    flow: Pick<AgentFlow, 'settings' | 'github' | 'rt' | 'context'>,
+    bound?: ThreadBound
   ): Conversation | undefined {
+    const { settings, github, rt } = flow
     const { thread } = request
     if (!settings.comment || github === undefined || thread === undefined) return undefined
-    return new Conversation(github, { ...request, thread }, rt)
+    const reach = bound ?? threadBound(request, flow, rt.clock.now())
+    return new Conversation(github, { ...request, thread }, rt, reach)
   }
 
   /** 👀 on the trigger comment; a failure is only a warning. */
@@ -104,7 +112,7 @@ export class Conversation {
             { repo: { owner, repo }, pullNumber: issueNumber },
             this.rt
           )
-        : await listComments(this.octokit, { ref: this.ref }, this.rt)
+        : await this.commentsSinceRequest()
     const identity = await this.identity.get()
     return comments.some(comment => {
       const marker = ownMarker(comment, identity)
@@ -122,7 +130,7 @@ export class Conversation {
     if (ownId === undefined) return undefined
     let comments: IssueComment[]
     try {
-      comments = await listComments(this.octokit, { ref: this.ref }, this.rt)
+      comments = await this.commentsSinceRequest()
     } catch (error) {
       // Without a second look a double delivery cannot be told; one run's request must not be lost.
       this.rt.log.warning(
@@ -147,8 +155,12 @@ export class Conversation {
    */
   async read(already?: IssueComment[]): Promise<ThreadReading> {
     try {
-      const comments = already ?? (await listComments(this.octokit, { ref: this.ref }, this.rt))
       const keys = { key: this.request.requestKey, formerKey: this.request.formerKey }
+      // Who the token posts as is learnt when a second page asks for it (one page: after the read).
+      const enough = async (newest: readonly IssueComment[]): Promise<boolean> =>
+        threadReadEnough(this.bound, keys, await this.identity.get())(newest)
+      const comments =
+        already ?? (await readNewestComments(this.octokit, { ref: this.ref, enough }, this.rt))
       const state = readThreadState(comments, keys, await this.identity.get())
       if (state.own) this.tracking.adopt(state.own.comment)
       return { state, unreadable: false }
@@ -157,5 +169,12 @@ export class Conversation {
       this.rt.log.warning(`Could not read the thread's comments: ${getErrorMessage(error)}`)
       return { state: {}, unreadable: true }
     }
+  }
+
+  /** The comments posted or edited since the request's event: where its own comments are. */
+  private commentsSinceRequest(): Promise<IssueComment[]> {
+    const { since } = this.bound
+    const call = { ref: this.ref, since: since === undefined ? undefined : new Date(since) }
+    return listComments(this.octokit, call, this.rt)
   }
 }

@@ -32,7 +32,7 @@ export interface PlanFacts {
  * and a pull request's code change (one docs PR per code PR, whether a label, a comment or the
  * merge asked first). An opened issue and a workflow's own prompt always start their own job.
  */
-function continuesThread(facts: Pick<PlanFacts, 'origin' | 'onPullRequest'>): boolean {
+export function continuesThread(facts: Pick<PlanFacts, 'origin' | 'onPullRequest'>): boolean {
   if (facts.origin === 'code-change') return facts.onPullRequest === true
   return ['comment', 'review-comment', 'label', 'digest'].includes(facts.origin)
 }

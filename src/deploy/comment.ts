@@ -4,7 +4,8 @@
  * comment of anyone else, marker or not, is never edited. When the thread cannot be read, no comment
  * is written (better none than a second one); the report still reaches the summary and outputs.
  */
-import { findComments, type IssueComment } from '../github/comments.js'
+import type { IssueComment } from '../github/comments.js'
+import { findNewestComment } from '../github/newest-comments.js'
 import { learnIdentity } from '../github/identity.js'
 import { createOctokit } from '../github/octokit.js'
 import { readComment } from '../job/comment-layout.js'
@@ -64,8 +65,7 @@ export async function openDeployComment(
     const predicate = (comment: IssueComment): boolean =>
       isDeployMarkerFor(ownMarker(comment, identity), place) &&
       readComment(comment.body, DEPLOY_TITLE) !== undefined
-    const ours = await findComments(octokit, { ref: thread, predicate }, rt)
-    existing = ours.at(-1)
+    existing = await findNewestComment(octokit, { ref: thread, predicate }, rt)
   } catch (error) {
     rt.signal.throwIfAborted()
     rt.log.warning(

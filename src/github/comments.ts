@@ -5,22 +5,21 @@
  */
 import type { Runtime } from '../shared/runtime.js'
 import { cutAtCharacter } from '../shared/text-cut.js'
-import type { IssueRef, RepoRef } from './refs.js'
+import type { RepoRef } from './refs.js'
 import type { Octokit } from './octokit.js'
 import { listAllPages } from './paginate.js'
-import { expectRecord } from './response.js'
+import {
+  toIssueComment,
+  type IssueCall,
+  type IssueComment,
+  type RestComment
+} from './comment-shape.js'
+import { findNewestComment } from './newest-comments.js'
 import { postOnce, sameBody } from './post-once.js'
 import { gitHubErrorStatus, withGitHubRetry, type GitHubCallOptions } from './retry.js'
 
 export type { IssueRef, RepoRef } from './refs.js'
-
-export interface IssueComment {
-  id: number
-  body: string
-  htmlUrl: string
-  userLogin: string
-  userType: string
-}
+export { toIssueComment, type IssueCall, type IssueComment, type RestComment }
 
 /** GitHub refuses comment bodies longer than this. */
 export const MAX_COMMENT_LENGTH = 65536
@@ -41,36 +40,11 @@ export function clampCommentBody(body: string, max: number = MAX_COMMENT_LENGTH)
   return cut + TRUNCATION_NOTICE
 }
 
-export interface RestComment {
-  id: number
-  body?: string | null
-  html_url: string
-  user?: { login: string; type?: string } | null
-  issue_url?: string
-  created_at?: string
-}
-
 /** A comment of the repository-wide listing: which issue or PR it is on, and when it was made. */
 export interface RepoComment extends IssueComment {
   issueNumber: number
   /** Epoch ms. */
   createdAt: number
-}
-
-export function toIssueComment(raw: RestComment): IssueComment {
-  expectRecord(raw, 'a comment')
-  return {
-    id: raw.id,
-    body: raw.body ?? '',
-    htmlUrl: raw.html_url,
-    userLogin: raw.user?.login ?? '',
-    userType: raw.user?.type ?? ''
-  }
-}
-
-/** One issue or pull request's conversation, and how the call is made. */
-export interface IssueCall extends GitHubCallOptions {
-  ref: IssueRef
 }
 
 /** One issue comment, and how the call is made. */
@@ -79,10 +53,13 @@ export interface CommentCall extends GitHubCallOptions {
   commentId: number
 }
 
-/** Every comment of the issue or pull request, oldest first. */
+/**
+ * Every comment of the issue or pull request, oldest first; with `since`, only those updated at or
+ * after it (GitHub's filter: a comment posted since then is among them).
+ */
 export async function listComments(
   octokit: Octokit,
-  { ref, ...options }: IssueCall,
+  { ref, since, ...options }: IssueCall & { since?: Date },
   rt: Runtime
 ): Promise<IssueComment[]> {
   const raw = await listAllPages(
@@ -91,6 +68,7 @@ export async function listComments(
         owner: ref.owner,
         repo: ref.repo,
         issue_number: ref.issueNumber,
+        ...(since ? { since: since.toISOString() } : {}),
         ...page
       }),
     rt,
@@ -127,14 +105,6 @@ export async function listRepoComments(
   }))
 }
 
-export async function findComments(
-  octokit: Octokit,
-  { predicate, ...call }: IssueCall & { predicate: (comment: IssueComment) => boolean },
-  rt: Runtime
-): Promise<IssueComment[]> {
-  return (await listComments(octokit, call, rt)).filter(predicate)
-}
-
 export async function createComment(
   octokit: Octokit,
   { ref, body, ...options }: IssueCall & { body: string },
@@ -153,10 +123,10 @@ export async function createComment(
         })
         return toIssueComment(data)
       },
-      findPosted: async () => {
+      // What was just posted is at the newest end of the conversation.
+      findPosted: () => {
         const predicate = (c: IssueComment): boolean => sameBody(c.body, sent)
-        const found = await findComments(octokit, { ref, predicate, ...options }, rt)
-        return found.at(-1)
+        return findNewestComment(octokit, { ref, predicate, ...options }, rt)
       }
     },
     rt,

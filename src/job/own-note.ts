@@ -2,8 +2,9 @@
  * A note posted once: before writing a comment, a run looks for one of ours whose marker matches
  * (ownMarker: a marker counts only in a comment of ours), so a re-run never posts it twice.
  */
-import { createComment, findComments, type IssueComment } from '../github/comments.js'
+import { createComment, type IssueComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
+import { findNewestComment } from '../github/newest-comments.js'
 import type { Octokit } from '../github/octokit.js'
 import type { IssueRef } from '../github/refs.js'
 import type { Runtime } from '../shared/runtime.js'
@@ -26,8 +27,9 @@ export async function postNoteOnce(
     const marker = ownMarker(comment, identity)
     return marker !== undefined && note.matches(marker)
   }
-  const existing = await findComments(octokit, { ref: note.ref, predicate }, rt)
-  if (existing.length > 0) return false
+  // Read from the newest end: a re-run's note is among the thread's latest comments.
+  const existing = await findNewestComment(octokit, { ref: note.ref, predicate }, rt)
+  if (existing !== undefined) return false
   await createComment(octokit, { ref: note.ref, body: note.body }, rt)
   return true
 }

@@ -12,7 +12,12 @@ export function commentRoutes(wire: GitHubWire): Route[] {
     route('GET', `${REPO}/issues/(\\d+)/comments`, ([, owner, repo, number], call) => {
       const key = repoKey(owner, repo)
       if (!state.issues.has(`${key}#${number}`)) return notFound()
-      const comments = state.commentsOf(key, Number(number)).map(c => wire.apiComment(c))
+      // `since`: only comments updated at or after it, as GitHub filters them.
+      const since = call.query.since ? Date.parse(call.query.since) : Number.NEGATIVE_INFINITY
+      const comments = state
+        .commentsOf(key, Number(number))
+        .filter(c => Date.parse(c.updated_at) >= since)
+        .map(c => wire.apiComment(c))
       return wire.paginate(comments, call)
     }),
     route('POST', `${REPO}/issues/(\\d+)/comments`, ([, owner, repo, number], call) => {

@@ -5,9 +5,10 @@
  * this has decided, so a digest with nothing to include leaves no trace (status skipped, no call,
  * no comment).
  */
-import { listComments, type IssueComment } from '../../github/comments.js'
+import type { IssueComment } from '../../github/comments.js'
 import type { GitHubAccess } from '../../github/identity.js'
 import { listMergedPulls } from '../../github/merged-pulls.js'
+import { readNewestComments } from '../../github/newest-comments.js'
 import { getPullRequest } from '../../github/pulls.js'
 import { getDefaultBranch } from '../../github/repository.js'
 import type { DigestFields } from '../../job/digest-marker.js'
@@ -23,6 +24,7 @@ import { issueThread, type AgentRequest } from '../request.js'
 import { digestGuard } from './guard.js'
 import { healHistory, unreportedOf } from './heal.js'
 import { readDigestHistory, type DigestHistory, type DigestRecord } from './history.js'
+import { digestClaimsSince, digestReadEnough } from './read-stop.js'
 import { buildDigestPrompt, DEFAULT_DIGEST_INSTRUCTION, type DigestPull } from './prompt.js'
 import type { DigestReport } from './report.js'
 import { selectPulls, type Guard } from './select.js'
@@ -54,7 +56,7 @@ export interface DigestRequest {
   kind: 'ready'
   request: AgentRequest
   prompt: string
-  /** The tracking issue's comments as read for the watermark, so they are not listed twice. */
+  /** The tracking issue's newest comments as read for the watermark, so they are not read twice. */
   threadComments: IssueComment[]
   conversation?: Conversation
   digest: ReadyDigest
@@ -70,9 +72,14 @@ export async function readyDigest(
   const github = flow.github
   if (!digest || !thread) throw new Error('readyDigest needs digest settings and issue-number')
   if (!github) throw new Error('A digest needs a github-token: it lists the merged pull requests.')
-  const threadComments = await listComments(github.octokit, { ref: thread }, rt)
+  const runId = context.runId || undefined
+  const rerun = context.runAttempt > 1
+  // Who the token posts as is learnt when a second page asks for it (one page: after the read).
+  const enough = async (newest: readonly IssueComment[]): Promise<boolean> =>
+    digestReadEnough({ identity: await github.identity.get(), runId, rerun })(newest)
+  const threadComments = await readNewestComments(github.octokit, { ref: thread, enough }, rt)
   const identity = await github.identity.get()
-  const history = readDigestHistory(threadComments, { identity, runId: context.runId || undefined })
+  const history = readDigestHistory(threadComments, { identity, runId })
   const healing = { flow: { ...flow, github }, identity, issueNumber: thread.issueNumber }
   const healed = await healHistory(history, { ...healing, requestTimeoutMs })
   const ignored = ignoreMatcher(settings.ignorePaths)
@@ -103,7 +110,8 @@ export async function readyDigest(
     ignored
   })
   const fields = fieldsOf(window, report.included, digest.notify)
-  const conversation = Conversation.open(request, flow)
+  const since = digestClaimsSince(history, threadComments)
+  const conversation = Conversation.open(request, flow, { since, latestJob: false })
   const ready = { report, fields, followJobId, github }
   const read = takeOver(healed.takeover, { threadComments, conversation })
   return { kind: 'ready', request, prompt, ...read, conversation, digest: ready }

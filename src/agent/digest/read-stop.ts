@@ -1,0 +1,58 @@
+/**
+ * How far back a digest reads its tracking issue, newest first: to the newest digest record of ours
+ * that is not a claim still in flight (state `pending` without a job), since that record sets the
+ * watermark and every record after it is read too. A re-run (the run's id may be on a record of its
+ * first attempt) reads on until it has also found that record, or the whole issue when there is none:
+ * it is the only run that reads further back. Pure.
+ */
+import type { IssueComment } from '../../github/comments.js'
+import type { Identity } from '../../github/identity.js'
+import { ownMarker } from '../../job/markers.js'
+import type { DigestHistory, DigestRecord } from './history.js'
+import { isDigestKey, parsePosition } from './window.js'
+
+export interface DigestReader {
+  identity: Identity
+  runId?: string
+  /** A later attempt of a run, which may have written its digest record already. */
+  rerun: boolean
+}
+
+/** Whether the newest comments read hold what readDigestHistory needs. */
+export function digestReadEnough({
+  identity,
+  runId,
+  rerun
+}: DigestReader): (newest: readonly IssueComment[]) => boolean {
+  return newest => {
+    let settled = false
+    let own = !rerun || !runId
+    for (const comment of newest) {
+      const marker = ownMarker(comment, identity)
+      if (marker?.kind !== 'tracking' || !isDigestKey(marker.request)) continue
+      // A record readDigestHistory cannot read (no window) is passed over there too.
+      if (!parsePosition(marker.since) || !parsePosition(marker.until)) continue
+      if (runId && marker.run === runId) own = true
+      else settled ||= marker.state !== 'pending' || Boolean(marker.job)
+    }
+    return settled && own
+  }
+}
+
+/**
+ * From when another run's claim of this digest can date (epoch ms), for the check after claiming: a
+ * digest's key names the record it follows, so every claim of it is newer than that record; a
+ * re-run's may be as old as the oldest comment it read. Undefined: the whole issue is read.
+ */
+export function digestClaimsSince(
+  history: Pick<DigestHistory, 'after' | 'rerun'>,
+  comments: readonly IssueComment[]
+): number | undefined {
+  const from = history.rerun || !history.after ? comments[0] : byId(comments, history.after)
+  // GitHub's timestamps are whole seconds: a second earlier keeps that record itself in the listing.
+  return from?.createdAt === undefined ? undefined : from.createdAt - 1000
+}
+
+function byId(comments: readonly IssueComment[], record: DigestRecord): IssueComment | undefined {
+  return comments.find(comment => comment.id === record.commentId)
+}
