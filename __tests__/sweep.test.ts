@@ -126,6 +126,32 @@ describe('the sweep never competes with a live run', () => {
   })
 })
 
+describe('a follow-up whose run died while sending it', () => {
+  const sending = (run: number): string =>
+    `tracking request=comment-9 job=job_7 state=pending run=${run} deadline=${Math.ceil(Date.now() / 1000) + 60}`
+  const text = '⏳ Sending this request to agent job `job_7`…'
+
+  it('once its run is over, the job it names is followed: the comment shows the job’s end', async () => {
+    world().svc.addJob({ id: 'job_7', activePolls: 0, prLink: null })
+    addEarlierComment(world(), sending(888), { text })
+    world().gh.setRun('acme', 'docs', 888, 'completed')
+    const sweep = await runSweep(world())
+    expect(sweep.outputs).toEqual({ checked: '1', finished: '1', pending: '0' })
+    const [comment] = world().botComments()
+    expect(comment.body).not.toContain('Sending this request')
+    expect(markerOf(comment.body)).toMatchObject({ job: 'job_7', state: 'job', phase: 'ended' })
+  })
+
+  it('while its run is still sending, it is left to that run', async () => {
+    world().svc.addJob({ id: 'job_7', activePolls: 0, prLink: null })
+    addEarlierComment(world(), sending(889), { text })
+    world().gh.setRun('acme', 'docs', 889, 'in_progress')
+    const sweep = await runSweep(world())
+    expect(sweep.outputs).toEqual({ checked: '0', finished: '0', pending: '1' })
+    expect(edits()).toBe(0)
+  })
+})
+
 describe('what the sweep leaves alone, and what it costs', () => {
   it('a second sweep over the same state makes no write', async () => {
     longJob()

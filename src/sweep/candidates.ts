@@ -40,8 +40,12 @@ export function findCandidates(comments: readonly RepoComment[], identity: Ident
   const candidates: Candidate[] = []
   for (const comment of comments) {
     const marker = ownMarker(comment, identity)
-    if (marker?.kind !== 'tracking' || marker.state !== 'job' || !marker.job) continue
-    const phase = marker.phase ?? phaseOfText(comment.body)
+    if (marker?.kind !== 'tracking' || !marker.job) continue
+    if (marker.state !== 'job' && marker.state !== 'pending') continue
+    // A follow-up being sent to a known job: once its run is over, the job is followed as a
+    // follow-up whose answer was lost is (the re-run protocol attaches to it).
+    const phase =
+      marker.state === 'pending' ? 'following' : (marker.phase ?? phaseOfText(comment.body))
     if (phase === 'ended') continue
     candidates.push({ comment, marker, jobId: marker.job, phase, deadlineMs: deadlineMsOf(marker) })
   }

@@ -81,8 +81,13 @@ async function finishBefore(history: DigestHistory, healing: Healing): Promise<D
   return { ...history, ...historyAfter({ ...before, marker }) }
 }
 
-/** The job of a digest whose comment does not show its end (let go or followed, no end recorded). */
+/**
+ * The job of a digest whose comment does not show its end (let go or followed, no end recorded), or
+ * of a follow-up still marked as being sent (its run may have died sending it: once that run is over
+ * the job is followed, as the re-run protocol attaches to a follow-up whose answer was lost).
+ */
 function endNotShown({ marker }: DigestRecord): string | undefined {
+  if (marker.state === 'pending') return marker.job
   const open = marker.phase === 'left' || marker.phase === 'following'
   return marker.state === 'job' && open && !marker.status ? marker.job : undefined
 }
