@@ -148,6 +148,26 @@ describe('the previous digest’s job, let go by its run', () => {
   })
 })
 
+describe('a follow-up its run died sending', () => {
+  it('is followed once that run is over: its job’s end is shown and counted', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    addMerged(world(), PR_7)
+    const jobId = world().svc.addJob({ activePolls: 0, outcome: 'failed' })
+    const fields = `job=${jobId} state=pending run=1111 deadline=${deadlineIn(-30)}`
+    earlierDigest(fields, `⏳ Sending this digest to agent job \`${jobId}\`…`)
+    world().gh.setRun(OWNER, REPO, 1111, 'completed')
+    await runDigest(world())
+    expect(readsOf(jobId)).toBe(1)
+    expect(markerOf(digestComments(world())[0].body)).toMatchObject({
+      state: 'job',
+      phase: 'ended',
+      status: 'failed'
+    })
+    // Its job failed: its PRs are offered again.
+    expect(prompts()[0]).toContain('acme/docs#7')
+  })
+})
+
 describe('a claim left by a dead run', () => {
   it('is taken over past its deadline: the same comment, rewritten with the new window and key', async () => {
     world().svc.scriptJobs({ activePolls: 0, prLink: null })
