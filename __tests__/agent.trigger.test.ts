@@ -309,8 +309,9 @@ describe('trigger: issues, schedules, dispatches and pipelines', () => {
       'POST /repos/acme/docs/issues/12/comments',
       'GET /repos/acme/docs/issues/12/comments',
       `PATCH /repos/acme/docs/issues/comments/${comments[0].id}`,
-      `PATCH /repos/acme/docs/issues/comments/${comments[0].id}`,
-      'GET /repos/acme/docs/issues/1/comments'
+      // The back-link's look for an earlier one, before the comment shows the end.
+      'GET /repos/acme/docs/issues/1/comments',
+      `PATCH /repos/acme/docs/issues/comments/${comments[0].id}`
     ])
   })
 

@@ -33,6 +33,12 @@ export interface JobFlowContext extends FollowContext {
   otherClaim?: () => Promise<{ run?: string; url: string } | undefined>
   /** A digest's fields: every marker the protocol writes carries them, the final one its job's end. */
   digest?: DigestFields
+  /**
+   * What the job's end sets off (back-link, label removal, a digest's notes), done before the comment
+   * shows the end: a run that dies on the way leaves the comment open, and the sweep or the next
+   * digest finishes it, these included (each of them is done once however often it is asked).
+   */
+  beforeFinal?: (result: JobResult) => Promise<void>
 }
 
 /** The job's end as this run saw it, or a request another run owns (this run started nothing). */
@@ -56,6 +62,7 @@ export async function runJobFlow(
   }
   const finish = async (result: JobResult): Promise<JobOutcome> => {
     const urgent = statusOutput(result) === 'cancelled'
+    if (!urgent) await context.beforeFinal?.(result)
     await show({ phase: 'done', result }, markerAfter(request, result), { urgent })
     return { kind: 'ended', result }
   }

@@ -22,7 +22,7 @@ import { backLinkFor } from '../job/back-link.js'
 import { Conversation } from './conversation.js'
 import { planFor } from './plan-request.js'
 import { runJobFlow } from './job-flow.js'
-import { isFailure } from '../job/result.js'
+import { isFailure, type JobResult } from '../job/result.js'
 import { publish, type Handled } from './publish.js'
 import { failureLine } from '../job/result-text.js'
 import { needsInstructionText, refusalText } from './replies.js'
@@ -105,7 +105,7 @@ async function followRequest(
   flow: AgentFlow,
   timing: { runStartedAt: number; requestTimeoutMs?: number }
 ): Promise<Handled> {
-  const { settings, context, rt, github } = flow
+  const { settings, context, rt } = flow
   const { request, conversation, digest } = ready
   await conversation?.react()
   const thread = (await conversation?.read(ready.threadComments)) ?? {
@@ -130,7 +130,8 @@ async function followRequest(
       label: label?.name
     },
     otherClaim: conversation && (() => conversation.otherClaim()),
-    digest: digest?.fields
+    digest: digest?.fields,
+    beforeFinal: effectsOfEnd(ready, flow, label)
   })
   if (outcome.kind === 'owned') {
     // Said in the log, the summary and the outputs (status skipped): never a silent success.
@@ -138,18 +139,30 @@ async function followRequest(
     return outcome
   }
   const { result } = outcome
-  const serverUrl = context.serverUrl
-  await backLinkFor(result, { settings, request, runUrl: link, serverUrl, github }, rt)
-  if (label && github) await removeTriggerLabel(github.octokit, { label, result }, rt)
   const tracking = conversation?.tracking
-  if (digest) {
-    const repo = { owner: context.owner, repo: context.repo }
-    const { fields } = digest
-    const end = { repo, fields, result, request: request.requestKey, trackingUrl: tracking?.url }
-    await notifyFromRun(end, digest.github, rt)
-  }
   const comment = { id: tracking?.id, url: tracking?.url }
   return { kind: 'reported', result, request, comment, digest: digest?.report }
+}
+
+/** What a job's end sets off: the back-link, the trigger label's removal, a digest's notes. */
+function effectsOfEnd(
+  ready: ReadyRequest,
+  flow: AgentFlow,
+  label: ReturnType<typeof labelToRemove>
+): (result: JobResult) => Promise<void> {
+  const { settings, context, rt, github } = flow
+  const { request, conversation, digest } = ready
+  return async result => {
+    const link = runUrl(context) || undefined
+    const serverUrl = context.serverUrl
+    await backLinkFor(result, { settings, request, runUrl: link, serverUrl, github }, rt)
+    if (label && github) await removeTriggerLabel(github.octokit, { label, result }, rt)
+    if (!digest) return
+    const repo = { owner: context.owner, repo: context.repo }
+    const trackingUrl = conversation?.tracking?.url
+    const end = { repo, fields: digest.fields, result, request: request.requestKey, trackingUrl }
+    await notifyFromRun(end, digest.github, rt)
+  }
 }
 
 /** What every version of the tracking comment shows besides its headline. */

@@ -56,10 +56,8 @@ export async function finishLeftJob(
   const { marker } = left
   const request = { key: marker.request ?? '', run: marker.run, label: marker.label }
   const digest = digestFieldsOf(left.marker)
-  const final = withDigest(markerAfter(request, result), digest, result)
-  const body = finishTrackingComment(left.comment.body, result, final)
-  await updateComment(context.octokit, { repo: context.repo, commentId: left.comment.id, body }, rt)
-  rt.log.info(`Finished the comment of agent job ${left.jobId}: ${statusOutput(result)}.`)
+  // What the end sets off comes first: a run that dies on the way leaves the comment open, so the
+  // next sweep does it again (each of these is done once however often it is asked).
   if (digest) {
     // A digest no run followed to its end: its notes on the code PRs are posted here.
     const trackingUrl = left.comment.htmlUrl
@@ -71,6 +69,10 @@ export async function finishLeftJob(
   // A labelled request's label comes off as the run that detached would have taken it off.
   const label = labelOfLeftJob(left, context.repo)
   if (label) await removeTriggerLabel(context.octokit, { label, result }, rt)
+  const final = withDigest(markerAfter(request, result), digest, result)
+  const body = finishTrackingComment(left.comment.body, result, final)
+  await updateComment(context.octokit, { repo: context.repo, commentId: left.comment.id, body }, rt)
+  rt.log.info(`Finished the comment of agent job ${left.jobId}: ${statusOutput(result)}.`)
   return result
 }
 
