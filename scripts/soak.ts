@@ -34,6 +34,8 @@ async function main(): Promise<void> {
   const soak = await Soak.start()
   const say = (line: string) => values.quiet || console.error(line)
   const watch = new EndWatch(soak)
+  const jitter = random.fork()
+  soak.random = () => jitter.next()
   try {
     seedRepository(soak)
     await runYear(soak, scenario, random.fork(), {

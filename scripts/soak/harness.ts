@@ -7,7 +7,7 @@
 import { cleanUp, runInProcess } from '../../fakes/action-env.js'
 import { GitHubFake } from '../../fakes/github-fake.js'
 import { ServiceEmulator } from '../../fakes/service-emulator.js'
-import { VirtualTime } from '../../fakes/virtual-time.js'
+import { EVENT_LOOP_TURNS, VirtualTime } from '../../fakes/virtual-time.js'
 import { run as runAgent } from '../../src/agent/main.js'
 import { run as runAnalytics } from '../../src/analytics/main.js'
 import { run as runSweep } from '../../src/sweep/main.js'
@@ -59,6 +59,9 @@ export class Soak {
   private jobCount = 0
   private nextRunId = 100_000
 
+  /** The runs' own randomness (retry jitter), seeded so that a seed gives the same year. */
+  random: () => number = Math.random
+
   private constructor(
     readonly emulator: ServiceEmulator,
     readonly github: GitHubFake
@@ -85,7 +88,6 @@ export class Soak {
     this.current = traffic
     const wall = process.hrtime.bigint()
     const time = VirtualTime.install(at)
-    let end = at
     try {
       const result = await runInProcess(
         {
@@ -94,9 +96,9 @@ export class Soak {
           inputs: spec.inputs,
           env: { GITHUB_API_URL: this.github.url, GITHUB_RUN_ID: runId }
         },
-        () => time.drive(this.start(spec, controller.signal), this.watched())
+        () => time.drive(this.start(spec, controller.signal), this.watched(), EVENT_LOOP_TURNS)
       )
-      end = time.now()
+      const end = time.now()
       cleanUp(result)
       const wallMs = Number(process.hrtime.bigint() - wall) / 1e6
       return this.record({ spec, runId, at, end, traffic, result, wallMs })
@@ -112,7 +114,7 @@ export class Soak {
   }
 
   private start(spec: RunSpec, signal: AbortSignal): Promise<void> {
-    const options = { requestTimeoutMs: 5_000, handleSignals: false, signal }
+    const options = { requestTimeoutMs: 5_000, handleSignals: false, signal, random: this.random }
     if (spec.action === 'sweep') return runSweep(options)
     if (spec.action === 'analytics') return runAnalytics(options)
     return runAgent(options)
