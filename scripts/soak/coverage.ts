@@ -24,6 +24,8 @@ export interface CoverageReport {
   /** PRs whose only digest is one whose create may have started a job that was never reported. */
   unknown: string[]
   waiting: number
+  /** What was looked at: code PRs, those in exactly one digest, digest comments. */
+  looked: { pulls: number; once: number; digests: number }
 }
 
 function digestsOf(soak: Soak, end: number): Digest[] {
@@ -53,6 +55,8 @@ export function checkCoverage(soak: Soak, merges: Merge[], end: number): Coverag
   const violations: Violation[] = []
   const unknown: string[] = []
   let waiting = 0
+  const once = code.filter(m => inGood.get(m.number)?.length === 1).length
+  const looked = { pulls: code.length, once, digests: digests.length }
   for (const merge of code) {
     const holders = inGood.get(merge.number) ?? []
     if (holders.length > 1) {
@@ -73,7 +77,7 @@ export function checkCoverage(soak: Soak, merges: Merge[], end: number): Coverag
       })
     }
   }
-  return { violations, unknown, waiting }
+  return { violations, unknown, waiting, looked }
 }
 
 /** Invariant 6: the notes of digests whose job opened a PR, and the labels of completed requests. */

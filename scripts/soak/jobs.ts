@@ -23,6 +23,8 @@ export interface JobsReport {
   violations: Violation[]
   /** Jobs after an unanswered create, each named with its run. */
   excused: string[]
+  /** Request keys and jobs looked at. */
+  looked: { keys: number; jobs: number }
 }
 
 export function checkOneJobAKey(soak: Soak): JobsReport {
@@ -49,7 +51,7 @@ export function checkOneJobAKey(soak: Soak): JobsReport {
     if (run?.lostCreate) excused.push(`job ${job}, named by no comment, after ${describeRun(run)}`)
     else violations.push({ invariant: 2, text: `job ${job} is named by no tracking comment`, run })
   }
-  return { violations, excused }
+  return { violations, excused, looked: { keys: jobsOfKey.size, jobs: soak.jobIds().length } }
 }
 
 /** Invariant 3, looked at after every sweep: the comments whose job ended an interval ago show it. */
@@ -57,6 +59,8 @@ export class EndWatch {
   readonly violations: Violation[] = []
   /** Tracking comments with a job whose end they do not show yet. */
   private readonly open = new Set<number>()
+  /** Tracking comments seen to show their job's end. */
+  shown = 0
   private lastId = 0
   private lastSweep?: RunRecord
 
@@ -92,6 +96,7 @@ export class EndWatch {
       const comment = commentById(this.soak.github, id)
       const marker = comment && trackingOf(comment)
       if (!marker || marker.phase === 'ended') {
+        if (marker) this.shown += 1
         this.open.delete(id)
         continue
       }

@@ -53,8 +53,10 @@ export function verdict(
       lines.push(`   - ${v.text}; ${describeRun(v.run)}; seed ${seed}`)
     if (broken.length > SHOWN) lines.push(`   - … and ${broken.length - SHOWN} more`)
   }
+  const { pulls, once, digests } = coverage.looked
   lines.push(
     '',
+    `Looked at: ${pulls} merged PRs no guard skips (${once} in exactly one digest), ${digests} digest comments, ${jobs.looked.keys} request keys, ${jobs.looked.jobs} jobs, ${watch.shown} tracking comments seen to show their job's end.`,
     `Counted apart: ${coverage.waiting} PRs in the last open window; ${coverage.unknown.length} PRs whose digest's create may have started an unreported job${named(coverage.unknown)}`,
     `${jobs.excused.length} jobs after an unanswered create${named(jobs.excused)}`
   )
