@@ -9,7 +9,7 @@ import { Soak } from './soak/harness.js'
 import { Random } from './soak/random.js'
 import { drawScenario, monthOf } from './soak/scenario.js'
 import { seedRepository } from './soak/specs.js'
-import { monthlyStats, monthTable } from './soak/table.js'
+import { faultLine, monthlyStats, monthTable } from './soak/table.js'
 import { runYear } from './soak/year.js'
 import { EndWatch } from './soak/jobs.js'
 import { verdict } from './soak/verdict.js'
@@ -51,6 +51,7 @@ async function main(): Promise<void> {
     const requests = scenario.requests.filter(r => monthOf(r.at, months) === m).length
     console.log([...monthTable(m, month, requests), ''].join('\n'))
   }
+  console.log(`${faultLine(soak.records)}\n`)
   const result = verdict(soak, scenario, { stats, watch, seed })
   await soak.close()
   console.log(result.lines.join('\n'))

@@ -61,3 +61,14 @@ export function monthTable(month: number, stats: MonthStats, requests: number): 
   lines.push(`| all | ${runs} | | ${uses} | | |`)
   return lines
 }
+
+/** How many runs each fault reached, over the whole soak. */
+export function faultLine(records: RunRecord[]): string {
+  const counts = new Map<string, number>()
+  for (const r of records) {
+    if (r.struck && r.fault) counts.set(r.fault.fault, (counts.get(r.fault.fault) ?? 0) + 1)
+  }
+  const parts = [...counts].sort((a, b) => b[1] - a[1]).map(([fault, n]) => `${fault} ${n}`)
+  const drawn = records.filter(r => r.fault).length
+  return `Faults drawn for ${drawn} runs; reached: ${parts.join(', ') || 'none'}.`
+}
