@@ -40,6 +40,9 @@ const USE = /^\/v2\/agent\/[^/]+\/job(\/[^/]+\/message)?$/
 export class RunTraffic {
   github = 0
   service = 0
+  /** Of those, the requests a run makes per item of its work (see `perItem`), not per run. */
+  githubPerItem = 0
+  servicePerItem = 0
   /** Creates and follow-up messages the service carried out. */
   uses = 0
   killed = false
@@ -51,7 +54,8 @@ export class RunTraffic {
 
   constructor(
     private readonly plan: FaultPlan | undefined,
-    private readonly onKill: () => void
+    private readonly onKill: () => void,
+    private readonly perItem: (side: 'github' | 'service', method: string, path: string) => boolean
   ) {}
 
   get requests(): number {
@@ -61,7 +65,10 @@ export class RunTraffic {
   /** The GitHub fake's question: the fault for this call, if any. */
   onGitHub = (method: string, path: string): Fault | undefined => {
     const fault = this.faultFor('github', method, path)
-    if (fault === undefined || fault.process) this.github += 1
+    if (fault === undefined || fault.process) {
+      this.github += 1
+      if (this.perItem('github', method, path)) this.githubPerItem += 1
+    }
     return fault
   }
 
@@ -70,6 +77,7 @@ export class RunTraffic {
     const fault = this.faultFor('service', method, path)
     const carried = fault === undefined || fault.kind === 'reset-after-body'
     if (carried) this.service += 1
+    if (carried && this.perItem('service', method, path)) this.servicePerItem += 1
     if (carried && method === 'POST' && USE.test(path)) this.uses += 1
     if (carried && method === 'POST' && CREATE.test(path)) {
       this.carriedCreate = true

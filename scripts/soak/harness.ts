@@ -37,6 +37,9 @@ export interface RunRecord {
   end: number
   github: number
   service: number
+  /** Requests beyond those made per item of the run's work (perItemOf): what history could grow. */
+  githubBeyond: number
+  serviceBeyond: number
   uses: number
   exitCode: number
   outputs: Record<string, string>
@@ -83,7 +86,7 @@ export class Soak {
   async run(at: number, spec: RunSpec): Promise<RunRecord> {
     const runId = spec.runId ?? String(this.nextRunId++)
     const controller = new AbortController()
-    const traffic = new RunTraffic(spec.fault, () => controller.abort())
+    const traffic = new RunTraffic(spec.fault, () => controller.abort(), perItemOf(spec.kind))
     this.github.setRun('acme', 'docs', runId, 'in_progress')
     this.current = traffic
     const wall = process.hrtime.bigint()
@@ -138,6 +141,8 @@ export class Soak {
       end: done.end,
       github: traffic.github,
       service: traffic.service,
+      githubBeyond: traffic.github - traffic.githubPerItem,
+      serviceBeyond: traffic.service - traffic.servicePerItem,
       uses: traffic.uses,
       exitCode: done.result.exitCode,
       outputs: done.result.outputs,
@@ -166,5 +171,20 @@ export class Soak {
   /** Every job the emulator holds, oldest first. */
   jobIds(): string[] {
     return Array.from({ length: this.jobCount }, (_, i) => `job_${i + 1}`)
+  }
+}
+
+/**
+ * The requests a run makes per item of its work, which follow the work and not the history: the
+ * job reads while following a job (one per poll: the job's duration and the backoff); a digest's (or
+ * a sweep's, for a detached digest) listing pages of merged PRs, files reads and notes on code PRs.
+ */
+function perItemOf(kind: RunKind) {
+  const notes = kind === 'digest' || kind === 'sweep'
+  return (side: 'github' | 'service', method: string, path: string): boolean => {
+    if (side === 'service') return method === 'GET' && /^\/v2\/agent\/[^/]+\/job\/[^/]+$/.test(path)
+    if (/^\/repos\/acme\/docs\/pulls(\/\d+\/files)?$/.test(path)) return true
+    const thread = /^\/repos\/acme\/docs\/issues\/(\d+)\/comments$/.exec(path)
+    return notes && thread !== null && Number(thread[1]) >= 100 && Number(thread[1]) < 100_000
   }
 }

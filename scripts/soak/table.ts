@@ -8,6 +8,8 @@ export interface KindStats {
   uses: number
   github: { median: number; max: number }
   service: { median: number; max: number }
+  githubBeyond: { median: number; max: number }
+  serviceBeyond: { median: number; max: number }
   /** Real seconds the runs took together. */
   wallSeconds: number
 }
@@ -29,6 +31,8 @@ function statsOf(records: RunRecord[]): KindStats {
     uses: records.reduce((sum, r) => sum + r.uses, 0),
     github: spread(records.map(r => r.github)),
     service: spread(records.map(r => r.service)),
+    githubBeyond: spread(records.map(r => r.githubBeyond)),
+    serviceBeyond: spread(records.map(r => r.serviceBeyond)),
     wallSeconds: records.reduce((sum, r) => sum + r.wallMs, 0) / 1000
   }
 }
@@ -41,13 +45,15 @@ export function monthlyStats(records: RunRecord[], months: number): MonthStats[]
   })
 }
 
-/** One Markdown table for a month. */
+const spread = (s: { median: number; max: number }): string => `${s.median} / ${s.max}`
+
+/** One Markdown table for a month (requests a run: median / max). */
 export function monthTable(month: number, stats: MonthStats, requests: number): string[] {
   const lines = [
     `Month ${month + 1} (${requests} people's requests)`,
     '',
-    '| run | runs | faulted | agent uses | GitHub requests a run (median / max) | service requests a run (median / max) | real s |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |'
+    '| run | runs | faulted | agent uses | GitHub requests a run | beyond per-item | service requests a run | beyond polls | real s |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'
   ]
   let runs = 0
   let uses = 0
@@ -55,10 +61,10 @@ export function monthTable(month: number, stats: MonthStats, requests: number): 
     runs += s.runs
     uses += s.uses
     lines.push(
-      `| ${kind} | ${s.runs} | ${s.faulted} | ${s.uses} | ${s.github.median} / ${s.github.max} | ${s.service.median} / ${s.service.max} | ${s.wallSeconds.toFixed(1)} |`
+      `| ${kind} | ${s.runs} | ${s.faulted} | ${s.uses} | ${spread(s.github)} | ${spread(s.githubBeyond)} | ${spread(s.service)} | ${spread(s.serviceBeyond)} | ${s.wallSeconds.toFixed(1)} |`
     )
   }
-  lines.push(`| all | ${runs} | | ${uses} | | |`)
+  lines.push(`| all | ${runs} | | ${uses} | | | | | |`)
   return lines
 }
 

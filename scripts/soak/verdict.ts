@@ -49,9 +49,12 @@ export function verdict(
     lines.push(
       `${i + 1}. ${broken.length === 0 ? 'holds' : `BROKEN ${broken.length}×`}: ${wording}`
     )
-    for (const v of broken.slice(0, SHOWN))
-      lines.push(`   - ${v.text}; ${describeRun(v.run)}; seed ${seed}`)
-    if (broken.length > SHOWN) lines.push(`   - … and ${broken.length - SHOWN} more`)
+    const groups = byRun(broken)
+    for (const group of groups.slice(0, SHOWN)) {
+      const more = group.length > 1 ? ` (and ${group.length - 1} more of this run)` : ''
+      lines.push(`   - ${group[0].text}${more}; ${describeRun(group[0].run)}; seed ${seed}`)
+    }
+    if (groups.length > SHOWN) lines.push(`   - … and ${groups.length - SHOWN} more runs`)
   }
   const { pulls, once, digests } = coverage.looked
   lines.push(
@@ -61,6 +64,16 @@ export function verdict(
     `${jobs.excused.length} jobs after an unanswered create${named(jobs.excused)}`
   )
   return { lines, ok: all.length === 0 }
+}
+
+/** The breaks grouped by the run they trace back to (those of no known run one by one). */
+function byRun(broken: Violation[]): Violation[][] {
+  const groups = new Map<string, Violation[]>()
+  for (const [i, v] of broken.entries()) {
+    const key = v.run?.runId ?? `none-${i}`
+    groups.set(key, [...(groups.get(key) ?? []), v])
+  }
+  return [...groups.values()]
 }
 
 function named(items: string[]): string {
