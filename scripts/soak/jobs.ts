@@ -12,6 +12,7 @@ import {
   creatorOf,
   describeRun,
   jobEnd,
+  lastCommentId,
   trackingComments,
   trackingOf,
   type Violation
@@ -80,15 +81,12 @@ export class EndWatch {
   }
 
   private collect(): void {
-    for (let id = this.lastId + 1; ; id++) {
+    const last = lastCommentId(this.soak.github)
+    for (let id = this.lastId + 1; id <= last; id++) {
       const comment = commentById(this.soak.github, id)
-      if (comment === undefined) {
-        if (commentById(this.soak.github, id + 1) === undefined) break
-        continue
-      }
-      this.lastId = id
-      if (trackingOf(comment)) this.open.add(id)
+      if (comment && trackingOf(comment)) this.open.add(id)
     }
+    this.lastId = last
   }
 
   private check(at: number): void {

@@ -20,6 +20,8 @@ export interface StoredComment {
 
 interface FakeStore {
   issueComments: Map<number, StoredComment>
+  /** The id the next comment gets (ids only grow). */
+  nextId: number
 }
 
 const OURS = 'github-actions[bot]'
@@ -31,6 +33,11 @@ function storeOf(github: GitHubFake): FakeStore {
 /** The comment of that id, if it exists. */
 export function commentById(github: GitHubFake, id: number): StoredComment | undefined {
   return storeOf(github).issueComments.get(id)
+}
+
+/** The highest comment id given so far (a deleted comment's id is never given again). */
+export function lastCommentId(github: GitHubFake): number {
+  return storeOf(github).nextId - 1
 }
 
 /** Every comment of ours in acme/docs with its final marker. */
