@@ -110,7 +110,7 @@ export class EndWatch {
     const sweep = this.lastSweep ? `; last sweep: ${describeRun(this.lastSweep)}` : ''
     return {
       invariant: 3,
-      text: `comment ${id} (request ${marker.request}, job ${marker.job}, phase ${marker.phase ?? 'none'}) does not show the job's end ${late} min after it${sweep}`,
+      text: `comment ${id} (request ${marker.request}, job ${marker.job}, state ${marker.state ?? 'none'}, phase ${marker.phase ?? 'none'}) does not show the job's end ${late} min after it${sweep}`,
       run: this.soak.byRunId.get(marker.run ?? '')
     }
   }
