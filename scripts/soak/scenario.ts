@@ -95,25 +95,51 @@ function drawMerges(random: Random, months: number): Merge[] {
 function drawRequests(random: Random, merges: Merge[], end: number): PersonRequest[] {
   const requests: PersonRequest[] = []
   const kinds = { 'issue comment': 3, 'comment on a merge': 2, 'issue label': 3, 'pull label': 2 }
+  /** Every request drawn, also those past the end: what an earlier thread is picked from. */
+  const drawn: PersonRequest[] = []
   let nextThread = 100_000
   for (let week = START; week < end; week += 7 * DAY) {
     for (let i = 0; i < REQUESTS_A_WEEK; i++) {
+      // Every draw is made whether or not the request falls before the end: a shorter soak is the
+      // longer one's beginning, run for run.
       const kind = random.weighted(kinds)
       const day = week + random.int(0, 6) * DAY
-      if (day >= end) continue
       const at = workingTime(random, day)
-      if (kind === 'comment on a merge') {
-        const merge = random.pick(merges.filter(m => m.at >= week && m.at < day + DAY))
-        if (merge)
-          requests.push({ kind, at: merge.at + random.int(3, 30) * 1000, number: merge.number })
-        continue
-      }
-      const earlier = requests.filter(r => r.kind === 'issue comment')
-      const again = kind === 'issue comment' && earlier.length > 0 && random.chance(0.25)
-      requests.push({ kind, at, number: again ? random.pick(earlier).number : nextThread++ })
+      const [which, seconds, again] = [random.next(), random.int(3, 30), random.chance(0.25)]
+      const request = drawnRequest(
+        { kind, at, day, week },
+        { which, seconds, again },
+        merges,
+        drawn
+      )
+      const number = request?.number === -1 ? nextThread++ : request?.number
+      if (request === undefined || number === undefined) continue
+      drawn.push({ ...request, number })
+      if (day < end && request.at < end) requests.push({ ...request, number })
     }
   }
   return requests.sort((a, b) => a.at - b.at)
+}
+
+/** One drawn request: a comment seconds after a merge of its week, or on a new or earlier thread. */
+function drawnRequest(
+  drawn: { kind: RequestKind; at: number; day: number; week: number },
+  rolls: { which: number; seconds: number; again: boolean },
+  merges: Merge[],
+  earlier: PersonRequest[]
+): PersonRequest | undefined {
+  const { kind, at, day, week } = drawn
+  if (kind === 'comment on a merge') {
+    const candidates = merges.filter(m => m.at >= week && m.at < day + DAY)
+    const merge = candidates[Math.floor(rolls.which * candidates.length)]
+    return merge && { kind, at: merge.at + rolls.seconds * 1000, number: merge.number }
+  }
+  const comments = earlier.filter(r => r.kind === 'issue comment')
+  if (kind === 'issue comment' && rolls.again && comments.length > 0) {
+    return { kind, at, number: comments[Math.floor(rolls.which * comments.length)].number }
+  }
+  // A new thread: numbered by the caller.
+  return { kind, at, number: -1 }
 }
 
 /** The workflows' schedules: digest at 00:01, sweep at half past every hour, report Mondays 06:00. */
