@@ -49,7 +49,7 @@ export async function runYear(
     if (!fault) typical.set(spec.kind, record.github + record.service)
     return record
   }
-  const steps = stepsOf(scenario, fakes, jobs, runOne, hooks)
+  const steps = stepsOf(scenario, { fakes, jobs, runOne }, hooks)
   let merged = 0
   let now = 0
   for (const step of steps) {
@@ -61,13 +61,14 @@ export async function runYear(
   }
 }
 
-function stepsOf(
-  scenario: Scenario,
-  fakes: Fakes,
-  jobs: JobDraw,
-  runOne: (at: number, spec: Omit<RunSpec, 'fault'>) => Promise<RunRecord>,
-  hooks: YearHooks
-): Step[] {
+interface Runner {
+  fakes: Fakes
+  jobs: JobDraw
+  runOne: (at: number, spec: Omit<RunSpec, 'fault'>) => Promise<RunRecord>
+}
+
+function stepsOf(scenario: Scenario, runner: Runner, hooks: YearHooks): Step[] {
+  const { fakes, jobs, runOne } = runner
   let month = -1
   const steps: Step[] = scenario.scheduled.map(({ at, what }) => ({
     at,
