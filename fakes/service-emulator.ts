@@ -107,7 +107,17 @@ export interface JobSnapshot {
   messages: string[]
   polls: number
   status: string
+  /** When the job's current phase ends (epoch ms), for a job scripted with `activeForMs`. */
+  endsAt?: number
+  /** The status its script ends in. */
+  outcome: 'completed' | 'failed' | 'archived'
 }
+
+/**
+ * Sees every request before the fault rules: a fault it returns answers that request (the soak kills
+ * a run this way: every later request of that run is reset before it is carried out).
+ */
+export type Interceptor = (method: string, path: string) => Fault | undefined
 
 export interface EmulatorOptions {
   apiKey?: string
@@ -166,6 +176,8 @@ export class ServiceEmulator {
   readonly contractViolations: string[] = []
   /** The platform endpoints: deployments and previews, scripted by tests. */
   readonly platform: PlatformDeployments
+  /** Consulted before the fault rules for every request (see Interceptor). */
+  intercept?: Interceptor
 
   private readonly now: () => number
   private readonly faults = new FaultQueue()
@@ -229,8 +241,11 @@ export class ServiceEmulator {
   job(id: string): JobSnapshot | undefined {
     const job = this.jobs.get(id)
     if (job === undefined) return undefined
-    const { prompt, messages, polls, status } = job
-    return { id, prompt, messages: [...messages], polls, status }
+    const { prompt, messages, polls, status, script } = job
+    const endsAt =
+      script.activeForMs === undefined ? undefined : job.phaseStartedAt + script.activeForMs
+    const outcome = script.outcome ?? 'completed'
+    return { id, prompt, messages: [...messages], polls, status, endsAt, outcome }
   }
 
   inject(rule: FaultRule): void {
@@ -336,7 +351,7 @@ export class ServiceEmulator {
       })
     )
 
-    const fault = this.faults.take(method, recorded.path)
+    const fault = this.intercept?.(method, recorded.path) ?? this.faults.take(method, recorded.path)
     if (fault !== undefined && !faultProcesses(fault)) {
       answerWithFault(res, fault, undefined, errorBody)
       return

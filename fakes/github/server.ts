@@ -5,7 +5,13 @@
  * and hands each call to the route of its resource (routes/). Tests seed and read state through it.
  */
 import http from 'node:http'
-import { answerWithFault, faultProcesses, FaultQueue, type FaultRule } from '../faults.js'
+import {
+  answerWithFault,
+  faultProcesses,
+  FaultQueue,
+  type Fault,
+  type FaultRule
+} from '../faults.js'
 import {
   listen,
   parseJson,
@@ -63,6 +69,11 @@ export class GitHubFake extends GitHubSeeds {
   readonly traffic = new RequestTraffic()
   readonly token: string
   readonly calls: GitHubCall[] = []
+  /**
+   * Sees every call before the fault rules: a fault it returns answers that call (the soak kills a
+   * run this way: every later call of that run is reset before it is carried out).
+   */
+  intercept?: (method: string, path: string) => Fault | undefined
   /** Actions of another party that happen just before a matching request is served. */
   private readonly interleaved: { method: string; path: RegExp; action: () => void }[] = []
   private readonly faults = new FaultQueue()
@@ -192,7 +203,8 @@ export class GitHubFake extends GitHubSeeds {
     const turn = this.interleaved.findIndex(i => i.method === call.method && i.path.test(call.path))
     if (turn !== -1) this.interleaved.splice(turn, 1)[0].action()
 
-    const fault = this.faults.take(call.method, call.path)
+    const fault =
+      this.intercept?.(call.method, call.path) ?? this.faults.take(call.method, call.path)
     if (fault !== undefined && !faultProcesses(fault)) {
       answerWithFault(res, fault, undefined, status => JSON.stringify(errorOf(status)))
       return

@@ -1,0 +1,71 @@
+/**
+ * `npm run soak [-- --months N --seed S --quiet]`: a year (or N months) of a busy repository, in
+ * process and in virtual time, against the fakes; a table a month, then the six invariants of the
+ * design's "The soak". Exit 0 when they all hold, 1 when one breaks (each break names its run, the
+ * seed and the fault).
+ */
+import { parseArgs } from 'node:util'
+import { Soak } from './soak/harness.js'
+import { Random } from './soak/random.js'
+import { drawScenario, monthOf } from './soak/scenario.js'
+import { seedRepository } from './soak/specs.js'
+import { faultLine, monthlyStats, monthTable } from './soak/table.js'
+import { runYear } from './soak/year.js'
+import { EndWatch } from './soak/jobs.js'
+import { verdict } from './soak/verdict.js'
+
+const DEFAULT_SEED = 20270101
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      months: { type: 'string', default: '12' },
+      seed: { type: 'string', default: String(DEFAULT_SEED) },
+      quiet: { type: 'boolean', default: false }
+    }
+  })
+  const months = Number(values.months)
+  const seed = Number(values.seed)
+  if (!Number.isInteger(months) || months < 1) throw new Error('--months takes a whole number ≥ 1')
+  if (!Number.isInteger(seed)) throw new Error('--seed takes a whole number')
+  const started = performance.now()
+  const random = new Random(seed)
+  const scenario = drawScenario(random.fork(), months)
+  const soak = await Soak.start()
+  const say = (line: string) => values.quiet || console.error(line)
+  const watch = new EndWatch(soak)
+  const jitter = random.fork()
+  soak.random = () => jitter.next()
+  try {
+    seedRepository(soak)
+    await runYear(soak, scenario, random.fork(), {
+      afterSweep: record => watch.afterSweep(record),
+      onMonth: m => say(`month ${m + 1} … (${((performance.now() - started) / 1000).toFixed(0)} s)`)
+    })
+  } catch (error) {
+    await soak.close()
+    throw error
+  }
+  const stats = monthlyStats(soak.records, months)
+  for (const [m, month] of stats.entries()) {
+    const requests = scenario.requests.filter(r => monthOf(r.at, months) === m).length
+    console.log([...monthTable(m, month, requests), ''].join('\n'))
+  }
+  console.log(`${faultLine(soak.records)}\n`)
+  const result = verdict(soak, scenario, { stats, watch, seed })
+  await soak.close()
+  console.log(result.lines.join('\n'))
+  const contract = soak.emulator.contractViolations
+  if (contract.length > 0) {
+    console.log(
+      `\nOutside the service's contract: ${contract.length} exchanges; the first: ${contract[0]}`
+    )
+  }
+  const wall = ((performance.now() - started) / 1000).toFixed(1)
+  console.log(
+    `\nSeed ${seed}, ${months} months, ${soak.records.length} runs, ${wall} s of wall time.`
+  )
+  process.exitCode = result.ok ? 0 : 1
+}
+
+await main()

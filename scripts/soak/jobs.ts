@@ -1,0 +1,117 @@
+/**
+ * Invariants 2 and 3. Two: no request key has two jobs, except after an unanswered create (a create
+ * the service carried out whose answer the run never acted on: the answer was lost, or the run was
+ * killed after it); those are counted and named. Three: every tracking comment whose job has ended
+ * shows that end within one sweep interval; the end watch looks after each sweep that met no fault.
+ */
+import type { TrackingMarker } from '../../src/job/markers.js'
+import type { RunRecord, Soak } from './harness.js'
+import { HOUR } from './scenario.js'
+import {
+  commentById,
+  creatorOf,
+  describeRun,
+  jobEnd,
+  lastCommentId,
+  trackingComments,
+  trackingOf,
+  type Violation
+} from './state.js'
+
+export const SWEEP_INTERVAL = HOUR
+
+export interface JobsReport {
+  violations: Violation[]
+  /** Jobs after an unanswered create, each named with its run. */
+  excused: string[]
+  /** Request keys and jobs looked at. */
+  looked: { keys: number; jobs: number }
+}
+
+export function checkOneJobAKey(soak: Soak): JobsReport {
+  const jobsOfKey = new Map<string, Set<string>>()
+  const named = new Set<string>()
+  for (const { marker } of trackingComments(soak.github)) {
+    if (!marker.job || !marker.request) continue
+    named.add(marker.job)
+    jobsOfKey.set(marker.request, (jobsOfKey.get(marker.request) ?? new Set()).add(marker.job))
+  }
+  const violations: Violation[] = []
+  const excused: string[] = []
+  for (const [key, jobs] of jobsOfKey) {
+    if (jobs.size < 2) continue
+    const creators = [...jobs].map(job => creatorOf(soak, job))
+    const lost = creators.find(run => run?.lostCreate)
+    const text = `request ${key} has ${jobs.size} jobs: ${[...jobs].join(', ')}`
+    if (lost) excused.push(`${text}, after ${describeRun(lost)}`)
+    else violations.push({ invariant: 2, text, run: creators[1] })
+  }
+  for (const job of soak.jobIds()) {
+    if (named.has(job)) continue
+    const run = creatorOf(soak, job)
+    if (run?.lostCreate) excused.push(`job ${job}, named by no comment, after ${describeRun(run)}`)
+    else violations.push({ invariant: 2, text: `job ${job} is named by no tracking comment`, run })
+  }
+  return { violations, excused, looked: { keys: jobsOfKey.size, jobs: soak.jobIds().length } }
+}
+
+/** Invariant 3, looked at after every sweep: the comments whose job ended an interval ago show it. */
+export class EndWatch {
+  readonly violations: Violation[] = []
+  /** Tracking comments with a job whose end they do not show yet. */
+  private readonly open = new Set<number>()
+  /** Tracking comments seen to show their job's end. */
+  shown = 0
+  private lastId = 0
+  private lastSweep?: RunRecord
+
+  constructor(private readonly soak: Soak) {}
+
+  afterSweep(sweep: RunRecord): void {
+    this.collect()
+    // A sweep that met a fault may leave its work to the next one: the interval counts from a clean one.
+    if (sweep.struck === undefined) this.check(sweep.at)
+    this.lastSweep = sweep
+  }
+
+  /** At the end: the same look, at the end of the year. */
+  finish(end: number): void {
+    this.collect()
+    this.check(end)
+  }
+
+  private collect(): void {
+    const last = lastCommentId(this.soak.github)
+    for (let id = this.lastId + 1; id <= last; id++) {
+      const comment = commentById(this.soak.github, id)
+      if (comment && trackingOf(comment)) this.open.add(id)
+    }
+    this.lastId = last
+  }
+
+  private check(at: number): void {
+    for (const id of this.open) {
+      const comment = commentById(this.soak.github, id)
+      const marker = comment && trackingOf(comment)
+      if (!marker || marker.phase === 'ended') {
+        if (marker) this.shown += 1
+        this.open.delete(id)
+        continue
+      }
+      const ended = marker.job ? jobEnd(this.soak.emulator, marker.job, at) : undefined
+      if (ended?.endedAt === undefined || ended.endedAt + SWEEP_INTERVAL > at) continue
+      this.open.delete(id)
+      this.violations.push(this.violation(id, marker, ended.endedAt, at))
+    }
+  }
+
+  private violation(id: number, marker: TrackingMarker, endedAt: number, at: number): Violation {
+    const late = Math.round((at - endedAt) / 60_000)
+    const sweep = this.lastSweep ? `; last sweep: ${describeRun(this.lastSweep)}` : ''
+    return {
+      invariant: 3,
+      text: `comment ${id} (request ${marker.request}, job ${marker.job}, state ${marker.state ?? 'none'}, phase ${marker.phase ?? 'none'}) does not show the job's end ${late} min after it${sweep}`,
+      run: this.soak.byRunId.get(marker.run ?? '')
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The end of the soak: the six invariants checked on what the year left in the fakes, one line each
+ * (holds, or how often it broke), every break with its run, the seed and the fault, and the counted
+ * exceptions named. Returns whether all six hold.
+ */
+import { checkFlatCost, checkUses } from './budget.js'
+import { checkCoverage, checkNotesAndLabels } from './coverage.js'
+import type { Soak } from './harness.js'
+import { checkOneJobAKey, SWEEP_INTERVAL, type EndWatch } from './jobs.js'
+import { monthOf, type Scenario } from './scenario.js'
+import { describeRun, type Violation } from './state.js'
+import type { MonthStats } from './table.js'
+
+const WORDING = [
+  'every merged PR that no guard skips is in exactly one digest whose job did not fail, or in the last open window',
+  'no request key has two jobs, except after an unanswered create',
+  'every tracking comment whose job has ended shows that end within one sweep interval',
+  'requests per run of each kind in the last month ≤ those of month 1 + 2',
+  'agent uses a month ≤ 31 + 5 + people’s requests',
+  'every included PR of a digest whose job opened a PR has exactly one note; every label of a completed request is gone'
+]
+
+/** At most this many breaks of one invariant are printed in full. */
+const SHOWN = 8
+
+export function verdict(
+  soak: Soak,
+  scenario: Scenario,
+  checks: { stats: MonthStats[]; watch: EndWatch; seed: number }
+): { lines: string[]; ok: boolean } {
+  const { stats, watch, seed } = checks
+  watch.finish(scenario.end)
+  const coverage = checkCoverage(soak, scenario.merges, scenario.end)
+  const jobs = checkOneJobAKey(soak)
+  const requests = stats.map(
+    (_, m) => scenario.requests.filter(r => monthOf(r.at, scenario.months) === m).length
+  )
+  const all: Violation[] = [
+    ...coverage.violations,
+    ...jobs.violations,
+    ...watch.violations,
+    ...checkFlatCost(stats),
+    ...checkUses(stats, requests),
+    ...checkNotesAndLabels(soak, scenario.end, SWEEP_INTERVAL)
+  ]
+  const lines = ['Invariants:']
+  for (const [i, wording] of WORDING.entries()) {
+    const broken = all.filter(v => v.invariant === i + 1)
+    lines.push(
+      `${i + 1}. ${broken.length === 0 ? 'holds' : `BROKEN ${broken.length}×`}: ${wording}`
+    )
+    const groups = byRun(broken)
+    for (const group of groups.slice(0, SHOWN)) {
+      const more = group.length > 1 ? ` (and ${group.length - 1} more of this run)` : ''
+      lines.push(`   - ${group[0].text}${more}; ${describeRun(group[0].run)}; seed ${seed}`)
+    }
+    if (groups.length > SHOWN) lines.push(`   - … and ${groups.length - SHOWN} more runs`)
+  }
+  const { pulls, once, digests } = coverage.looked
+  lines.push(
+    '',
+    `Looked at: ${pulls} merged PRs no guard skips (${once} in exactly one digest), ${digests} digest comments, ${jobs.looked.keys} request keys, ${jobs.looked.jobs} jobs, ${watch.shown} tracking comments seen to show their job's end.`,
+    `Counted apart: ${coverage.waiting} PRs in the last open window; ${coverage.unknown.length} PRs whose digest's create may have started an unreported job${named(coverage.unknown)}`,
+    `${jobs.excused.length} jobs after an unanswered create${named(jobs.excused)}`
+  )
+  return { lines, ok: all.length === 0 }
+}
+
+/** The breaks grouped by the run they trace back to (those of no known run one by one). */
+function byRun(broken: Violation[]): Violation[][] {
+  const groups = new Map<string, Violation[]>()
+  for (const [i, v] of broken.entries()) {
+    const key = v.run?.runId ?? `none-${i}`
+    groups.set(key, [...(groups.get(key) ?? []), v])
+  }
+  return [...groups.values()]
+}
+
+function named(items: string[]): string {
+  return items.length === 0 ? '.' : `:\n${items.map(item => `   - ${item}`).join('\n')}`
+}

@@ -1,0 +1,107 @@
+/**
+ * The year, event by event in time order: merges reach the GitHub fake as they happen, and each
+ * scheduled or requested run starts at its time, or when the run before it ended (runs never overlap:
+ * one process, one environment; a request seconds after another starts once that one ended or
+ * detached). Each run may meet a fault, drawn from the seed; after each sweep the end watch looks at
+ * the tracking comments (invariant 3).
+ */
+import { drawFault } from './faults.js'
+import type { RunKind, RunRecord, RunSpec, Soak } from './harness.js'
+import type { Random } from './random.js'
+import type { Scenario } from './scenario.js'
+import {
+  addMerge,
+  digestSpec,
+  gapsSpec,
+  JobDraw,
+  reportSpec,
+  requestSpec,
+  sweepSpec,
+  type Fakes
+} from './specs.js'
+
+/** The share of runs of every kind that meet a fault of their traffic. */
+export const FAULT_RATE = 0.15
+
+export interface YearHooks {
+  /** After each sweep (the end watch of invariant 3). */
+  afterSweep(record: RunRecord): void
+  /** When virtual time passes into a new month (0-based), for progress. */
+  onMonth?(month: number): void
+}
+
+type Step = { at: number; run: (at: number) => Promise<number> }
+
+export async function runYear(
+  soak: Soak,
+  scenario: Scenario,
+  random: Random,
+  hooks: YearHooks
+): Promise<void> {
+  const fakes: Fakes = { emulator: soak.emulator, github: soak.github }
+  const jobs = new JobDraw(random.fork())
+  const faults = random.fork()
+  const typical = new Map<RunKind, number>()
+  const runOne = async (at: number, spec: Omit<RunSpec, 'fault'>): Promise<RunRecord> => {
+    const fault = drawFault(faults, FAULT_RATE, typical.get(spec.kind) ?? 20)
+    if (spec.action === 'agent') fakes.emulator.setDefaultJobScript(jobs.script(fakes.github))
+    const record = await soak.run(at, { ...spec, fault })
+    if (!fault) typical.set(spec.kind, record.github + record.service)
+    return record
+  }
+  const steps = stepsOf(scenario, { fakes, jobs, runOne }, hooks)
+  let merged = 0
+  let now = 0
+  for (const step of steps) {
+    const at = Math.max(step.at, now)
+    for (; merged < scenario.merges.length && scenario.merges[merged].at <= at; merged++) {
+      addMerge(fakes.github, scenario.merges[merged])
+    }
+    now = await step.run(at)
+  }
+}
+
+interface Runner {
+  fakes: Fakes
+  jobs: JobDraw
+  runOne: (at: number, spec: Omit<RunSpec, 'fault'>) => Promise<RunRecord>
+}
+
+function stepsOf(scenario: Scenario, runner: Runner, hooks: YearHooks): Step[] {
+  const { fakes, jobs, runOne } = runner
+  let month = -1
+  const steps: Step[] = scenario.scheduled.map(({ at, what }) => ({
+    at,
+    run: async (start: number): Promise<number> => {
+      if (what === 'review') {
+        jobs.review(fakes.github, start)
+        return start
+      }
+      if (what === 'digest') return (await runOne(start, digestSpec(fakes))).end
+      if (what === 'sweep') {
+        const record = await runOne(start, sweepSpec(fakes))
+        hooks.afterSweep(record)
+        return record.end
+      }
+      const report = await runOne(start, reportSpec(fakes))
+      const prompt = report.outputs.prompt ?? ''
+      if (prompt === '') return report.end
+      return (await runOne(report.end, gapsSpec(fakes, prompt, report.runId))).end
+    }
+  }))
+  for (const request of scenario.requests) {
+    steps.push({
+      at: request.at,
+      run: async start => (await runOne(start, requestSpec(fakes, request))).end
+    })
+  }
+  steps.sort((a, b) => a.at - b.at)
+  return steps.map(step => ({
+    at: step.at,
+    run: async start => {
+      const m = new Date(start).getUTCMonth()
+      if (m !== month) hooks.onMonth?.((month = m))
+      return step.run(start)
+    }
+  }))
+}
