@@ -8,20 +8,18 @@
  */
 import { updateComment, type RepoComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
-import type { Octokit } from '../github/octokit.js'
-import type { RepoRef } from '../github/refs.js'
 import { getRunStatus } from '../github/runs.js'
 import { readComment } from '../job/comment-layout.js'
 import { DEPLOY_TITLE, deployCommentText, PRODUCTION_KEY } from '../job/deploy-comment-text.js'
 import type { DeployResult } from '../job/deploy-report.js'
 import { ownMarker, type DeployMarker } from '../job/markers.js'
-import type { MintlifyClient } from '../mintlify/client.js'
 import { isEndedDeployment, type EndedDeployment } from '../mintlify/platform-types.js'
 import { withRetry } from '../mintlify/with-retry.js'
 import { getErrorMessage } from '../shared/errors.js'
 import { plural } from '../shared/plural.js'
 import type { Runtime } from '../shared/runtime.js'
 import { followingRunOver } from '../job/run-over.js'
+import type { SweepContext } from './context.js'
 
 export interface DeployCandidate {
   comment: RepoComment
@@ -63,17 +61,6 @@ export function sweptResult(marker: DeployMarker, deployment: EndedDeployment): 
   }
 }
 
-/** What the sweep reads and writes with. */
-export interface DeploySweepContext {
-  octokit: Octokit
-  identity: Identity
-  client: MintlifyClient
-  repo: RepoRef
-  serverUrl: string
-  /** Cuts the secret inputs out of a comment (a failure's log lines may hold one). */
-  redact?: (text: string) => string
-}
-
 /** The sweep's row of one deploy comment. */
 export interface DeployRow {
   thread: number
@@ -97,11 +84,7 @@ export interface DeployStep {
  */
 export async function sweepDeployComments(
   comments: readonly RepoComment[],
-  {
-    context,
-    projectId,
-    maxReads
-  }: { context: DeploySweepContext; projectId: string; maxReads: number },
+  { context, projectId, maxReads }: { context: SweepContext; projectId: string; maxReads: number },
   rt: Runtime
 ): Promise<DeployStep[]> {
   const candidates = findDeployCandidates(comments, { identity: context.identity, projectId })
@@ -120,7 +103,7 @@ export async function sweepDeployComments(
 
 async function sweepOne(
   candidate: DeployCandidate,
-  { context, budgetLeft }: { context: DeploySweepContext; budgetLeft: boolean },
+  { context, budgetLeft }: { context: SweepContext; budgetLeft: boolean },
   rt: Runtime
 ): Promise<DeployStep> {
   const { comment, statusId } = candidate
@@ -169,7 +152,7 @@ async function sweepOne(
 async function finishComment(
   { comment, marker }: DeployCandidate,
   deployment: EndedDeployment,
-  context: DeploySweepContext,
+  context: SweepContext,
   rt: Runtime
 ): Promise<void> {
   const { owner, repo } = context.repo
@@ -186,7 +169,7 @@ async function finishComment(
 /** Whether the run that followed the deployment is over (its status, else its deadline). */
 async function runIsOver(
   candidate: DeployCandidate,
-  context: DeploySweepContext,
+  context: SweepContext,
   rt: Runtime
 ): Promise<boolean> {
   const run = candidate.marker.run

@@ -8,10 +8,6 @@ import { finishLeftJob } from '../job/finish-left.js'
 import { isFollowingRunOver } from '../job/run-over.js'
 import { pullRequestOf, statusOutput } from '../job/result.js'
 import { listRepoComments } from '../github/comments.js'
-import type { Identity } from '../github/identity.js'
-import type { Octokit } from '../github/octokit.js'
-import type { RepoRef } from '../github/refs.js'
-import type { MintlifyClient } from '../mintlify/client.js'
 import { isEndedJob, type AgentJob } from '../mintlify/types.js'
 import { withRetry } from '../mintlify/with-retry.js'
 import { DAY_MS } from '../shared/duration.js'
@@ -21,6 +17,9 @@ import type { Runtime } from '../shared/runtime.js'
 import { findCandidates, type Candidate } from './candidates.js'
 import { sweepDeployComments, type DeployStep } from './deploy-comments.js'
 import type { SweepSettings } from './settings.js'
+import type { SweepContext } from './context.js'
+
+export type { SweepContext } from './context.js'
 
 export interface SweepRow {
   thread: number
@@ -40,16 +39,6 @@ export interface SweepOutcome {
   finished: number
   pending: number
   rows: SweepRow[]
-}
-
-export interface SweepContext {
-  octokit: Octokit
-  identity: Identity
-  client: MintlifyClient
-  repo: RepoRef
-  serverUrl: string
-  /** Cuts the secret inputs out of a comment the sweep writes. */
-  redact?: (text: string) => string
 }
 
 /** The sweep could not list the comments, or could read none of the jobs it tried. */
