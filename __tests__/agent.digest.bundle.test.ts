@@ -181,4 +181,28 @@ describe('the digest on the bundle', () => {
     expect(world().svc.requests).toHaveLength(0)
     expect(world().gh.calls).toHaveLength(0)
   })
+
+  it('reads a tracking issue of 1,000 comments from its newest end: at most 3 reads of it', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: null })
+    addTrackingIssue(world())
+    addMerged(world(), { number: 7, at: daysAgo(3) }, { number: 8, at: daysAgo(1) })
+    const at = (days: number, i: number): string =>
+      new Date(Date.parse(daysAgo(days)) + i * 1000).toISOString()
+    const say = (createdAt: string, i: number): void => {
+      world().gh.addComment(OWNER, REPO, TRACKING_ISSUE, `A word ${i}.`, 'octocat', { createdAt })
+    }
+    for (let i = 0; i < 949; i++) say(at(20, i), i)
+    // The last digest (another run's, settled) covered #7; 50 people's comments came after it.
+    const until = `${Date.parse(daysAgo(3)) / 1000}.7`
+    const since = `${Date.parse(daysAgo(7)) / 1000}.0`
+    const marker = `tracking request=digest-${since}-${until}-first job=job_0 state=job run=1111 since=${since} until=${until} pulls=7 status=completed`
+    const body = `**Mintlify docs agent**\n\nDone.\n\n<!-- mintlify-docs-agent:${marker} -->`
+    world().gh.addComment(OWNER, REPO, TRACKING_ISSUE, body, undefined, { createdAt: daysAgo(2) })
+    for (let i = 0; i < 50; i++) say(at(1, i), i)
+    const result = await digestRun()
+    expect(result.outputs).toMatchObject({ status: 'completed', 'digest-pulls': '1' })
+    const path = `/repos/${OWNER}/${REPO}/issues/${TRACKING_ISSUE}/comments`
+    const reads = world().gh.calls.filter(c => c.method === 'GET' && c.path === path)
+    expect(reads.length).toBeLessThanOrEqual(3)
+  })
 })
