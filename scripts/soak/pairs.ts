@@ -25,9 +25,12 @@ export async function runPair(
   fakes: Fakes
 ): Promise<RunRecord> {
   const { first, second } = requests
-  const runId = soak.newRunId()
+  let runId = ''
   const childSpec = (start: number): ActionRunSpec => {
-    const { eventName, event, inputs } = requestSpec(fakes, { ...second, at: start })
+    runId = soak.newRunId()
+    // GitHub stamps the label to the second.
+    const at = Math.floor(start / 1000) * 1000
+    const { eventName, event, inputs } = requestSpec(fakes, { ...second, at })
     const env = { GITHUB_API_URL: fakes.github.url, GITHUB_RUN_ID: runId }
     // It returns once its job is asked for (`wait: false`): its clock runs at real speed, and the
     // sweep finishes its comment as it does any detached run's.

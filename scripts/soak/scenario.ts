@@ -1,7 +1,7 @@
 /**
  * The busy repository's year, drawn from the seed before anything runs: 1,000 merges a month (a third
  * of them in bursts), 10 people's requests a week (comments and labels; some on a PR seconds after its
- * merge), a daily digest, an hourly sweep, the weekly report with its gaps job, and the reviewers'
+ * merge; 3 a month in a pair on one issue at once), a daily digest, an hourly sweep, the weekly report with its gaps job, and the reviewers'
  * daily look at the open docs PRs.
  */
 import type { Random } from './random.js'

@@ -2,7 +2,7 @@
  * The year, event by event in time order: merges reach the GitHub fake as they happen, and each
  * scheduled or requested run starts at its time, or when the run before it ended (runs never overlap:
  * one process, one environment; a request seconds after another starts once that one ended or
- * detached). Each run may meet a fault, drawn from the seed; after each sweep the end watch looks at
+ * detached), but for a few pairs of requests on one issue at once (pairs.ts). Each run may meet a fault, drawn from the seed; after each sweep the end watch looks at
  * the tracking comments (invariant 3).
  */
 import { drawFault } from './faults.js'
