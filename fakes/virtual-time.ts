@@ -49,6 +49,11 @@ export class VirtualTime {
     this.clock.uninstall()
   }
 
+  /** Moves virtual time on by `ms`, running the timers due meanwhile (the soak's runs at real speed). */
+  async advance(ms: number): Promise<void> {
+    await this.clock.tickAsync(ms)
+  }
+
   /** Virtual ms since the epoch. */
   now(): number {
     return this.clock.now

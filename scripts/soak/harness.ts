@@ -12,6 +12,8 @@ import { run as runAgent } from '../../src/agent/main.js'
 import { run as runAnalytics } from '../../src/analytics/main.js'
 import { run as runSweep } from '../../src/sweep/main.js'
 import { RunTraffic, type FaultPlan } from './faults.js'
+import type { BesideRun } from './overlap.js'
+import type { Pair } from './pairs.js'
 
 export type RunKind = 'digest' | 'sweep' | 'request' | 'report' | 'gaps'
 export const RUN_KINDS: readonly RunKind[] = ['digest', 'sweep', 'request', 'report', 'gaps']
@@ -58,7 +60,11 @@ export interface RunRecord {
 export class Soak {
   readonly records: RunRecord[] = []
   readonly byRunId = new Map<string, RunRecord>()
+  /** The pairs of requests on one issue at once (pairs.ts). */
+  readonly pairs: Pair[] = []
   private current?: RunTraffic
+  /** A run in a child process beside the current one (overlap.ts); its traffic counts to the current. */
+  private beside?: BesideRun
   private jobCount = 0
   private nextRunId = 100_000
 
@@ -69,7 +75,8 @@ export class Soak {
     readonly emulator: ServiceEmulator,
     readonly github: GitHubFake
   ) {
-    emulator.intercept = (method, path) => this.current?.onService(method, path)
+    emulator.intercept = (method, path) =>
+      this.beside?.onService(method, path) ?? this.current?.onService(method, path)
     github.intercept = (method, path) => this.current?.onGitHub(method, path)
   }
 
@@ -83,14 +90,20 @@ export class Soak {
   }
 
   /** The spec's run at `at` (virtual ms), to its end; its record. */
-  async run(at: number, spec: RunSpec): Promise<RunRecord> {
-    const runId = spec.runId ?? String(this.nextRunId++)
+  async run(at: number, spec: RunSpec, beside?: BesideRun): Promise<RunRecord> {
+    const runId = spec.runId ?? this.newRunId()
     const controller = new AbortController()
     const traffic = new RunTraffic(spec.fault, () => controller.abort(), perItemOf(spec.kind))
     this.github.setRun('acme', 'docs', runId, 'in_progress')
     this.current = traffic
+    this.beside = beside
     const wall = process.hrtime.bigint()
     const time = VirtualTime.install(at)
+    beside?.attach(time)
+    const work = async () => {
+      await this.start(spec, controller.signal)
+      await beside?.finished()
+    }
     try {
       const result = await runInProcess(
         {
@@ -99,7 +112,7 @@ export class Soak {
           inputs: spec.inputs,
           env: { GITHUB_API_URL: this.github.url, GITHUB_RUN_ID: runId }
         },
-        () => time.drive(this.start(spec, controller.signal), this.watched(), EVENT_LOOP_TURNS)
+        () => time.drive(work(), this.watched(), EVENT_LOOP_TURNS)
       )
       const end = time.now()
       cleanUp(result)
@@ -107,13 +120,15 @@ export class Soak {
       return this.record({ spec, runId, at, end, traffic, result, wallMs })
     } finally {
       this.current = undefined
+      this.beside = undefined
       time.uninstall()
       this.github.setRun('acme', 'docs', runId, 'completed')
     }
   }
 
   private watched() {
-    return [this.emulator.traffic, this.github.traffic]
+    const hold = this.beside ? [this.beside.hold] : []
+    return [this.emulator.traffic, this.github.traffic, ...hold]
   }
 
   private start(spec: RunSpec, signal: AbortSignal): Promise<void> {
@@ -121,6 +136,17 @@ export class Soak {
     if (spec.action === 'sweep') return runSweep(options)
     if (spec.action === 'analytics') return runAnalytics(options)
     return runAgent(options)
+  }
+
+  /** A run the soak carried out apart (the child of a pair): recorded with the others. */
+  keep(record: RunRecord): void {
+    this.records.push(record)
+    this.byRunId.set(record.runId, record)
+  }
+
+  /** A run id for a run started apart. */
+  newRunId(): string {
+    return String(this.nextRunId++)
   }
 
   private record(done: {
@@ -153,8 +179,7 @@ export class Soak {
       jobs: this.newJobs(),
       wallMs: done.wallMs
     }
-    this.records.push(record)
-    this.byRunId.set(done.runId, record)
+    this.keep(record)
     return record
   }
 

@@ -1,7 +1,7 @@
 /**
  * The busy repository's year, drawn from the seed before anything runs: 1,000 merges a month (a third
  * of them in bursts), 10 people's requests a week (comments and labels; some on a PR seconds after its
- * merge), a daily digest, an hourly sweep, the weekly report with its gaps job, and the reviewers'
+ * merge; 3 a month in a pair on one issue at once), a daily digest, an hourly sweep, the weekly report with its gaps job, and the reviewers'
  * daily look at the open docs PRs.
  */
 import type { Random } from './random.js'
@@ -12,6 +12,10 @@ export const DAY = 24 * HOUR
 export const START = Date.parse('2027-01-01T00:00:00Z')
 export const MERGES_A_MONTH = 1_000
 export const REQUESTS_A_WEEK = 10
+/** Requests that come in pairs on one issue at once (a comment, then the label): one job a thread. */
+export const PAIRS_A_MONTH = 3
+/** Where the pairs' issues are numbered from (apart from merges and the other requests' threads). */
+const PAIR_THREADS = 300_000
 
 /** Why a merged PR is skipped by a guard, or `code` when no guard skips it. */
 export type MergeKind = 'code' | 'docs-only' | 'bot' | 'skip-label'
@@ -29,6 +33,8 @@ export interface PersonRequest {
   at: number
   /** The issue or PR; an issue comment may return to an issue of an earlier request. */
   number: number
+  /** One of a pair on one issue at once: the second starts while the first creates its job. */
+  overlap?: 'first' | 'second'
 }
 
 export type Scheduled = 'digest' | 'sweep' | 'report' | 'review'
@@ -61,7 +67,10 @@ export function drawScenario(random: Random, months: number): Scenario {
     months,
     end,
     merges,
-    requests: drawRequests(random.fork(), merges, end),
+    requests: [
+      ...drawRequests(random.fork(), merges, end),
+      ...drawPairs(random.fork(), months)
+    ].sort((a, b) => a.at - b.at),
     scheduled: schedule(end)
   }
 }
@@ -140,6 +149,26 @@ function drawnRequest(
   }
   // A new thread: numbered by the caller.
   return { kind, at, number: -1 }
+}
+
+/** A few pairs a month: a `/mintlify` comment on a new issue, and the `docs` label seconds later. */
+function drawPairs(random: Random, months: number): PersonRequest[] {
+  const pairs: PersonRequest[] = []
+  for (let m = 0; m < months; m++) {
+    const days = Math.round((monthStart(m + 1) - monthStart(m)) / DAY)
+    for (let i = 0; i < PAIRS_A_MONTH; i++) {
+      const at = workingTime(random, monthStart(m) + random.int(0, days - 1) * DAY)
+      const number = PAIR_THREADS + pairs.length
+      pairs.push({ kind: 'issue comment', at, number, overlap: 'first' })
+      pairs.push({
+        kind: 'issue label',
+        at: at + random.int(3, 20) * 1000,
+        number,
+        overlap: 'second'
+      })
+    }
+  }
+  return pairs
 }
 
 /** The workflows' schedules: digest at 00:01, sweep at half past every hour, report Mondays 06:00. */

@@ -7,13 +7,14 @@ import { checkFlatCost, checkUses } from './budget.js'
 import { checkCoverage, checkNotesAndLabels } from './coverage.js'
 import type { Soak } from './harness.js'
 import { checkOneJobAKey, SWEEP_INTERVAL, type EndWatch } from './jobs.js'
+import { checkOneJobAThread } from './pairs.js'
 import { monthOf, type Scenario } from './scenario.js'
 import { describeRun, type Violation } from './state.js'
 import type { MonthStats } from './table.js'
 
 const WORDING = [
   'every merged PR that no guard skips is in exactly one digest whose job did not fail, or in the last open window',
-  'no request key has two jobs, except after an unanswered create',
+  'no request key has two jobs, and no issue or PR conversation has two jobs from requests that overlapped (one job a thread), except after an unanswered create',
   'every tracking comment whose job has ended shows that end within one sweep interval',
   'requests per run of each kind in the last month ≤ those of month 1 + 2',
   'agent uses a month ≤ 31 + 5 + people’s requests',
@@ -32,12 +33,14 @@ export function verdict(
   watch.finish(scenario.end)
   const coverage = checkCoverage(soak, scenario.merges, scenario.end)
   const jobs = checkOneJobAKey(soak)
+  const threads = checkOneJobAThread(soak)
   const requests = stats.map(
     (_, m) => scenario.requests.filter(r => monthOf(r.at, scenario.months) === m).length
   )
   const all: Violation[] = [
     ...coverage.violations,
     ...jobs.violations,
+    ...threads.violations,
     ...watch.violations,
     ...checkFlatCost(stats),
     ...checkUses(stats, requests),
@@ -59,9 +62,9 @@ export function verdict(
   const { pulls, once, digests } = coverage.looked
   lines.push(
     '',
-    `Looked at: ${pulls} merged PRs no guard skips (${once} in exactly one digest), ${digests} digest comments, ${jobs.looked.keys} request keys, ${jobs.looked.jobs} jobs, ${watch.shown} tracking comments seen to show their job's end.`,
+    `Looked at: ${pulls} merged PRs no guard skips (${once} in exactly one digest), ${digests} digest comments, ${jobs.looked.keys} request keys, ${jobs.looked.jobs} jobs, ${soak.pairs.length} pairs of requests on one issue at once, ${watch.shown} tracking comments seen to show their job's end.`,
     `Counted apart: ${coverage.waiting} PRs in the last open window; ${coverage.unknown.length} PRs whose digest's create may have started an unreported job${named(coverage.unknown)}`,
-    `${jobs.excused.length} jobs after an unanswered create${named(jobs.excused)}`
+    `${jobs.excused.length} jobs after an unanswered create${named([...jobs.excused, ...threads.excused])}`
   )
   return { lines, ok: all.length === 0 }
 }

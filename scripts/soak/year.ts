@@ -2,13 +2,14 @@
  * The year, event by event in time order: merges reach the GitHub fake as they happen, and each
  * scheduled or requested run starts at its time, or when the run before it ended (runs never overlap:
  * one process, one environment; a request seconds after another starts once that one ended or
- * detached). Each run may meet a fault, drawn from the seed; after each sweep the end watch looks at
+ * detached), but for a few pairs of requests on one issue at once (pairs.ts). Each run may meet a fault, drawn from the seed; after each sweep the end watch looks at
  * the tracking comments (invariant 3).
  */
 import { drawFault } from './faults.js'
 import type { RunKind, RunRecord, RunSpec, Soak } from './harness.js'
 import type { Random } from './random.js'
-import type { Scenario } from './scenario.js'
+import type { PersonRequest, Scenario } from './scenario.js'
+import { runPair as runPairOf } from './pairs.js'
 import {
   addMerge,
   digestSpec,
@@ -49,7 +50,11 @@ export async function runYear(
     if (!fault) typical.set(spec.kind, record.github + record.service)
     return record
   }
-  const steps = stepsOf(scenario, { fakes, jobs, runOne }, hooks)
+  const runPair = (at: number, first: PersonRequest, second: PersonRequest) => {
+    fakes.emulator.setDefaultJobScript(jobs.script(fakes.github))
+    return runPairOf(soak, at, { first, second }, fakes)
+  }
+  const steps = stepsOf(scenario, { fakes, jobs, runOne, runPair }, hooks)
   let merged = 0
   let now = 0
   for (const step of steps) {
@@ -65,6 +70,8 @@ interface Runner {
   fakes: Fakes
   jobs: JobDraw
   runOne: (at: number, spec: Omit<RunSpec, 'fault'>) => Promise<RunRecord>
+  /** A pair of requests on one issue at once (pairs.ts), without a drawn fault. */
+  runPair: (at: number, first: PersonRequest, second: PersonRequest) => Promise<RunRecord>
 }
 
 function stepsOf(scenario: Scenario, runner: Runner, hooks: YearHooks): Step[] {
@@ -90,6 +97,18 @@ function stepsOf(scenario: Scenario, runner: Runner, hooks: YearHooks): Step[] {
     }
   }))
   for (const request of scenario.requests) {
+    if (request.overlap === 'second') continue
+    if (request.overlap === 'first') {
+      const second = scenario.requests.find(
+        r => r.overlap === 'second' && r.number === request.number
+      )
+      if (!second) continue
+      steps.push({
+        at: request.at,
+        run: async start => (await runner.runPair(start, request, second)).end
+      })
+      continue
+    }
     steps.push({
       at: request.at,
       run: async start => (await runOne(start, requestSpec(fakes, request))).end
