@@ -1,7 +1,7 @@
 /**
  * Invariants 1 and 6, read from the digests' tracking comments at the end: every merged PR that no
  * guard skips is in exactly one digest whose job did not fail, or in the last open window (after the
- * newest PR any such digest holds); a digest whose job opened a PR left exactly one note on each PR
+ * newest PR any such digest holds), and a PR of a digest in state `unknown` in no other digest; a digest whose job opened a PR left exactly one note on each PR
  * it included; the trigger label of a `completed` request is gone.
  */
 import { digestPulls } from '../../src/job/digest-marker.js'
@@ -65,6 +65,14 @@ export function checkCoverage(soak: Soak, merges: Merge[], end: number): Coverag
         invariant: 1,
         text: `#${merge.number} is in ${holders.length} digests: ${names}`,
         run: runOf(soak, holders[1].marker)
+      })
+    } else if (inUnknown.has(merge.number) && holders.length > 0) {
+      // An `unknown` create is never given back: its PRs may be in a job nobody heard of.
+      const first = inUnknown.get(merge.number)
+      violations.push({
+        invariant: 1,
+        text: `#${merge.number} is in digest comment ${holders[0].comment.id} although the digest in comment ${first?.comment.id} may have started a job with it (an unknown create given back)`,
+        run: runOf(soak, holders[0].marker)
       })
     } else if (holders.length === 0 && inUnknown.has(merge.number)) {
       unknown.push(`#${merge.number} (digest comment ${inUnknown.get(merge.number)?.comment.id})`)
