@@ -1,5 +1,5 @@
 /**
- * Reads bounded by what is new, never by history (DESIGN "The loop over a year"): a digest on a
+ * Reads bounded by what is new, never by history (docs/behaviour.md): a digest on a
  * tracking issue of thousands of comments, and a comment request on a long thread, read the newest
  * end only; a re-run reads further back, and is the only run that does.
  */

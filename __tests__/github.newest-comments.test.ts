@@ -1,5 +1,5 @@
 /**
- * Conversations read from their newest end (DESIGN "The loop over a year"): page 1 for its `last`
+ * Conversations read from their newest end (docs/behaviour.md): page 1 for its `last`
  * relation, then last, last-1, … until the caller has what it needs, each comment once however the
  * pages shift meanwhile.
  */
