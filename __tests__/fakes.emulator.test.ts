@@ -111,7 +111,10 @@ describe('ServiceEmulator: agent jobs', () => {
       prompt: 'Add a quickstart',
       messages: [],
       polls: 0,
-      status: 'active'
+      status: 'active',
+      // A job scripted to poll its way to the end: no end time, and how it will end.
+      endsAt: undefined,
+      outcome: 'completed'
     })
     expect(emu.contractViolations).toEqual([])
   })
