@@ -6,6 +6,7 @@
  * comment says when it is read again. The waiting itself is claim-wait.ts.
  */
 import type { Marker, TrackingMarker } from '../job/markers.js'
+import { deadlineMsOf } from '../job/run-over.js'
 import type { Origin } from './request.js'
 
 /** The longest a request waits for another request's claim to name its job. */
@@ -48,8 +49,8 @@ export function decideClaimWait(facts: ClaimFacts): ClaimDecision {
   const { claim } = facts
   if (claim === undefined || !facts.followUp || facts.jobIdGiven) return { kind: 'none' }
   if (!isThreadRequest(facts.origin, facts.onPullRequest)) return { kind: 'none' }
-  const deadlineMs = Number(claim.deadline) * 1000
-  if (claim.deadline !== undefined && Number.isFinite(deadlineMs) && deadlineMs <= facts.now) {
+  const deadlineMs = deadlineMsOf(claim)
+  if (deadlineMs !== undefined && deadlineMs <= facts.now) {
     return { kind: 'ignore', reason: 'the run that claimed it is past its deadline' }
   }
   return { kind: 'wait' }

@@ -8,7 +8,6 @@ import type { Octokit } from '../github/octokit.js'
 import type { RepoRef } from '../github/refs.js'
 import { getRunStatus } from '../github/runs.js'
 import type { Runtime } from '../shared/runtime.js'
-import type { TrackingMarker } from './markers.js'
 
 /** A run is over by its deadline plus this margin (its last edit may take a moment). */
 export const DEADLINE_MARGIN_MS = 10 * 60_000
@@ -23,8 +22,8 @@ export interface WrittenByRun {
   deadlineMs?: number
 }
 
-/** The deadline a marker records (epoch seconds), in epoch ms. */
-export function deadlineMsOf(marker: TrackingMarker): number | undefined {
+/** The deadline a tracking or deploy marker records (epoch seconds), in epoch ms. */
+export function deadlineMsOf(marker: { deadline?: string }): number | undefined {
   const deadline = Number(marker.deadline)
   return Number.isFinite(deadline) && deadline > 0 ? deadline * 1000 : undefined
 }
@@ -52,7 +51,7 @@ export function followingRunOver(
 /** followingRunOver, with the status of the run the marker names read from GitHub. */
 export async function isFollowingRunOver(
   { octokit, repo }: { octokit: Octokit; repo: RepoRef },
-  written: WrittenByRun & { marker: TrackingMarker },
+  written: WrittenByRun & { marker: { run?: string } },
   rt: Runtime
 ): Promise<boolean> {
   const run = written.marker.run

@@ -8,7 +8,6 @@
  */
 import { updateComment, type RepoComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
-import { getRunStatus } from '../github/runs.js'
 import { readComment } from '../job/comment-layout.js'
 import { DEPLOY_TITLE, deployCommentText, PRODUCTION_KEY } from '../job/deploy-comment-text.js'
 import type { DeployResult } from '../job/deploy-report.js'
@@ -18,7 +17,7 @@ import { withRetry } from '../mintlify/with-retry.js'
 import { getErrorMessage } from '../shared/errors.js'
 import { plural } from '../shared/plural.js'
 import type { Runtime } from '../shared/runtime.js'
-import { followingRunOver } from '../job/run-over.js'
+import { deadlineMsOf, isFollowingRunOver } from '../job/run-over.js'
 import type { SweepContext } from './context.js'
 
 export interface DeployCandidate {
@@ -39,8 +38,7 @@ export function findDeployCandidates(
     const marker = ownMarker(comment, identity)
     if (marker?.kind !== 'deploy' || !marker.update || marker.project !== projectId) continue
     if (readComment(comment.body, DEPLOY_TITLE) === undefined) continue
-    const deadline = Number(marker.deadline)
-    const deadlineMs = Number.isFinite(deadline) && deadline > 0 ? deadline * 1000 : undefined
+    const deadlineMs = deadlineMsOf(marker)
     candidates.push({ comment, marker, statusId: marker.update, deadlineMs })
   }
   return candidates.sort((a, b) => a.comment.createdAt - b.comment.createdAt)
@@ -118,7 +116,7 @@ async function sweepOne(
     read: facts.read ?? false,
     unreadable: facts.unreadable
   })
-  if (!(await runIsOver(candidate, context, rt))) return step('a run still follows it')
+  if (!(await isFollowingRunOver(context, candidate, rt))) return step('a run still follows it')
   if (!budgetLeft) return step('left for the next sweep (max-jobs)')
   let deployment
   try {
@@ -164,17 +162,4 @@ async function finishComment(
   const body = context.redact ? context.redact(text) : text
   await updateComment(context.octokit, { repo: context.repo, commentId: comment.id, body }, rt)
   rt.log.info(`Finished the comment of deployment ${marker.update}: ${deployment.status}.`)
-}
-
-/** Whether the run that followed the deployment is over (its status, else its deadline). */
-async function runIsOver(
-  candidate: DeployCandidate,
-  context: SweepContext,
-  rt: Runtime
-): Promise<boolean> {
-  const run = candidate.marker.run
-  const status = run
-    ? await getRunStatus(context.octokit, { repo: context.repo, runId: run }, rt)
-    : undefined
-  return followingRunOver(candidate, status, rt.clock.now())
 }
