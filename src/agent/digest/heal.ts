@@ -144,8 +144,8 @@ async function finish(
     jobId,
     job,
     issueNumber,
-    // The listing does not say when the comment was written: the text names no duration.
-    startedAt: rt.clock.now()
+    // The original run wrote the comment as it started, as the sweep measures it.
+    startedAt: before.comment.createdAt ?? rt.clock.now()
   }
   const repo = { owner: context.owner, repo: context.repo }
   const finishing = { octokit: github.octokit, identity, repo, serverUrl: context.serverUrl }
