@@ -17,6 +17,8 @@
  *  7. The deploy action following deployments of 30 s, 2 min and 10 min (scripts/bench-deploy.ts).
  *  8. The GitHub reads of the tracking issue's comments a digest run makes, on an issue of 100 /
  *     1,000 / 10,000 comments (scripts/bench-reads.ts; `-- --only reads` runs it alone).
+ *  9. The weekly report's service requests: today's four steps against one step under one budget
+ *     (scripts/bench-weekly.ts; `-- --only weekly` runs it alone).
  * It prints the tables and, with --write, puts them into BENCHMARKS.md.
  */
 import { spawn, spawnSync } from 'node:child_process'
@@ -39,6 +41,7 @@ import { digestOnly, digestTable } from './bench-digest.js'
 import { readsOnly, readsTable } from './bench-reads.js'
 import { deployTable } from './bench-deploy.js'
 import { dailyTable } from './bench-daily.js'
+import { weeklyOnly, weeklyTable } from './bench-weekly.js'
 
 const NODE24 = join(PROJECT_ROOT, 'scripts', 'node24.sh')
 
@@ -471,6 +474,8 @@ async function sweepTable(): Promise<{ lines: string[]; ok: boolean }> {
 if (process.argv.includes('--only') && process.argv.includes('digest')) await digestOnly()
 /** `--only reads`: the conversation reads alone (scripts/bench-reads.ts). */
 if (process.argv.includes('--only') && process.argv.includes('reads')) await readsOnly()
+/** `--only weekly`: the weekly report's requests alone (scripts/bench-weekly.ts). */
+if (process.argv.includes('--only') && process.argv.includes('weekly')) await weeklyOnly()
 /**
  * `--only assistant` or `--only views`: that export's table alone (a quick look; never written to
  * BENCHMARKS.md).
@@ -503,6 +508,7 @@ try {
 }
 const impact = await impactTable()
 const daily = await dailyTable()
+const weekly = await weeklyTable()
 const digest = await digestTable()
 const reads = await readsTable()
 const deploying = await deployTable()
@@ -546,6 +552,10 @@ const report = [
   '',
   ...daily.lines,
   '',
+  "### The weekly report's service requests for a site of 500 / 5,000 / 25,000 pages: today's four steps against one step under one budget (the action in process, in virtual time, against the fakes)",
+  '',
+  ...weekly.lines,
+  '',
   "### The docs digest's cost (`digest: true`; the agent action in process, in virtual time, against the fakes)",
   '',
   ...digest.lines,
@@ -572,6 +582,7 @@ const allMet =
   reads.ok &&
   deploying.ok &&
   daily.ok &&
+  weekly.ok &&
   bundles.ok
 console.log(allMet ? 'All targets met.' : 'Some targets were missed (marked **no**).')
 if (process.argv.includes('--write')) {
