@@ -118,7 +118,7 @@ function firstSentence(error: string): string {
 
 /** The step failed before reading anything, on its `dataset` input: the list is not read yet. */
 function needsOneStep(run: StepRun): boolean {
-  return run.exitCode !== 0 && run.requests === 0 && /\bdataset\b/.test(run.error)
+  return run.exitCode !== 0 && run.requests === 0 && /\binput\b.*\bdataset\b/i.test(run.error)
 }
 
 /** One step, one budget: `requests` of 100, the `left-out` sections, the `files` written. */
