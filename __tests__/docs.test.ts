@@ -266,7 +266,7 @@ describe('the README for a newcomer', () => {
     expect(yamlBlocks(section(/^### 3\. /))).toHaveLength(1)
   })
 
-  it('keeps the weekly recipe one block with two agent steps (the gaps of three datasets joined, and the changelog), one issue, impact on', () => {
+  it('keeps the weekly recipe one block: one analytics step for the four datasets, two agent steps (the gaps, and the changelog), one issue, impact on', () => {
     const weekly = section(/^### .*weekly/i)
     const [block] = yamlBlocks(weekly)
     expect(yamlBlocks(weekly)).toHaveLength(1)
@@ -274,15 +274,19 @@ describe('the README for a newcomer', () => {
     expect(agents).toHaveLength(2)
     expect(agents[0].with?.prompt).not.toBe(agents[1].with?.prompt)
     expect(agents[0].with?.['issue-number']).toBe(agents[1].with?.['issue-number'])
-    // The gaps of searches, feedback and the assistant all report to the issue and reach the agent.
-    for (const id of ['searches', 'feedback', 'assistant']) {
-      const gaps = stepsOf(block.text).find(s => s.id === id)
-      expect(gaps?.with?.dataset).toBe(id)
-      expect(gaps?.with?.['issue-number']).toBe(agents[0].with?.['issue-number'])
-      expect(agents[0].with?.prompt).toContain(`steps.${id}.outputs.prompt`)
-    }
-    const views = stepsOf(block.text).find(s => s.id === 'views')
-    expect(views?.with?.impact).toBe(true)
+    // One step reads every dataset under one budget, reports to the issue, and hands its gaps over.
+    const reports = stepsOf(block.text).filter(s => s.uses?.includes('/analytics@'))
+    expect(reports).toHaveLength(1)
+    const [report] = reports
+    expect(String(report.with?.dataset).split(/\s*,\s*/)).toEqual([
+      'views',
+      'searches',
+      'feedback',
+      'assistant'
+    ])
+    expect(report.with?.['issue-number']).toBe(agents[0].with?.['issue-number'])
+    expect(report.with?.impact).toBe(true)
+    expect(agents[0].with?.prompt).toContain(`steps.${report.id}.outputs.prompt`)
     expect(weekly).toMatch(/What the manager reads each Monday/)
     expect(weekly).toMatch(/One request, one job/)
   })
