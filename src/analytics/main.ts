@@ -73,12 +73,15 @@ async function analytics(
   const impact = settings.impact && (await ImpactRun.start(settings, context, rt))
   const exported = await exportDataset({ settings, dataset, path }, rt, {
     ...options,
+    maxRequests: options.maxRequests ?? settings.requestBudget,
     impact: impact?.tap
   })
   const requests = exported.requests + (impact?.requests ?? 0)
   rt.log.info(
     `Wrote ${plural(exported.rows, 'row')} to ${shown} in ${plural(requests, 'request')}.`
   )
+  for (const file of exported.files)
+    rt.log.info(`Wrote the points per day to ${displayPath(context.workspace, file)}.`)
   core.setOutput('rows', String(exported.rows))
   core.setOutput('file', path)
   for (const [name, value] of exported.outputs()) core.setOutput(name, value)
