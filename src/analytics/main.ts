@@ -24,6 +24,7 @@ import {
 import { parseAnalyticsSettings, type AnalyticsSettings } from './settings.js'
 import { plural } from '../shared/plural.js'
 import { ImpactRun } from './impact/run.js'
+import { runSeveral, SeveralFailed } from './several/run.js'
 
 export interface RunOptions extends EntryOptions {
   /** "Today" for relative dates such as -7d (default: now). */
@@ -42,7 +43,9 @@ export function run(options: RunOptions = {}): Promise<void> {
           action.read,
           options.today ?? new Date(action.rt.clock.now())
         )
-        await analytics(action, settings, options)
+        if (settings.several)
+          await runSeveral(action, { ...settings, several: settings.several }, options)
+        else await analytics(action, settings, options)
       },
       failure: (error, action) => reportFailure(error, action, settings)
     },
@@ -114,6 +117,8 @@ async function reportFailure(
   { rt, redact, summary }: ActionRun,
   settings: AnalyticsSettings | undefined
 ): Promise<string> {
+  // Several datasets: the report, with what was not written, is in the summary already.
+  if (error instanceof SeveralFailed) return error.message
   const message = redact(
     describeFailure(error, {
       now: rt.clock.now(),
