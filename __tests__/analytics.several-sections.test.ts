@@ -152,3 +152,70 @@ describe('optional sections of several datasets', () => {
     expect(result.outputs.files).toMatch(/page-views\.json$/)
   })
 })
+
+describe('impact with several datasets', () => {
+  function mergedPull(): void {
+    world().gh.addIssue('acme', 'docs', {
+      number: 12,
+      pull_request: true,
+      title: 'Docs change 12',
+      merged: { sha: '0'.repeat(39) + 'c', at: '2024-03-01T10:00:00Z' },
+      files: [{ filename: 'guides/index.mdx', status: 'modified', additions: 1, deletions: 1 }]
+    })
+  }
+
+  function impactStep(inputs: Record<string, string>): Promise<ActionRunResult> {
+    return runAnalytics(world(), {
+      inputs: {
+        dataset: 'views, searches',
+        ...WEEK,
+        impact: 'true',
+        'github-token': world().gh.token,
+        daily: 'false',
+        ...inputs
+      }
+    })
+  }
+
+  it('reads the impact after every dataset rows, shares the range views, and writes it into views', async () => {
+    mergedPull()
+    world().svc.setPageViews([{ path: '/guides', human: 40, ai: 0, total: 40 }])
+    world().svc.setPageViews(
+      [{ path: '/guides', human: 10, ai: 0, total: 10 }],
+      {
+        human: 10,
+        ai: 0,
+        total: 10
+      },
+      '2024-02-18'
+    )
+    world().svc.setSearches([term(1)])
+    const result = await impactStep({})
+
+    expect(result.exitCode).toBe(0)
+    const paths = world().svc.requests.map(r => r.path.split('/').at(-1))
+    // The range views once (the export's own), the searches, then the baseline views and two by-page reads.
+    expect(paths).toEqual(['views', 'searches', 'views', 'by-page', 'by-page'])
+    expect(result.outputs['impact-pulls']).toBe('1')
+    const file = viewsFile(result) as unknown as {
+      impact: { pulls: { pages: { views: object }[] }[] }
+    }
+    expect(file.impact.pulls[0].pages[0].views).toEqual({ before: 10, after: 40 })
+    expect(result.summary).toContain("Did last period's changes help?")
+  })
+
+  it('leaves the impact out in one line when its reads do not fit', async () => {
+    mergedPull()
+    world().svc.setPageViews([{ path: '/guides', human: 40, ai: 0, total: 40 }])
+    world().svc.setSearches([term(1)])
+    const result = await impactStep({ 'request-budget': '3' })
+
+    expect(result.exitCode).toBe(0)
+    expect(world().svc.requests).toHaveLength(2)
+    expect(result.outputs['left-out']).toBe(
+      "views: impact (did last period's changes help?) (3 requests)"
+    )
+    expect(result.outputs['impact-pulls']).toBe('')
+    expect(viewsFile(result)).not.toHaveProperty('impact')
+  })
+})
