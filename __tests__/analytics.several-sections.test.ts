@@ -218,4 +218,23 @@ describe('impact with several datasets', () => {
     expect(result.outputs['impact-pulls']).toBe('')
     expect(viewsFile(result)).not.toHaveProperty('impact')
   })
+
+  it('without views, writes the impact into the searches file (its views read at 250 a page)', async () => {
+    mergedPull()
+    world().svc.setPageViews([{ path: '/guides', human: 40, ai: 0, total: 40 }])
+    world().svc.setSearches([term(1)])
+    world().svc.setFeedback([])
+    const result = await impactStep({ dataset: 'searches, feedback' })
+
+    expect(result.exitCode).toBe(0)
+    const paths = world().svc.requests.map(r => r.path.split('/').at(-1))
+    expect(paths).toEqual(['searches', 'feedback', 'views', 'views', 'by-page', 'by-page'])
+    const file = JSON.parse(readFileSync(join(result.workDir, 'searches.json'), 'utf8')) as {
+      impact?: unknown
+      searches: unknown[]
+    }
+    expect(file.impact).toBeDefined()
+    expect(file.searches).toHaveLength(1)
+    expect(result.outputs['impact-pulls']).toBe('1')
+  })
 })

@@ -16,6 +16,11 @@ export function rowsLimit(budget: number, index: number, count: number): number 
   return budget - (count - index - 1)
 }
 
+/** The dataset the impact section belongs to: views, else searches, else the first. */
+export function impactHost(names: readonly Dataset[]): Dataset {
+  return names.find(n => n === 'views') ?? names.find(n => n === 'searches') ?? names[0]
+}
+
 export type SectionKind = 'previous' | 'impact' | 'daily'
 
 /** An optional section of a dataset's report, in the order the plan reads them. */

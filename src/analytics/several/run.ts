@@ -16,11 +16,11 @@ import { ImpactRun } from '../impact/run.js'
 import { COMMENT_MAX_CHARS } from '../report/render.js'
 import type { AnalyticsSettings } from '../settings.js'
 import { postOrEdit } from './comment.js'
-import { leftOutLine } from './plan.js'
+import { impactHost, leftOutLine } from './plan.js'
 import { setSeveralOutputs } from './outputs.js'
 import { renderSeveral, type SeveralReport } from './report.js'
 import { writeAgain } from './rewrite.js'
-import { impactHost, readSections } from './sections.js'
+import { readSections } from './sections.js'
 import { newStep, readRows, type Step } from './step.js'
 
 /** The step failed after its report was written: the message alone is the error. */

@@ -20,6 +20,7 @@ import type { ImpactRun } from '../impact/run.js'
 import {
   fits,
   impactEstimate,
+  impactHost,
   leftOutLine,
   previousEstimate,
   sectionName,
@@ -33,11 +34,6 @@ function trafficSource(name: Dataset): Pick<TrafficSource, 'operation' | 'read' 
   return name === 'views'
     ? { ...VIEWS_ENDPOINT, kind: 'views' }
     : { ...VISITORS_ENDPOINT, kind: 'visitors' }
-}
-
-/** The dataset the impact section belongs to: views, else searches, else the first. */
-export function impactHost(names: readonly Dataset[]): Dataset {
-  return names.find(n => n === 'views') ?? names.find(n => n === 'searches') ?? names[0]
 }
 
 export async function readSections(step: Step, impact: ImpactRun | undefined): Promise<void> {

@@ -19,7 +19,7 @@ import { exportDataset, ExportFailure } from '../export/export-dataset.js'
 import type { DailySection } from '../report/daily-section.js'
 import type { AnalyticsSettings } from '../settings.js'
 import { KeptAnswers } from './kept-answers.js'
-import { leftOutLine, rowsLimit, type LeftOut } from './plan.js'
+import { impactHost, leftOutLine, rowsLimit, type LeftOut } from './plan.js'
 
 /** What became of one dataset. */
 export interface DatasetOutcome {
@@ -72,6 +72,19 @@ export function datasetSettings(step: Step, outcome: DatasetOutcome): ExportSett
   }
 }
 
+/**
+ * Whether a dataset's file may be written again with sections read after its rows (views and
+ * visitors, and the impact section's dataset): only then are its answers kept (an assistant export
+ * may be a hundred pages of a thousand conversations).
+ */
+function mayWriteAgain(step: Step, name: Dataset): boolean {
+  const { settings } = step
+  return (
+    datasetFacts(name).comparable ||
+    (settings.impact !== undefined && impactHost(settings.several) === name)
+  )
+}
+
 /** Every dataset's rows, in order, until the end or a 429 that stops the step. */
 export async function readRows(step: Step): Promise<void> {
   const { outcomes, budget } = step
@@ -108,7 +121,11 @@ async function readDatasetRows(
         path: outcome.path
       },
       rt,
-      { client: step.kept.live(), budget: share, daily: { section: undefined } }
+      {
+        client: mayWriteAgain(step, outcome.name) ? step.kept.live() : step.kept.direct,
+        budget: share,
+        daily: { section: undefined }
+      }
     )
   } catch (error) {
     if (rt.signal.aborted) throw error
