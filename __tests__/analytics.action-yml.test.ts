@@ -12,6 +12,7 @@ import { parseAnalyticsSettings } from '../src/analytics/settings.js'
 import { PROJECT_ROOT } from '../fakes/action-env.js'
 import { readActionYaml } from '../scripts/action-docs.js'
 import { datasetFacts, DATASETS } from '../src/analytics/dataset-list.js'
+import { prefixedOutputs } from '../src/analytics/several/outputs.js'
 
 interface ActionYml {
   inputs: Record<string, { required?: boolean; default?: string }>
@@ -38,19 +39,23 @@ function undeclaredDatasetOutputs(root: string): string[] {
 
 describe('analytics/action.yml', () => {
   it('declares the documented outputs and runs the analytics bundle on Node 24', () => {
-    expect(Object.keys(action.outputs).sort()).toEqual([
-      'ai',
-      'change',
-      'file',
-      'human',
-      'impact-pages',
-      'impact-pulls',
-      'pages',
-      'previous-total',
-      'prompt',
-      'rows',
-      'total'
-    ])
+    const several = ['files', 'requests', 'left-out', ...DATASETS.flatMap(prefixedOutputs)]
+    expect(Object.keys(action.outputs).sort()).toEqual(
+      [
+        'ai',
+        'change',
+        'file',
+        'human',
+        'impact-pages',
+        'impact-pulls',
+        'pages',
+        'previous-total',
+        'prompt',
+        'rows',
+        'total',
+        ...several
+      ].sort()
+    )
     expect(action.runs).toEqual({ using: 'node24', main: '../dist/analytics/index.js' })
   })
 

@@ -20,5 +20,7 @@ export const ANALYTICS_DEFAULTS = {
   chart: true,
   impact: false,
   'docs-repository': '',
-  'docs-root': ''
+  'docs-root': '',
+  'request-budget': 100,
+  daily: 'auto'
 } as const satisfies InputDefaults

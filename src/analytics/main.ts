@@ -24,6 +24,7 @@ import {
 import { parseAnalyticsSettings, type AnalyticsSettings } from './settings.js'
 import { plural } from '../shared/plural.js'
 import { ImpactRun } from './impact/run.js'
+import { runSeveral, SeveralFailed } from './several/run.js'
 
 export interface RunOptions extends EntryOptions {
   /** "Today" for relative dates such as -7d (default: now). */
@@ -42,7 +43,9 @@ export function run(options: RunOptions = {}): Promise<void> {
           action.read,
           options.today ?? new Date(action.rt.clock.now())
         )
-        await analytics(action, settings, options)
+        if (settings.several)
+          await runSeveral(action, { ...settings, several: settings.several }, options)
+        else await analytics(action, settings, options)
       },
       failure: (error, action) => reportFailure(error, action, settings)
     },
@@ -73,12 +76,15 @@ async function analytics(
   const impact = settings.impact && (await ImpactRun.start(settings, context, rt))
   const exported = await exportDataset({ settings, dataset, path }, rt, {
     ...options,
+    maxRequests: options.maxRequests ?? settings.requestBudget,
     impact: impact?.tap
   })
   const requests = exported.requests + (impact?.requests ?? 0)
   rt.log.info(
     `Wrote ${plural(exported.rows, 'row')} to ${shown} in ${plural(requests, 'request')}.`
   )
+  for (const file of exported.files)
+    rt.log.info(`Wrote the points per day to ${displayPath(context.workspace, file)}.`)
   core.setOutput('rows', String(exported.rows))
   core.setOutput('file', path)
   for (const [name, value] of exported.outputs()) core.setOutput(name, value)
@@ -111,6 +117,8 @@ async function reportFailure(
   { rt, redact, summary }: ActionRun,
   settings: AnalyticsSettings | undefined
 ): Promise<string> {
+  // Several datasets: the report, with what was not written, is in the summary already.
+  if (error instanceof SeveralFailed) return error.message
   const message = redact(
     describeFailure(error, {
       now: rt.clock.now(),

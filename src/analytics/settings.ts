@@ -13,11 +13,18 @@ import {
 } from '../shared/inputs.js'
 import { parseServiceSettings } from '../shared/service-settings.js'
 import { parseDateInput, previousPeriod, type DateRange, type ParsedDate } from './dates.js'
-import { datasetFacts, DATASETS, type Dataset } from './dataset-list.js'
+import { datasetFacts, type Dataset } from './dataset-list.js'
 import type { ExportSettings } from './export/context.js'
 import { EXPORT_FORMATS, type ExportFormat } from './export/writers.js'
 import { parseImpactSettings, type ImpactSettings } from './impact/settings.js'
 import { ANALYTICS_DEFAULTS } from './defaults.js'
+import {
+  checkSeveralCompare,
+  checkSeveralPageSize,
+  parseDailyMode,
+  parseDatasets,
+  parseRequestBudget
+} from './several-inputs.js'
 
 /** The step summary and a comment have size limits; more rows than this is not a summary. */
 export const MAX_SUMMARY_ROWS = 1000
@@ -34,19 +41,24 @@ interface CommonSettings extends ExportSettings {
   outputFile: string
   issueNumber?: number
   githubToken: string
+  /** The dataset; with several, the first of them. */
   dataset: Dataset
+  /** With several datasets: all of them, in the order the report shows them (output-file a folder). */
+  several?: Dataset[]
+  /** The most service requests the step makes (`request-budget`); undefined: 100. */
+  requestBudget?: number
 }
 
 export function parseAnalyticsSettings(read: InputReader, today: Date): AnalyticsSettings {
   const service = parseServiceSettings(read)
   const { dateFrom, dateTo } = parseDateRange(read, today)
-  const dataset = parseChoice(read, 'dataset', {
-    choices: DATASETS,
-    fallback: ANALYTICS_DEFAULTS.dataset
-  })
-  const previous = parseCompare(read, dataset, { dateFrom, dateTo })
+  const datasets = parseDatasets(read)
+  const dataset = datasets[0]
+  const several = datasets.length > 1
+  const previous = parseCompare(read, datasets, { dateFrom, dateTo })
   const chart = parseBoolean(read, 'chart', { fallback: ANALYTICS_DEFAULTS.chart })
   const maxPageSize = datasetFacts(dataset).maxPageSize
+  if (several) checkSeveralPageSize(read)
   const pageSize = parseNumber(read, 'page-size', {
     fallback: maxPageSize,
     expected: `a whole number of rows per request from 1 to ${maxPageSize} (the ${dataset} maximum)`,
@@ -58,7 +70,7 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
     choices: EXPORT_FORMATS,
     fallback: ANALYTICS_DEFAULTS.format
   })
-  const outputFile = parseOutputFile(read, format, dataset)
+  const outputFile = several ? parseFolder(read) : parseOutputFile(read, format, dataset)
   const summaryRows = parseNumber(read, 'summary-rows', {
     fallback: ANALYTICS_DEFAULTS['summary-rows'],
     expected: `a whole number of pages from 1 to ${MAX_SUMMARY_ROWS}`,
@@ -87,6 +99,7 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
     issueNumber,
     githubToken,
     dataset,
+    ...optionalSettings(read, several ? datasets : undefined),
     previous,
     chart,
     impact: parseImpactSettings(read, dateFrom, dateTo)
@@ -113,7 +126,7 @@ function parseDateRange(
 /** `compare: previous` needs a closed range of a dataset with per-page counts. */
 function parseCompare(
   read: InputReader,
-  dataset: Dataset,
+  datasets: readonly Dataset[],
   { dateFrom, dateTo }: { dateFrom: ParsedDate | undefined; dateTo: ParsedDate | undefined }
 ): Required<DateRange> | undefined {
   const compare = parseChoice(read, 'compare', {
@@ -121,7 +134,9 @@ function parseCompare(
     fallback: ANALYTICS_DEFAULTS.compare
   })
   if (compare === 'none') return undefined
-  if (!datasetFacts(dataset).comparable) {
+  const [dataset] = datasets
+  if (datasets.length > 1) checkSeveralCompare(datasets, compare)
+  else if (!datasetFacts(dataset).comparable) {
     throw new InputError(
       'compare',
       `applies to the views and visitors datasets only, not to ${dataset}: use \`none\``,
@@ -153,4 +168,31 @@ function parseOutputFile(read: InputReader, format: ExportFormat, dataset: Datas
     throw new InputError('output-file', expected, raw)
   }
   return raw
+}
+
+/** The newer inputs, present only when set (so the settings of a step that sets none are as before). */
+function optionalSettings(
+  read: InputReader,
+  several: Dataset[] | undefined
+): Pick<AnalyticsSettings, 'several' | 'requestBudget' | 'daily'> {
+  const requestBudget = parseRequestBudget(read)
+  const daily = parseDailyMode(read)
+  return {
+    ...(several ? { several } : {}),
+    ...(requestBudget === ANALYTICS_DEFAULTS['request-budget'] ? {} : { requestBudget }),
+    ...(daily === ANALYTICS_DEFAULTS.daily ? {} : { daily })
+  }
+}
+
+/** With several datasets: the folder their files go in (empty: the workspace). */
+function parseFolder(read: InputReader): string {
+  const raw = readString(read, 'output-file')
+  if (/[\0\r\n]/.test(raw)) {
+    throw new InputError(
+      'output-file',
+      'must be a folder with several datasets, such as reports',
+      raw
+    )
+  }
+  return raw || '.'
 }

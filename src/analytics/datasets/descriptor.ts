@@ -28,6 +28,8 @@ export interface DatasetSpec<Summary> {
 export interface ExportedDataset {
   rows: number
   requests: number
+  /** Files written beside the export file (the points per day in CSV). */
+  files: string[]
   outputs(): [DatasetOutput, string][]
   sections(options: { chart: boolean }): Block[]
 }
@@ -49,6 +51,7 @@ export function defineDataset<Summary>(
       return {
         rows: read.rows,
         requests: read.requests,
+        files: read.files ?? [],
         outputs: () => {
           const values = spec.outputValues(read, range)
           return facts.outputs.flatMap((output): [DatasetOutput, string][] =>

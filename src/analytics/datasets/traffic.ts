@@ -24,7 +24,7 @@ function comparedRows(key: string): RowFormat<ComparedRow> {
 }
 
 /** What tells one traffic dataset from the other besides its facts (dataset-list.ts): its endpoint. */
-type TrafficEndpoint = Pick<TrafficSource, 'operation' | 'read' | 'feedsImpact'>
+export type TrafficEndpoint = Pick<TrafficSource, 'operation' | 'read' | 'feedsImpact'>
 
 export function trafficDataset(kind: TrafficKind, source: TrafficEndpoint): DatasetDescriptor {
   return defineDataset<TrafficSummary>(kind, {

@@ -1,8 +1,10 @@
 /** Page views: per page, human and AI, 250 a page by offset; the impact section reads them too. */
-import { trafficDataset } from './traffic.js'
+import { trafficDataset, type TrafficEndpoint } from './traffic.js'
 
-export const views = trafficDataset('views', {
+export const VIEWS_ENDPOINT: TrafficEndpoint = {
   operation: 'get-page-views',
   read: (ctx, query, signal) => ctx.client.getPageViews(query, { signal }),
   feedsImpact: true
-})
+}
+
+export const views = trafficDataset('views', VIEWS_ENDPOINT)

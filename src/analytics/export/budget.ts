@@ -19,30 +19,44 @@ export class RequestBudgetExceeded extends Error {
   }
 }
 
-export class RequestBudget {
-  private count = 0
-  private startedAt: number | undefined
+/** The requests made, shared by a budget and the slices of it (several datasets, one step). */
+interface Tally {
+  count: number
+  startedAt: number | undefined
+}
 
+export class RequestBudget {
   constructor(
     readonly limit: number,
-    private readonly now: () => number
+    private readonly now: () => number,
+    private readonly tally: Tally = { count: 0, startedAt: undefined }
   ) {}
 
   get used(): number {
-    return this.count
+    return this.tally.count
+  }
+
+  /**
+   * The same requests under a lower limit: a part of the step (one dataset's rows) may go up to
+   * `limit` requests made in all, what it makes counts for the whole step.
+   */
+  slice(limit: number): RequestBudget {
+    return new RequestBudget(Math.min(limit, this.limit), this.now, this.tally)
   }
 
   /** Throws the budget's error when `more` requests cannot follow the ones made: nothing is sent. */
   ensure(more: number): void {
-    if (this.count + more > this.limit) {
-      throw new RequestBudgetExceeded(this.limit, this.startedAt ?? this.now())
+    if (this.tally.count + more > this.limit) {
+      throw new RequestBudgetExceeded(this.limit, this.tally.startedAt ?? this.now())
     }
   }
 
   /** Counts one request about to be sent; throws instead when the budget is spent. */
   take(): void {
-    this.startedAt ??= this.now()
-    if (this.count >= this.limit) throw new RequestBudgetExceeded(this.limit, this.startedAt)
-    this.count++
+    this.tally.startedAt ??= this.now()
+    if (this.tally.count >= this.limit) {
+      throw new RequestBudgetExceeded(this.limit, this.tally.startedAt)
+    }
+    this.tally.count++
   }
 }

@@ -12,6 +12,8 @@ import { getErrorMessage } from '../../shared/errors.js'
 import type { Runtime } from '../../shared/runtime.js'
 import type { ServiceSettings } from '../../shared/service-settings.js'
 import type { DateRange } from '../dates.js'
+import type { DailyMode } from '../several-inputs.js'
+import type { DailySection } from '../report/daily-section.js'
 import type { RequestBudget } from './budget.js'
 import type { OtherPeriod, Progress } from './progress.js'
 import { openExportWriter, type ExportFormat, type RowFormat } from './writers.js'
@@ -29,10 +31,20 @@ export interface ExportSettings {
   previous?: Required<DateRange>
   /** Mermaid charts beside the tables (and so the points per day). */
   chart: boolean
+  /** Whether the points per day are read (`daily`); undefined: `auto`. */
+  daily?: DailyMode
 }
 
-/** What an export read: rows written, requests made (retries included) and its summary. */
-export type DatasetRead<Summary> = { rows: number; requests: number; summary: Summary }
+/**
+ * What an export read: rows written, requests made (retries included) and its summary; `files` the
+ * files written beside the export file (the points per day in CSV).
+ */
+export type DatasetRead<Summary> = {
+  rows: number
+  requests: number
+  summary: Summary
+  files?: string[]
+}
 
 /** What an ExportFailure records: the error that stopped the export, and where it stopped. */
 export interface FailurePoint {
@@ -74,6 +86,8 @@ export interface ExportContext {
   progress: Progress
   /** A section that reads beside the export (the impact section), completed before the file is. */
   impact?: ExportTap
+  /** The points per day as a step of several datasets planned them (read or left out): not read again. */
+  daily?: { section: DailySection | undefined }
 }
 
 /** What a section reading beside the export sees: the range's views, then its turn to read. */

@@ -17,7 +17,7 @@ import {
   type DailyStep
 } from '../report/daily-section.js'
 import { RequestBudgetExceeded } from './budget.js'
-import type { ExportContext } from './context.js'
+import type { ExportContext, ExportSettings } from './context.js'
 import { fetchPage } from './context.js'
 import type { TrafficSource } from './traffic-source.js'
 
@@ -35,7 +35,7 @@ function instant(value: string): number {
 }
 
 /** The one-day (or one-week) spans of `[from, to)`, the last one cut at `to`. */
-function dailySpans(from: string, to: string): { spans: Span[]; step: DailyStep } {
+export function dailySpans(from: string, to: string): { spans: Span[]; step: DailyStep } {
   const start = instant(from)
   const end = instant(to)
   const days = Math.ceil((end - start) / DAY_MS)
@@ -48,6 +48,17 @@ function dailySpans(from: string, to: string): { spans: Span[]; step: DailyStep 
     spans.push({ dateFrom: text(at), dateTo: text(Math.min(at + stepMs, end)) })
   }
   return { spans, step }
+}
+
+/**
+ * The requests the points need (one a point, both periods with `compare: previous`); 0 when they are
+ * not read: `daily: false`, a date missing, or `auto` without charts.
+ */
+export function dailyRequests(settings: ExportSettings): number {
+  const { daily = 'auto', dateFrom, dateTo } = settings
+  if (daily === 'false' || !dateFrom || !dateTo) return 0
+  if (daily === 'auto' && !settings.chart) return 0
+  return dailySpans(dateFrom, dateTo).spans.length * (settings.previous ? 2 : 1)
 }
 
 async function readPoints(
@@ -79,11 +90,9 @@ export async function readDaily(
   source: Pick<TrafficSource, 'operation' | 'read' | 'kind'>
 ): Promise<DailySection | undefined> {
   const { settings, budget, rt } = ctx
-  if (!settings.chart || !settings.dateFrom || !settings.dateTo) return undefined
+  const needed = dailyRequests(settings)
+  if (needed === 0 || !settings.dateFrom || !settings.dateTo) return undefined
   const { spans, step } = dailySpans(settings.dateFrom, settings.dateTo)
-  // One request a point, both periods with `compare: previous`.
-  const needed = spans.length * (settings.previous ? 2 : 1)
-  if (needed === 0) return undefined
   // Read last (after the impact section's reads): what is left is the budget's real remainder.
   const left = budget.limit - budget.used
   if (needed > left) {

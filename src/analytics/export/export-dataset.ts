@@ -3,7 +3,7 @@
  * Any failure becomes an ExportFailure that knows where the export stopped; the unfinished file is
  * already gone.
  */
-import { createMintlifyClient } from '../../mintlify/client.js'
+import { createMintlifyClient, type MintlifyClient } from '../../mintlify/client.js'
 import type { Runtime } from '../../shared/runtime.js'
 import { RequestBudget, REQUEST_LIMIT } from './budget.js'
 import {
@@ -22,6 +22,11 @@ export interface ExportOptions {
   maxRequests?: number
   /** The impact section, read beside the export on its budget. */
   impact?: ExportTap
+  /** A step of several datasets: its client (answers kept) and its share of the step's budget. */
+  client?: MintlifyClient
+  budget?: RequestBudget
+  /** The points per day as that step planned them. */
+  daily?: ExportContext['daily']
 }
 
 /** What to export (a descriptor: its export's result is handed back as it is), and where. */
@@ -40,10 +45,13 @@ export async function exportDataset<Exported>(
     settings,
     path,
     rt,
-    client: createMintlifyClient(settings.service, options),
-    budget: new RequestBudget(options.maxRequests ?? REQUEST_LIMIT, () => rt.clock.now()),
+    client: options.client ?? createMintlifyClient(settings.service, options),
+    budget:
+      options.budget ??
+      new RequestBudget(options.maxRequests ?? REQUEST_LIMIT, () => rt.clock.now()),
     progress: new Progress(),
-    impact: options.impact
+    impact: options.impact,
+    daily: options.daily
   }
   try {
     if (options.impact) {

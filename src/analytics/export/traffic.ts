@@ -8,7 +8,9 @@ import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
 import { plural } from '../../shared/plural.js'
 import { Comparison, type ComparedRow, type ComparisonSummary } from '../compare/comparison.js'
 import { PreviousJoin } from '../compare/previous-join.js'
-import type { TrafficSummary } from '../report/traffic-sections.js'
+import type { TrafficKind, TrafficSummary } from '../report/traffic-sections.js'
+import { datasetFacts } from '../dataset-list.js'
+import { dailyCsv, dailyCsvPath, writeDailyCsv } from './daily-csv.js'
 import {
   fetchPage,
   withWriter,
@@ -42,14 +44,27 @@ function withDaily(
 ): Filled<DatasetRead<TrafficSummary>> {
   const last = async (): Promise<Filled<DatasetRead<TrafficSummary>>> => {
     const usedBefore = ctx.budget.used
-    const daily = await readDaily(ctx, source)
+    const daily = ctx.daily ? ctx.daily.section : await readDaily(ctx, source)
     const requests = outcome.requests + ctx.budget.used - usedBefore
+    const files = await writeDailyBeside(ctx, source.kind, daily)
     return {
       tail: { ...tail, ...dailyFields(daily) },
-      outcome: { ...outcome, requests, summary: { ...outcome.summary, daily } }
+      outcome: { ...outcome, requests, files, summary: { ...outcome.summary, daily } }
     }
   }
   return { tail, outcome, last }
+}
+
+/** With `format: csv`, the points read go to their own CSV beside the file; its path, or none. */
+async function writeDailyBeside(
+  ctx: ExportContext,
+  kind: TrafficKind,
+  daily: DailySection | undefined
+): Promise<string[]> {
+  if (!daily || 'skipped' in daily || ctx.settings.format !== 'csv') return []
+  const path = dailyCsvPath(ctx.path, datasetFacts(kind).fileStem)
+  await writeDailyCsv(path, dailyCsv(daily.points, daily.previous))
+  return [path]
 }
 
 function pageEvents(ctx: ExportContext): PaginationEvents {

@@ -33,7 +33,7 @@ function labels(points: readonly DailyPoint[]): string[] {
 /** "Views" or "Visitors", as the section's title and the log name the points. */
 export const heading = (what: string): string => (what === 'views' ? 'Views' : 'Visitors')
 
-export function dailyBlocks(section: DailySection, what: string): Block[] {
+export function dailyBlocks(section: DailySection, what: string, chartOn = true): Block[] {
   const title = `#### ${heading(what)} per ${section.step}`
   if ('skipped' in section) return [fixed(title, '', `_${section.skipped}_`, '')]
   const { points, previous } = section
@@ -58,5 +58,8 @@ export function dailyBlocks(section: DailySection, what: string): Block[] {
     lines
   })
   // Without a chart (fewer than two points) the table still ends with a blank line.
-  return [table([title, '', ...head], rows), ...(chart ? chartAfter(chart, true) : [fixed('')])]
+  return [
+    table([title, '', ...head], rows),
+    ...(chart && chartOn ? chartAfter(chart, true) : [fixed('')])
+  ]
 }

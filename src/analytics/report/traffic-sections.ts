@@ -69,8 +69,8 @@ export function trafficBlocks(
   // No pie of human and AI: it would repeat the three numbers of the table above it.
   return [
     fixed(...totalsTable(totals, what)),
-    // Read only with `chart: true` (export/daily.ts): no second check here.
-    ...(daily ? dailyBlocks(daily, what) : []),
+    // Read with `chart: true` or `daily: true` (export/daily.ts); the table stands without a chart.
+    ...(daily ? dailyBlocks(daily, what, chart) : []),
     ...(comparison ? comparisonBlocks(comparison) : []),
     ...topPagesBlocks(top, what),
     ...chartAfter(topPagesChart(top, what), chart)

@@ -1,0 +1,64 @@
+/**
+ * The service's answers as one step of several datasets read them, kept so that a dataset's file can
+ * be written again with the sections read after its rows (the previous period, the impact reads, the
+ * points per day) without asking the service twice: `live` reads and keeps each answer, `replay`
+ * gives the kept answer of the same call and never reaches the service.
+ */
+import type { MintlifyClient } from '../../mintlify/client.js'
+
+/** A read of the client: its method and its query (the call options, a signal, are not part of it). */
+function keyOf(method: string, args: readonly unknown[]): string {
+  // `read` takes its query as URLSearchParams, which JSON would write as {}.
+  const query = JSON.stringify(args[0], (_key, value: unknown) =>
+    value instanceof URLSearchParams ? value.toString() : value
+  )
+  return `${method} ${query}`
+}
+
+export class KeptAnswers {
+  private readonly answers = new Map<string, unknown>()
+
+  constructor(private readonly client: MintlifyClient) {}
+
+  /** The client as it is: for a dataset whose file is never written again. */
+  get direct(): MintlifyClient {
+    return this.client
+  }
+
+  /** The client, keeping each answer it reads. */
+  live(): MintlifyClient {
+    return this.wrap(async (method, args, call) => {
+      const answer = await call()
+      this.answers.set(keyOf(method, args), answer)
+      return answer
+    })
+  }
+
+  /** A client that answers from what was kept; a read never kept is an error, never a request. */
+  replay(): MintlifyClient {
+    return this.wrap(async (method, args) => {
+      const key = keyOf(method, args)
+      if (!this.answers.has(key)) {
+        throw new Error(`The answer to ${key} was not read before the file was written again`)
+      }
+      return this.answers.get(key)
+    })
+  }
+
+  private wrap(
+    read: (method: string, args: unknown[], call: () => Promise<unknown>) => Promise<unknown>
+  ): MintlifyClient {
+    const client = this.client
+    return new Proxy(client, {
+      get(target, property, receiver) {
+        const value: unknown = Reflect.get(target, property, receiver)
+        if (typeof value !== 'function' || typeof property !== 'string') return value
+        // Reads only: every analytics method is a `get…` or the generic `read`.
+        if (!/^(get|read$)/.test(property)) return value
+        const method = value as (...args: unknown[]) => Promise<unknown>
+        return (...args: unknown[]) =>
+          read(property, args, () => method.apply(target, args) as Promise<unknown>)
+      }
+    })
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The outputs of a step of several datasets: `files` (one path a line), `requests` (made),
+ * `left-out` (one line a section or dataset left out), `prompt` (the gaps of all datasets as one
+ * instruction), and each dataset's own outputs prefixed with its name (`views-total`,
+ * `searches-prompt`, `views-rows`, `views-file`, …); `impact-pulls` and `impact-pages` as with one.
+ */
+import * as core from '@actions/core'
+import { datasetFacts, type Dataset, type DatasetOutput } from '../dataset-list.js'
+import type { ImpactRun } from '../impact/run.js'
+import { leftOutLine } from './plan.js'
+import { combinePrompts } from './prompt.js'
+import type { Step } from './step.js'
+
+/** The outputs a dataset sets with several datasets (analytics/action.yml declares them). */
+export function prefixedOutputs(name: Dataset): string[] {
+  return ['rows', 'file', ...datasetFacts(name).outputs.filter(o => o !== 'pages')].map(
+    output => `${name}-${output}`
+  )
+}
+
+export function setSeveralOutputs(step: Step, impact: ImpactRun | undefined): void {
+  const written = step.outcomes.filter(o => o.exported)
+  const files = written.flatMap(o => [o.path, ...(o.exported?.files ?? [])])
+  core.setOutput('files', files.join('\n'))
+  core.setOutput('requests', String(step.budget.used))
+  core.setOutput('left-out', step.leftOut.map(leftOutLine).join('\n'))
+  const parts = written.map(o => {
+    const values = new Map<DatasetOutput, string>(o.exported?.outputs() ?? [])
+    return { what: datasetFacts(o.name).label, prompt: values.get('prompt') ?? '' }
+  })
+  core.setOutput('prompt', combinePrompts(parts))
+  for (const outcome of written) {
+    const { name, exported } = outcome
+    if (!exported) continue
+    core.setOutput(`${name}-rows`, String(exported.rows))
+    core.setOutput(`${name}-file`, outcome.path)
+    for (const [output, value] of exported.outputs()) {
+      if (output !== 'pages') core.setOutput(`${name}-${output}`, value)
+    }
+  }
+  const host = step.outcomes.find(o => o.impact)
+  if (impact && (host || !impact.tap)) impact.setOutputs()
+  else if (impact) {
+    core.setOutput('impact-pulls', '')
+    core.setOutput('impact-pages', '')
+  }
+}

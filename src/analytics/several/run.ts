@@ -1,0 +1,144 @@
+/**
+ * One step, several datasets, one budget: every dataset's rows in the given order, then the optional
+ * sections as the plan allows (plan.ts), each file written again with its sections, then one report
+ * (step summary and comment) and the outputs. A dataset whose rows did not fit, or a 429 that stopped
+ * the reading, fails the step after the others are written and reported.
+ */
+import { join } from 'node:path'
+import { createMintlifyClient } from '../../mintlify/client.js'
+import { plural } from '../../shared/plural.js'
+import { readRunnerContext, runUrl, type RunnerContext } from '../../shared/runner-context.js'
+import type { ActionRun } from '../../shared/run-action.js'
+import { datasetFacts, type Dataset } from '../dataset-list.js'
+import { REQUEST_LIMIT, RequestBudget } from '../export/budget.js'
+import { checkOutputLocation, displayPath, resolveOutputPath } from '../export/output-path.js'
+import { ImpactRun } from '../impact/run.js'
+import { COMMENT_MAX_CHARS } from '../report/render.js'
+import type { AnalyticsSettings } from '../settings.js'
+import { postOrEdit } from './comment.js'
+import { impactHost, leftOutLine } from './plan.js'
+import { setSeveralOutputs } from './outputs.js'
+import { renderSeveral, type SeveralReport } from './report.js'
+import { writeAgain } from './rewrite.js'
+import { readSections } from './sections.js'
+import { newStep, readRows, type Step } from './step.js'
+
+/** The step failed after its report was written: the message alone is the error. */
+export class SeveralFailed extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'SeveralFailed'
+  }
+}
+
+export interface SeveralOptions {
+  requestTimeoutMs?: number
+  /** Requests the step may make, over `request-budget` (the benchmark lifts it). */
+  maxRequests?: number
+}
+
+export async function runSeveral(
+  action: ActionRun,
+  settings: AnalyticsSettings & { several: Dataset[] },
+  options: SeveralOptions
+): Promise<void> {
+  const { rt } = action
+  const context = readRunnerContext()
+  const folder = resolveOutputPath(context.workspace, settings.outputFile)
+  const pathOf = (name: Dataset): string =>
+    join(folder, `${datasetFacts(name).fileStem}.${settings.format}`)
+  for (const name of settings.several) checkOutputLocation(pathOf(name), settings.outputFile)
+  const limit = options.maxRequests ?? settings.requestBudget ?? REQUEST_LIMIT
+  const budget = new RequestBudget(limit, () => rt.clock.now())
+  const client = createMintlifyClient(settings.service, options)
+  const step = newStep(settings, { rt, client, budget }, pathOf)
+  rt.log.info(
+    `Reading ${settings.several.join(', ')} of project ${settings.service.projectId} ` +
+      `(from ${settings.dateFrom ?? 'an open start'} to ${settings.dateTo ? `${settings.dateTo}, exclusive` : 'an open end'}) ` +
+      `within ${plural(limit, 'request')}, to ${displayPath(context.workspace, folder) || '.'}.`
+  )
+  const impact = settings.impact
+    ? await ImpactRun.start(
+        { ...settings, impact: settings.impact, dataset: impactHost(settings.several) },
+        context,
+        rt
+      )
+    : undefined
+  await readRows(step)
+  await readSections(step, impact)
+  for (const outcome of step.outcomes) await writeAgain(step, outcome, impact)
+  rt.log.info(`Made ${budget.used} of ${plural(limit, 'request')}.`)
+  setSeveralOutputs(step, impact)
+  await report(action, step, { impact, context })
+  const failure = failureOf(step)
+  if (failure) throw new SeveralFailed(failure)
+}
+
+function reportOf(
+  step: Step,
+  impact: ImpactRun | undefined,
+  context: RunnerContext
+): SeveralReport {
+  const { settings } = step
+  const host = step.outcomes.find(o => o.impact)
+  return {
+    projectId: settings.service.projectId,
+    dateFrom: settings.dateFrom,
+    dateTo: settings.dateTo,
+    format: settings.format,
+    previous: step.outcomes.some(o => o.previous) ? settings.previous : undefined,
+    parts: step.outcomes.map(outcome => {
+      const facts = datasetFacts(outcome.name)
+      const { exported } = outcome
+      return {
+        title: facts.title,
+        rowName: facts.rowName,
+        file: displayPath(context.workspace, outcome.path),
+        requests: outcome.requests,
+        written: exported && {
+          rows: exported.rows,
+          sections: exported.sections({ chart: settings.chart })
+        },
+        failure: outcome.failure
+      }
+    }),
+    impact: impact && (host || !impact.tap) ? impact.section() : undefined,
+    chart: settings.chart,
+    leftOut: step.leftOut.map(leftOutLine),
+    requests: step.budget.used,
+    budget: step.budget.limit
+  }
+}
+
+async function report(
+  action: ActionRun,
+  step: Step,
+  { impact, context }: { impact: ImpactRun | undefined; context: RunnerContext }
+): Promise<void> {
+  const report = reportOf(step, impact, context)
+  await action.summary(renderSeveral(report))
+  const { issueNumber, githubToken } = step.settings
+  if (issueNumber === undefined) return
+  const url = runUrl(context) || undefined
+  await postOrEdit(
+    marker =>
+      action.redact(renderSeveral(report, { marker, maxChars: COMMENT_MAX_CHARS, runUrl: url })),
+    { context, issueNumber, token: githubToken },
+    action.rt
+  )
+}
+
+/** The step's error: each dataset not written, and after a 429 the ones never read. */
+function failureOf(step: Step): string | undefined {
+  const failed = step.outcomes.filter(o => o.failure)
+  if (failed.length === 0) return undefined
+  const written = step.outcomes.filter(o => o.exported).map(o => o.name)
+  const notRead = step.outcomes.filter(o => o.notRead).map(o => o.name)
+  return [
+    ...failed.map(o => o.failure),
+    notRead.length > 0 ? `Not read: ${notRead.join(', ')}.` : '',
+    written.length > 0 ? `Written and reported: ${written.join(', ')}.` : 'No dataset was written.'
+  ]
+    .filter(Boolean)
+    .join(' ')
+}

@@ -1,0 +1,144 @@
+/**
+ * The optional sections of a step of several datasets, read after every dataset's rows and in the
+ * plan's order (plan.ts): the previous periods, the impact reads, the points per day. Each is read
+ * whole or left out: one that does not fit what the budget has left is not begun, one that runs past
+ * it is dropped whole (its requests were made and are counted), and either is one left-out line.
+ */
+import { isRateLimited } from '../../mintlify/errors.js'
+import { plural } from '../../shared/plural.js'
+import { datasetFacts, type Dataset } from '../dataset-list.js'
+import { VIEWS_ENDPOINT } from '../datasets/views.js'
+import { VISITORS_ENDPOINT } from '../datasets/visitors.js'
+import { describeFailure } from '../failure.js'
+import { RequestBudgetExceeded } from '../export/budget.js'
+import { fetchPage, type ExportContext } from '../export/context.js'
+import { dailyRequests, readDaily } from '../export/daily.js'
+import { paginate } from '../export/pagination.js'
+import { Progress } from '../export/progress.js'
+import type { TrafficSource } from '../export/traffic-source.js'
+import type { ImpactRun } from '../impact/run.js'
+import {
+  fits,
+  impactEstimate,
+  impactHost,
+  leftOutLine,
+  previousEstimate,
+  sectionName,
+  sectionOrder,
+  type OptionalSection
+} from './plan.js'
+import { datasetSettings, type DatasetOutcome, type Step } from './step.js'
+
+/** The endpoint of a dataset with per-page counts (views, visitors). */
+function trafficSource(name: Dataset): Pick<TrafficSource, 'operation' | 'read' | 'kind'> {
+  return name === 'views'
+    ? { ...VIEWS_ENDPOINT, kind: 'views' }
+    : { ...VISITORS_ENDPOINT, kind: 'visitors' }
+}
+
+export async function readSections(step: Step, impact: ImpactRun | undefined): Promise<void> {
+  const read = step.outcomes.filter(o => o.exported)
+  const names = read.map(o => o.name)
+  const traffic = names.filter(name => datasetFacts(name).comparable)
+  const order = sectionOrder(names, {
+    previous: step.settings.previous ? traffic : [],
+    impact: impact?.tap ? impactHost(step.settings.several) : undefined,
+    daily: dailyRequests({ ...step.settings, previous: undefined }) > 0 ? traffic : []
+  })
+  for (const section of order) {
+    const outcome = read.find(o => o.name === section.dataset) as DatasetOutcome
+    await readSection(step, { section, outcome, impact })
+  }
+}
+
+interface SectionRead {
+  section: OptionalSection
+  outcome: DatasetOutcome
+  impact: ImpactRun | undefined
+}
+
+/** Its requests before it is read: exact for the points, from the rows' pages for the others. */
+function estimate(step: Step, { section, outcome, impact }: SectionRead): number {
+  if (section.kind === 'previous') return previousEstimate(outcome.rowsRequests ?? 0)
+  if (section.kind === 'daily') return dailyRequests(datasetSettings(step, outcome))
+  const views = step.outcomes.find(o => o.name === 'views' && o.exported)
+  return impactEstimate(impact?.tap?.minimumRequests ?? 0, views?.rowsRequests)
+}
+
+async function readSection(step: Step, read: SectionRead): Promise<void> {
+  const { budget, rt } = step
+  const { section, outcome } = read
+  const what = sectionName(section)
+  const needed = estimate(step, read)
+  const leaveOut = (requests: number, atLeast?: boolean): void => {
+    const line = { dataset: section.dataset, what, requests, atLeast }
+    step.leftOut.push(line)
+    rt.log.info(
+      `Left out ${leftOutLine(line)}: the budget of ${plural(budget.limit, 'request')} has ${budget.limit - budget.used} left.`
+    )
+  }
+  if (step.stopped || !fits(needed, { used: budget.used, budget: budget.limit })) {
+    leaveOut(needed)
+    return
+  }
+  const before = budget.used
+  const ctx: ExportContext = {
+    settings: datasetSettings(step, outcome),
+    path: outcome.path,
+    rt,
+    client: step.kept.live(),
+    budget,
+    progress: new Progress()
+  }
+  try {
+    await readOne(step, ctx, read)
+    rt.log.info(`${section.dataset}: ${what}: ${plural(budget.used - before, 'request')}.`)
+  } catch (error) {
+    if (rt.signal.aborted) throw error
+    if (error instanceof RequestBudgetExceeded) return leaveOut(budget.limit - before, true)
+    const message = `${section.dataset}: ${what}: ${describeFailure(error, { now: rt.clock.now() })}`
+    if (isRateLimited(error)) step.stopped = message
+    else rt.log.warning(message)
+    leaveOut(needed)
+  } finally {
+    outcome.requests += budget.used - before
+  }
+}
+
+async function readOne(
+  step: Step,
+  ctx: ExportContext,
+  { section, outcome, impact }: SectionRead
+): Promise<void> {
+  if (section.kind === 'impact') {
+    await impact?.tap?.complete({ ...ctx, settings: { ...ctx.settings, pageSize: 250 } })
+    outcome.impact = true
+  } else if (section.kind === 'daily') {
+    outcome.daily = await readDaily(ctx, trafficSource(section.dataset))
+  } else {
+    const { previous } = step.settings
+    if (previous) await readPrevious({ ...ctx, settings: { ...ctx.settings, previous } }, outcome)
+    outcome.previous = true
+  }
+}
+
+/** The previous period's pages, kept for the second write of the file (which joins them). */
+async function readPrevious(ctx: ExportContext, outcome: DatasetOutcome): Promise<void> {
+  const source = trafficSource(outcome.name)
+  const { previous } = ctx.settings
+  if (!previous) return
+  ctx.progress.begin('previous')
+  await paginate(
+    { ...previous, pageSize: ctx.settings.pageSize },
+    {
+      fetchPage: query => {
+        const page = ctx.progress.nextPage(query.offset)
+        return fetchPage(ctx, { operation: source.operation, page }, s =>
+          source.read(ctx, query, s)
+        )
+      },
+      sink: async () => undefined
+    },
+    { onWarning: message => ctx.rt.log.warning(message) }
+  )
+}
