@@ -24,7 +24,8 @@ const AGENT: Record<ReturnType<typeof statusOutput> | 'skipped', true> = {
   'timed-out': true,
   detached: true,
   cancelled: true,
-  skipped: true
+  skipped: true,
+  triggered: true
 }
 
 /** Every value of the deploy action's `status` output: a run's result (a refused one is output empty), or a skip. */

@@ -51,12 +51,13 @@ const SOURCES: {
     file: 'platform-openapi.json',
     dialect: 'openapi-3.0',
     basePath: '/v1',
-    // The documented rate limits (previews 5 a minute, deployments 10 per 10 s) answer 429.
+    // The documented rate limits (previews, deployments and automation triggers: 5 a minute) answer 429.
     extraStatuses: [429],
     operations: [
       ['POST', '/project/update/{projectId}'],
       ['POST', '/project/preview/{projectId}'],
-      ['GET', '/project/update-status/{statusId}']
+      ['GET', '/project/update-status/{statusId}'],
+      ['POST', '/workflow/{projectId}/{workflowSchemaId}/trigger']
     ]
   }
 ]

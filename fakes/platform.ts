@@ -1,10 +1,13 @@
 /**
  * The platform endpoints of the emulator (spec/platform-openapi.json): a production deployment
- * (`POST /v1/project/update/{projectId}`), a branch preview (`POST /v1/project/preview/{projectId}`)
- * and a deployment's update status (`GET /v1/project/update-status/{statusId}`). A status goes
- * `queued`, `in_progress`, then `success` or `failure` as tests script it, with logs and screenshots;
- * previews keep the service's limit (5 a minute per organization, then 429 with Retry-After), and a
- * switch stands for a plan without previews (403).
+ * (`POST /v1/project/update/{projectId}`), a branch preview (`POST /v1/project/preview/{projectId}`),
+ * a deployment's update status (`GET /v1/project/update-status/{statusId}`) and an automation's
+ * trigger (`POST /v1/workflow/{projectId}/{workflowSchemaId}/trigger`). A status goes `queued`,
+ * `in_progress`, then `success` or `failure` as tests script it, with logs and screenshots; a switch
+ * stands for a plan without previews (403). An automation known to the project runs as an agent job
+ * of the emulator (202 `{schemaId, instanceId, jobId}`); one without a custom schedule, or not
+ * active, answers 400, one the project does not have 404. Previews, deployments and automation
+ * triggers share the service's limit: 5 a minute per organization, then 429 with Retry-After.
  */
 import type { Answer } from './analytics-data.js'
 
@@ -36,14 +39,35 @@ interface Deployment {
   endedAt?: number
 }
 
+/** Triggers a minute per organization: previews, deployments and automations together. */
 export const PREVIEW_LIMIT_PER_MINUTE = 5
+export const TRIGGER_LIMIT_PER_MINUTE = PREVIEW_LIMIT_PER_MINUTE
+
+/** An automation of the project, as its dashboard settings make it answer a trigger. */
+export interface AutomationSetup {
+  /** Only `custom` (a Custom schedule trigger) can be triggered from a workflow (default). */
+  trigger?: 'custom' | 'code-change' | 'manual'
+  /** Default true. */
+  active?: boolean
+}
+
+/** One triggered run: its automation, run id and agent job. */
+export interface AutomationRunRecord {
+  schemaId: string
+  instanceId: string
+  jobId: string
+}
+
+/** Starts the agent job of an automation's run; returns its id (the emulator's own jobs). */
+export type AutomationJobStarter = (automationId: string) => string
 
 const DEFAULT_LOGS = ['Cloning the repository', 'Installing dependencies', 'Building the pages']
 
 const ROUTES = {
   update: /^\/v1\/project\/update\/([^/]+)$/,
   preview: /^\/v1\/project\/preview\/([^/]+)$/,
-  status: /^\/v1\/project\/update-status\/([^/]+)$/
+  status: /^\/v1\/project\/update-status\/([^/]+)$/,
+  workflow: /^\/v1\/workflow\/([^/]+)\/([^/]+)\/trigger$/
 }
 
 export class PlatformDeployments {
@@ -51,13 +75,25 @@ export class PlatformDeployments {
   previewsAvailable = true
   private readonly deployments = new Map<string, Deployment>()
   private readonly scripts: DeploymentScript[] = []
-  private readonly previewTimes: number[] = []
+  /** When each trigger of the last minute came: the limit previews, deployments and automations share. */
+  private readonly triggerTimes: number[] = []
   private count = 0
+  private readonly automations = new Map<string, AutomationSetup>()
+  /** Every automation run triggered so far, in order. */
+  readonly automationRuns: AutomationRunRecord[] = []
 
   constructor(
     private readonly projectId: string,
-    private readonly now: () => number
+    private readonly now: () => number,
+    private readonly startAutomationJob: AutomationJobStarter = () => {
+      throw new Error('this emulator runs no automation jobs')
+    }
   ) {}
+
+  /** An automation of the project (a custom-schedule one, active, by default). */
+  addAutomation(id: string, setup: AutomationSetup = {}): void {
+    this.automations.set(id, setup)
+  }
 
   /** Scripts for the next triggers, in order; after them the default (success after 3 reads). */
   script(...scripts: DeploymentScript[]): void {
@@ -73,7 +109,7 @@ export class PlatformDeployments {
   route(method: string, path: string, body: unknown): Answer | undefined {
     let match: RegExpExecArray | null
     if (method === 'POST' && (match = ROUTES.update.exec(path))) {
-      return this.forProject(match[1], () => this.trigger())
+      return this.forProject(match[1], () => this.limited() ?? this.counted(this.trigger()))
     }
     if (method === 'POST' && (match = ROUTES.preview.exec(path))) {
       return this.forProject(match[1], () => this.preview(body))
@@ -81,7 +117,49 @@ export class PlatformDeployments {
     if (method === 'GET' && (match = ROUTES.status.exec(path))) {
       return this.status(decodeURIComponent(match[1]))
     }
+    if (method === 'POST' && (match = ROUTES.workflow.exec(path))) {
+      const automationId = decodeURIComponent(match[2])
+      return this.forProject(match[1], () => this.limited() ?? this.runAutomation(automationId))
+    }
     return undefined
+  }
+
+  /** The trigger of an automation: its run queued as an agent job, or why not. */
+  private runAutomation(id: string): Answer {
+    const setup = this.automations.get(id)
+    if (setup === undefined) {
+      return { status: 404, body: { error: 'Automation not found for this project' } }
+    }
+    if (setup.active === false) return { status: 400, body: { error: 'Automation is not active' } }
+    if ((setup.trigger ?? 'custom') !== 'custom') {
+      return {
+        status: 400,
+        body: { error: 'Automation is not configured with a custom schedule' }
+      }
+    }
+    this.triggerTimes.push(this.now())
+    const run = {
+      schemaId: id,
+      instanceId: `run_${this.automationRuns.length + 1}`,
+      jobId: this.startAutomationJob(id)
+    }
+    this.automationRuns.push(run)
+    return { status: 202, body: { ...run } }
+  }
+
+  /** The 429 of the shared limit, or undefined when a trigger may go (it is counted by the caller). */
+  private limited(): Answer | undefined {
+    const now = this.now()
+    while (this.triggerTimes.length > 0 && now - this.triggerTimes[0] >= 60_000) {
+      this.triggerTimes.shift()
+    }
+    if (this.triggerTimes.length < TRIGGER_LIMIT_PER_MINUTE) return undefined
+    const waitS = Math.ceil((this.triggerTimes[0] + 60_000 - now) / 1000)
+    return {
+      status: 429,
+      headers: { 'retry-after': String(Math.max(1, waitS)) },
+      body: { error: 'Too many requests: 5 triggers per minute per organization.' }
+    }
   }
 
   private forProject(segment: string, handler: () => Answer): Answer {
@@ -109,23 +187,18 @@ export class PlatformDeployments {
         body: { error: 'Preview deployments are not available on your current plan.' }
       }
     }
-    const now = this.now()
-    while (this.previewTimes.length > 0 && now - this.previewTimes[0] >= 60_000) {
-      this.previewTimes.shift()
-    }
-    if (this.previewTimes.length >= PREVIEW_LIMIT_PER_MINUTE) {
-      const waitS = Math.ceil((this.previewTimes[0] + 60_000 - now) / 1000)
-      return {
-        status: 429,
-        headers: { 'retry-after': String(Math.max(1, waitS)) },
-        body: { error: 'Too many preview requests: 5 per minute per organization.' }
-      }
-    }
-    this.previewTimes.push(now)
-    const answer = this.trigger(branch)
+    const limited = this.limited()
+    if (limited) return limited
+    const answer = this.counted(this.trigger(branch))
     const slug = branch.toLowerCase().replace(/[^a-z0-9]+/g, '-')
     const body202 = answer.body as { statusId: string }
     return { ...answer, body: { ...body202, previewUrl: `https://acme-${slug}.mintlify.app` } }
+  }
+
+  /** A trigger the service took counts against the shared limit. */
+  private counted(answer: Answer): Answer {
+    this.triggerTimes.push(this.now())
+    return answer
   }
 
   private status(id: string): Answer {

@@ -1,6 +1,7 @@
 /**
  * A loopback emulator of the Mintlify service (agent jobs v2, analytics: views, visitors, searches,
- * feedback, assistant, and the platform's deployments and previews: platform.ts), built from the
+ * feedback, assistant, and the platform's deployments, previews and automation triggers:
+ * platform.ts), built from the
  * OpenAPI documents in spec/. Tests script each job's life and inject network faults; every
  * request and every answer is checked against the documents (see contract.ts).
  */
@@ -153,6 +154,8 @@ interface Job {
   activeAnswers: number
   rawAnswers: number
   notFoundLeft: number
+  /** The automation whose run this job is. */
+  automation?: string
 }
 
 const DEFAULT_SCRIPT: JobScript = { activePolls: 2, outcome: 'completed' }
@@ -178,6 +181,11 @@ export class ServiceEmulator {
   readonly platform: PlatformDeployments
   /** Consulted before the fault rules for every request (see Interceptor). */
   intercept?: Interceptor
+  /**
+   * True: the job read answers 404 for the agent jobs of automation runs (the service may not show
+   * them as agent jobs), so both outcomes of following an automation are tested.
+   */
+  hideAutomationJobs = false
 
   private readonly now: () => number
   private readonly faults = new FaultQueue()
@@ -207,7 +215,11 @@ export class ServiceEmulator {
     this.apiKey = options.apiKey ?? 'mint_test_key_0123456789'
     this.projectId = options.projectId ?? 'proj_test'
     this.now = options.now ?? (() => Date.now())
-    this.platform = new PlatformDeployments(this.projectId, () => this.now())
+    this.platform = new PlatformDeployments(
+      this.projectId,
+      () => this.now(),
+      automationId => this.automationJob(automationId)
+    )
   }
 
   static async start(options: EmulatorOptions = {}): Promise<ServiceEmulator> {
@@ -425,9 +437,19 @@ export class ServiceEmulator {
     return { status: 201, body: this.view(this.createJob(prompt, script)) }
   }
 
+  /** An automation's run, as the agent job it is: the next scripted life, as a create's. */
+  private automationJob(automationId: string): string {
+    const script = this.scripts.shift() ?? this.defaultScript
+    const job = this.createJob(`Mintlify automation ${automationId}`, script)
+    job.automation = automationId
+    return job.id
+  }
+
   private getRoute(id: string): Answer {
     const job = this.jobs.get(id)
-    if (job === undefined) return { status: 404, body: { error: 'Job not found' } }
+    if (job === undefined || (job.automation && this.hideAutomationJobs)) {
+      return { status: 404, body: { error: 'Job not found' } }
+    }
     job.polls += 1
     if (job.notFoundLeft > 0) {
       job.notFoundLeft -= 1

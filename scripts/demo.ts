@@ -14,6 +14,7 @@ import { DAY_MS } from '../src/shared/duration.js'
 import { demoMergedPull } from './demo-code-change.js'
 import { demoDigest } from './demo-digest.js'
 import { demoPreview } from './demo-preview.js'
+import { demoAutomation } from './demo-automation.js'
 import { indent, rule } from './demo-text.js'
 
 function showRun(run: BundleRun): void {
@@ -347,6 +348,7 @@ try {
   if (!(await demoDigest({ emulator, github }, { rule: t => rule(`7. ${t}`), showRun, indent })))
     exitCode = 1
   if (!(await demoPreview(emulator, github))) exitCode = 1
+  if (!(await demoAutomation(emulator, github))) exitCode = 1
 
   // The emulator checks each request and answer against Mintlify's published OpenAPI documents.
   const violations = emulator.contractViolations

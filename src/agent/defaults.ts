@@ -36,5 +36,6 @@ export const AGENT_DEFAULTS = {
   'digest-branch': '',
   'digest-since': '-7d',
   'digest-max-pulls': 50,
-  'digest-notify': true
+  'digest-notify': true,
+  automation: ''
 } as const satisfies InputDefaults

@@ -17,6 +17,7 @@ import {
   type RequestRef
 } from '../job/rerun-protocol.js'
 import { sendOnce } from '../job/send-once.js'
+import { triggerOnce } from '../job/trigger-once.js'
 import type { AgentSettings } from './settings.js'
 import type { TrackingComment } from '../job/tracking-comment.js'
 
@@ -49,7 +50,9 @@ export async function runJobFlow(
   settings: AgentSettings,
   context: JobFlowContext
 ): Promise<JobOutcome> {
-  const { rt, request } = context
+  const { rt } = context
+  // The request's marker fields; an automation's run joins them once the trigger answers.
+  let request = context.request
   const show = async (
     phase: TrackingPhase,
     marker: TrackingMarker,
@@ -60,7 +63,8 @@ export async function runJobFlow(
     const body = renderTrackingComment({ ...context.frame, marker: written }, phase)
     await context.tracking?.write(body, { urgent })
   }
-  const finish = async (result: JobResult): Promise<JobOutcome> => {
+  const finish = async (ended: JobResult): Promise<JobOutcome> => {
+    const result = aboutAutomation(ended, request)
     const urgent = statusOutput(result) === 'cancelled'
     if (!urgent) await context.beforeFinal?.(result)
     await show({ phase: 'done', result }, markerAfter(request, result), { urgent })
@@ -76,21 +80,30 @@ export async function runJobFlow(
 
   let followed: FollowedJob
   if (plan.kind === 'attach') {
-    followed = { jobId: plan.jobId, mode: plan.mode }
+    const automation = request.automation && { id: request.automation, instanceId: plan.instance }
+    followed = { jobId: plan.jobId, mode: plan.mode, automation: automation || undefined }
   } else {
     const followUpOf = plan.kind === 'follow-up' ? plan.jobId : undefined
     await show({ phase: 'working' }, markerWhileSending(request, followUpOf))
     const owner = await context.otherClaim?.()
     if (owner) return { kind: 'owned', ...owner }
-    const sent = await sendOnce(plan, context)
+    const sent =
+      plan.kind === 'trigger' ? await triggerOnce(plan, context) : await sendOnce(plan, context)
     if (sent.kind === 'ended') {
       return finish({ ...sent.result, elapsedMs: rt.clock.now() - context.runStartedAt })
     }
     followed = sent.followed
   }
+  request = { ...request, instance: followed.automation?.instanceId ?? request.instance }
 
   // The job id goes into the comment at once: a re-run finds it there and re-attaches.
   const following = { jobId: followed.jobId, followUp: followed.mode === 'follow-up' }
   await show({ phase: 'following', ...following }, markerWithJob(request, followed.jobId))
   return finish(await followJob(followed, settings, context))
+}
+
+/** An automation request's result names the automation and its run, whatever became of it. */
+function aboutAutomation(result: JobResult, request: RequestRef): JobResult {
+  if (!request.automation) return result
+  return { ...result, automation: { id: request.automation, instanceId: request.instance } }
 }

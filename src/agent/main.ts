@@ -32,6 +32,7 @@ import { labelCause, labelToRemove } from './label-trigger.js'
 import { removeTriggerLabel } from '../job/label-removal.js'
 import { parseAgentSettings } from './settings.js'
 import { decideTrigger } from './trigger.js'
+import { automationRequest } from './automation-request.js'
 import type { AgentRequest, TriggerDecision } from './request.js'
 import { causeOf } from './follow-code/event.js'
 import { prepareChange } from './follow-code/prepare.js'
@@ -127,7 +128,8 @@ async function followRequest(
       key: request.requestKey,
       run: context.runId || undefined,
       deadline: timing.runStartedAt + settings.maxWaitMs,
-      label: label?.name
+      label: label?.name,
+      automation: request.automation
     },
     otherClaim: conversation && (() => conversation.otherClaim()),
     digest: digest?.fields,
@@ -155,7 +157,10 @@ function effectsOfEnd(
   return async result => {
     const link = runUrl(context) || undefined
     const serverUrl = context.serverUrl
-    await backLinkFor(result, { settings, request, runUrl: link, serverUrl, github }, rt)
+    // An automation's job takes no follow-up: no back-link invites one.
+    if (!request.automation) {
+      await backLinkFor(result, { settings, request, runUrl: link, serverUrl, github }, rt)
+    }
     if (label && github) await removeTriggerLabel(github.octokit, { label, result }, rt)
     if (!digest) return
     const repo = { owner: context.owner, repo: context.repo }
@@ -174,7 +179,8 @@ function frameOf(
     instruction: request.instruction,
     requester: request.requester?.login,
     cause: digest ? digestCause(digest.report) : causeOfRequest(request),
-    details: digest && renderDigestDetails(digest.report)
+    details: digest && renderDigestDetails(digest.report),
+    automation: request.automation
   }
 }
 
@@ -213,6 +219,7 @@ async function readyRequest(
     }
     ready = prepared
   }
+  if (settings.automation) ready.request = automationRequest(ready.request, settings.automation)
   const { request } = ready
   const conversation = Conversation.open(request, flow)
   const authorization = await authorize(request, flow)

@@ -38,7 +38,8 @@ export async function planFor(
     followUp: settings.followUp,
     origin: request.origin,
     onPullRequest: request.thread?.isPullRequest,
-    latestJobId: request.origin === 'digest' ? digest?.followJobId : thread.state.latestJobId
+    latestJobId: request.origin === 'digest' ? digest?.followJobId : thread.state.latestJobId,
+    automation: request.automation
   })
   if (!needsPrompt(planned)) return planned
   // About to send while another request of the thread is creating its job: continue that job.

@@ -38,6 +38,7 @@ export async function publish(handled: Handled, rt: Runtime): Promise<void> {
   core.setOutput('pr-number', pr ? String(pr.number) : '')
   core.setOutput('comment-id', comment?.id !== undefined ? String(comment.id) : '')
   core.setOutput('comment-url', comment?.url ?? '')
+  if (result?.automation) core.setOutput('automation-run', result.automation.instanceId ?? '')
   if (pr) rt.log.notice(`The Mintlify agent opened ${pr.url}`)
   if (result) {
     rt.log.info(`Status: ${statusOutput(result)}${result.jobId ? ` (job ${result.jobId})` : ''}`)

@@ -16,6 +16,8 @@ export interface WorkflowRequestFacts {
   projectId: string
   /** The instruction as the workflow gives it (`prompt` or the text of `prompt-file`). */
   prompt: string
+  /** The automation the step triggers instead (it has no prompt): its id is hashed in its place. */
+  automation?: string
 }
 
 /** 12 hex digits of SHA-256: enough to tell the inputs of one step apart, short in a marker. */
@@ -28,9 +30,17 @@ export function workflowRequestKey(facts: WorkflowRequestFacts): string {
     legacyWorkflowRequestKey(facts.runId),
     facts.job || '-',
     facts.step || '-',
-    inputDigest(facts.projectId, facts.prompt)
+    inputDigest(facts.projectId, facts.automation ?? facts.prompt)
   ]
   return parts.join(':')
+}
+
+/**
+ * An automation's request on an event that names itself (a merged pull request, a push, a release):
+ * the event's key with the automation id, so a re-run or a second delivery triggers it once.
+ */
+export function automationRequestKey(eventKey: string, automationId: string): string {
+  return `${eventKey}-automation-${automationId}`
 }
 
 /** The key version 1.0 gave every workflow prompt of a run; its markers are honoured on re-runs. */

@@ -72,6 +72,8 @@ export interface RequestFields {
   formerKey?: string
   /** A pull request (merged, or open and labelled), a push or a release: what changed. */
   change?: CodeChange
+  /** The Mintlify automation the request triggers (`automation`); it has no instruction of its own. */
+  automation?: string
 }
 
 export interface Labeling {

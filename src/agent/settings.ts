@@ -16,6 +16,7 @@ import type { RepoPermission } from '../github/permissions.js'
 import { parseWaitInputs } from '../shared/wait-inputs.js'
 import { AGENT_DEFAULTS } from './defaults.js'
 import { parseDigestSettings, type DigestSettings } from './digest/settings.js'
+import { parseAutomation } from './automation-input.js'
 
 export const PERMISSION_CHOICES = ['read', 'triage', 'write', 'maintain', 'admin'] as const
 
@@ -54,6 +55,8 @@ export interface AgentSettings {
   labelRemove: boolean
   /** `digest: true`: this run is a digest of the pull requests merged since the last one. */
   digest?: DigestSettings
+  /** A Mintlify automation to trigger instead of creating a job. */
+  automation?: string
 }
 
 /** Reads a prompt file's bytes; throws when it cannot. Injected so parsing stays testable. */
@@ -67,6 +70,8 @@ export function parseAgentSettings(
 ): AgentSettings {
   // In the order of the inputs: with several wrong, the first is the one reported.
   const service = parseServiceSettings(read)
+  // Before the prompt is read: given with one, the input to fix is `automation`.
+  const automation = parseAutomation(read)
   const prompt = parsePrompt(read, readFile)
   const triggerPhrase = readString(read, 'trigger-phrase') || AGENT_DEFAULTS['trigger-phrase']
   if (/\s/.test(triggerPhrase)) {
@@ -106,7 +111,8 @@ export function parseAgentSettings(
     backLink: parseBoolean(read, 'back-link', { fallback: AGENT_DEFAULTS['back-link'] }),
     detach: parseBoolean(read, 'detach', { fallback: AGENT_DEFAULTS.detach }),
     ...parseCodeChangeInputs(read),
-    digest: parseDigestSettings(read, { issueNumber, jobId, comment, githubToken, now })
+    digest: parseDigestSettings(read, { issueNumber, jobId, comment, githubToken, now }),
+    automation
   }
 }
 

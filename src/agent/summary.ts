@@ -29,16 +29,20 @@ export function renderSummary({ result, instruction, commentUrl }: SummaryFacts)
     : untrusted
       ? codeSpan(untrusted)
       : '—'
+  const { automation } = result
   const rows = [
     ['Job id', result.jobId ? codeSpan(result.jobId) : '—'],
     ['Status', `\`${statusOutput(result)}\``],
     ['Duration', formatDuration(result.elapsedMs)],
     ['Pull request', pr],
-    ['Prompt', instruction ? tableCell(promptGist(instruction, 200)) : '—']
+    automation
+      ? ['Automation run', automation.instanceId ? codeSpan(automation.instanceId) : '—']
+      : ['Prompt', instruction ? tableCell(promptGist(instruction, 200)) : '—']
   ]
   if (commentUrl) rows.push(['Comment', `[tracking comment](${commentUrl})`])
   return [
-    HEADING,
+    // An automation's prompt lives in Mintlify: the report is headed by the automation instead.
+    automation ? `### Mintlify automation ${codeSpan(automation.id)}` : HEADING,
     '',
     resultText(result),
     '',

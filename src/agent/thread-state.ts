@@ -41,6 +41,9 @@ export function readThreadState(
       state.own ??= { comment, marker }
     } else if (marker.kind === 'tracking' && formerKey && marker.request === formerKey) {
       former ??= { comment, marker }
+    } else if (marker.kind === 'tracking' && marker.automation) {
+      // An automation's job takes no follow-up, and nothing waits for its claim.
+      continue
     } else if ((marker.kind === 'tracking' || marker.kind === 'back-link') && marker.job) {
       if (marker.kind === 'back-link' || marker.state === 'job') {
         state.latestJobId = marker.job

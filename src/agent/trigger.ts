@@ -21,6 +21,7 @@ import {
 } from './issue-request.js'
 import { isLabelEvent, labelDecision } from './label-trigger.js'
 import { legacyWorkflowRequestKey, workflowRequestKey } from './request-key.js'
+import { automationEventError } from './automation-input.js'
 import type { AgentSettings } from './settings.js'
 
 const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment']
@@ -54,6 +55,10 @@ export function matchTrigger(body: string, phrase: string): string | undefined {
 export function decideTrigger(context: RunnerContext, settings: AgentSettings): TriggerDecision {
   const { eventName, payload } = context
   const action = typeof payload.action === 'string' ? payload.action : ''
+  if (settings.automation) {
+    const message = automationEventError(eventName, isLabelEvent(eventName, action))
+    if (message) return { kind: 'error', message }
+  }
   if (COMMENT_EVENTS.includes(eventName)) return commentDecision(context, action, settings)
   // Label trigger off and a workflow prompt given: a labelled issue or pull request runs the prompt.
   if (isLabelEvent(eventName, action)) {
@@ -140,7 +145,7 @@ function issueDecision(
 
 /** Schedules, dispatches, pushes and pipelines: the workflow author gives the prompt. */
 function workflowDecision(context: RunnerContext, settings: AgentSettings): TriggerDecision {
-  if (!settings.prompt && !settings.jobId) {
+  if (!settings.prompt && !settings.jobId && !settings.automation) {
     return {
       kind: 'error',
       message:
@@ -161,10 +166,15 @@ function workflowDecision(context: RunnerContext, settings: AgentSettings): Trig
         job: context.job,
         step: context.step,
         projectId: settings.service.projectId,
-        prompt: settings.prompt ?? ''
+        prompt: settings.prompt ?? '',
+        automation: settings.automation
       }),
       // Markers are only found again on a re-run: a first attempt has no earlier comment to find.
-      formerKey: context.runAttempt > 1 ? legacyWorkflowRequestKey(context.runId) : undefined
+      // An automation is newer than the former key: nothing of it is recorded under that key.
+      formerKey:
+        context.runAttempt > 1 && !settings.automation
+          ? legacyWorkflowRequestKey(context.runId)
+          : undefined
     }
   }
 }

@@ -20,11 +20,15 @@ import type { EndedJob } from '../mintlify/types.js'
 import type { Runtime } from '../shared/runtime.js'
 
 /** A tracking comment whose job has ended and whose text does not show it yet. */
-export interface LeftJob {
+export interface LeftJob extends LeftComment {
+  job: EndedJob
+}
+
+/** A tracking comment no run follows any more, and the job it names. */
+export interface LeftComment {
   comment: IssueComment
   marker: TrackingMarker
   jobId: string
-  job: EndedJob
   /** The issue or PR the comment is on. */
   issueNumber: number
   /** Epoch ms the comment was written (the original run's start): the elapsed time is from it. */
@@ -53,8 +57,35 @@ export async function finishLeftJob(
     elapsedMs: rt.clock.now() - left.startedAt,
     serverUrl: context.serverUrl
   })
+  return finishLeft(left, result, context, rt)
+}
+
+/**
+ * A left automation run whose job the job read does not show (404): finished with the `triggered`
+ * text the run that triggered it would have written.
+ */
+export function finishLeftTriggered(
+  left: LeftComment,
+  context: FinishContext,
+  rt: Runtime
+): Promise<JobResult> {
+  const elapsedMs = rt.clock.now() - left.startedAt
+  const result: JobResult = { status: 'triggered', jobId: left.jobId, mode: 'created', elapsedMs }
+  return finishLeft(left, result, context, rt)
+}
+
+async function finishLeft(
+  left: LeftComment,
+  ended: JobResult,
+  context: FinishContext,
+  rt: Runtime
+): Promise<JobResult> {
   const { marker } = left
+  const { automation: id, instance } = marker
+  // An automation's result is worded as the run worded it; no back-link invites a follow-up to it.
+  const result: JobResult = id ? { ...ended, automation: { id, instanceId: instance } } : ended
   const request = { key: marker.request ?? '', run: marker.run, label: marker.label }
+  const ref = { ...request, automation: id, instance }
   const digest = digestFieldsOf(left.marker)
   // What the end sets off comes first: a run that dies on the way leaves the comment open, so the
   // next sweep does it again (each of these is done once however often it is asked).
@@ -65,11 +96,11 @@ export async function finishLeftJob(
     await notifyDigest(context, end, rt)
   }
   const pr = pullRequestOf(result)
-  if (context.backLink && pr) await postLeftBackLink(left, { ...context, pr }, rt)
+  if (context.backLink && pr && !id) await postLeftBackLink(left, { ...context, pr }, rt)
   // A labelled request's label comes off as the run that detached would have taken it off.
   const label = labelOfLeftJob(left, context.repo)
   if (label) await removeTriggerLabel(context.octokit, { label, result }, rt)
-  const final = withDigest(markerAfter(request, result), digest, result)
+  const final = withDigest(markerAfter(ref, result), digest, result)
   const body = finishTrackingComment(left.comment.body, result, final)
   await updateComment(context.octokit, { repo: context.repo, commentId: left.comment.id, body }, rt)
   rt.log.info(`Finished the comment of agent job ${left.jobId}: ${statusOutput(result)}.`)
@@ -77,7 +108,7 @@ export async function finishLeftJob(
 }
 
 async function postLeftBackLink(
-  left: LeftJob,
+  left: LeftComment,
   context: FinishContext & { pr: NonNullable<ReturnType<typeof pullRequestOf>> },
   rt: Runtime
 ): Promise<void> {

@@ -7,7 +7,13 @@ import { MintlifyError } from '../mintlify/errors.js'
 import type { AgentJob } from '../mintlify/types.js'
 import { isCancellation } from '../shared/cancellation.js'
 import type { Runtime } from '../shared/runtime.js'
-import { endedResult, type EndedFacts, type JobMode, type JobResult } from './result.js'
+import {
+  endedResult,
+  type AutomationRef,
+  type EndedFacts,
+  type JobMode,
+  type JobResult
+} from './result.js'
 import { AGENT_JOB, pollUntilEnded, type PollOutcome } from './poll.js'
 import { inputsBackoff } from './poll-schedule.js'
 import { plural } from '../shared/plural.js'
@@ -17,6 +23,8 @@ export interface FollowedJob {
   mode: JobMode
   /** The create or follow-up was sent by this run: the job is active, the first poll waits. */
   sentBy?: { job: AgentJob }
+  /** The automation whose run this job is: a job read that answers 404 past the grace is `triggered`. */
+  automation?: AutomationRef
 }
 
 export interface FollowContext {
@@ -74,7 +82,18 @@ export async function followJob(
   }
   rt.log.info(`Polled the job ${plural(outcome.polls, 'time')}.`)
   const facts = { jobId, mode, elapsedMs: elapsedMs(), serverUrl: context.serverUrl }
+  // The service may not show an automation's run as an agent job: it is queued, not lost.
+  if (followed.automation && isNotFound(outcome)) {
+    rt.log.info(`The agent API does not show job ${jobId} of the automation run; it is queued.`)
+    return { status: 'triggered', jobId, mode, elapsedMs: facts.elapsedMs }
+  }
   return resultOf(outcome, facts, settings)
+}
+
+/** The job read answered 404 past the grace a job just created is given. */
+function isNotFound(outcome: PollOutcome): boolean {
+  const { error } = outcome.kind === 'lost' ? outcome : { error: undefined }
+  return error instanceof MintlifyError && error.kind === 'http' && error.status === 404
 }
 
 /** Pure: how a poll outcome is reported. */

@@ -47,6 +47,12 @@ export interface TrackingMarker {
    * (`label-remove`): the sweep, finishing the comment, removes it as the run would have.
    */
   label?: string
+  /**
+   * The Mintlify automation the request triggered (`automation`), and its run (`instanceId`) once
+   * known: the sweep finishes such a comment as the run would (`triggered` when its job reads 404).
+   */
+  automation?: string
+  instance?: string
 }
 
 /** The back-link on a docs PR: the job that opened it. */
@@ -127,7 +133,9 @@ const KINDS: {
     notes: read('notes'),
     status: read('status'),
     pr: read('pr'),
-    label: read('label')
+    label: read('label'),
+    automation: read('automation'),
+    instance: read('instance')
   }),
   'back-link': read => ({ kind: 'back-link', job: read('job') }),
   reply: read => ({ kind: 'reply', request: read('request') }),

@@ -16,7 +16,13 @@ export type RequestFate =
   /** Nothing recorded that stops it: the request is sent (a create, or a follow-up). */
   | { kind: 'fresh' }
   /** Its job is known: follow it, never send the request again. */
-  | { kind: 'attach'; jobId: string; mode: Extract<JobMode, 'attached' | 're-attached'> }
+  | {
+      kind: 'attach'
+      jobId: string
+      mode: Extract<JobMode, 'attached' | 're-attached'>
+      /** An automation's run, as the marker recorded it. */
+      instance?: string
+    }
   /** A job may exist that nobody can name (or a re-run cannot read the thread): start nothing. */
   | { kind: 'unknown'; threadUnreadable: boolean }
   /** Another workflow run (the same comment delivered twice) is sending it: leave it to that run. */
@@ -50,7 +56,7 @@ export function resumeFrom(facts: ResumeFacts): RequestFate {
   }
   const marker = facts.marker
   if (marker?.state === 'job' && marker.job) {
-    return { kind: 'attach', jobId: marker.job, mode: 're-attached' }
+    return { kind: 'attach', jobId: marker.job, mode: 're-attached', instance: marker.instance }
   }
   // Sent by another run that has not heard back yet: that run owns the request, leave it be.
   if (marker?.state === 'pending' && marker.run && marker.run !== facts.runId) {
@@ -71,10 +77,23 @@ export interface RequestRef {
   deadline?: number
   /** The trigger label that comes off the thread when the job ends completed: every marker keeps it. */
   label?: string
+  /** The automation the request triggers, and its run once the trigger answered: every marker keeps them. */
+  automation?: string
+  instance?: string
 }
 
 function marker(ref: RequestRef, job: string | undefined, state?: TrackingState): TrackingMarker {
-  return { kind: 'tracking', request: ref.key, job, state, run: ref.run, label: ref.label }
+  const { automation, instance } = ref
+  return {
+    kind: 'tracking',
+    request: ref.key,
+    job,
+    state,
+    run: ref.run,
+    label: ref.label,
+    automation,
+    instance
+  }
 }
 
 /** Outcomes whose comment does not show the job's end, while no run follows it any more. */

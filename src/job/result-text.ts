@@ -7,6 +7,7 @@ import { codeSpan, inert, truncate } from '../shared/markdown.js'
 import { keyProblem } from '../mintlify/errors.js'
 import { problemOf, statusOutput, type JobResult, type Problem } from './result.js'
 import { sentence } from '../shared/sentence.js'
+import { automationFailureLine, automationText } from './automation-text.js'
 
 /** Why a run stopped early: the service's own Retry-After ran past max-wait-minutes. */
 function asked(waitAskedMs: number | undefined): string {
@@ -20,6 +21,8 @@ function jobRef(result: JobResult): string {
 
 /** One paragraph that says how the run ended. */
 export function resultText(result: JobResult): string {
+  const automation = result.automation && automationText(result, result.automation)
+  if (automation) return automation
   const took = result.elapsedMs > 0 ? ` after ${formatDuration(result.elapsedMs)}` : ''
   switch (result.status) {
     case 'problem':
@@ -58,6 +61,8 @@ export function resultText(result: JobResult): string {
         `🔁 Agent job${jobRef(result)} is running; this run let its runner go (\`detach: true\`). ` +
         'This comment is updated when the job ends.'
       )
+    case 'triggered':
+      return `📨 Agent job${jobRef(result)} was queued; the agent API does not show it.`
   }
 }
 
@@ -132,6 +137,8 @@ function problemText(problem: Problem, result: JobResult): string {
 
 /** The one line that fails the step (`core.setFailed`) for a result that counts as a failure. */
 export function failureLine(result: JobResult): string {
+  const automation = result.automation && automationFailureLine(result, result.automation)
+  if (automation) return automation
   const id = result.jobId ? ` (job ${result.jobId})` : ''
   const problem = problemOf(result)
   switch (problem?.kind) {

@@ -33,7 +33,17 @@ interface Followed {
   elapsedMs: number
 }
 
-export type JobResult =
+/** A Mintlify automation this request triggered (`automation`): its id and, once known, the run. */
+export interface AutomationRef {
+  id: string
+  /** The run's `instanceId`, as the trigger answered it. */
+  instanceId?: string
+}
+
+/** Any result, and the automation it is about when the request triggered one. */
+export type JobResult = JobOutcomeResult & { automation?: AutomationRef }
+
+type JobOutcomeResult =
   | (Followed & {
       status: 'completed'
       job: AgentJob
@@ -52,6 +62,11 @@ export type JobResult =
     })
   /** Still running and no run waits for it: `wait: false`, or `detach` at the deadline. */
   | (Followed & { status: 'active' | 'detached'; job: AgentJob; maxWaitMs?: number })
+  /**
+   * An automation run whose agent job the job read does not show (404 past the grace of a job just
+   * created): queued at Mintlify, its history on the dashboard's Automations page.
+   */
+  | (Followed & { status: 'triggered' })
   /** The run was cancelled; the job, when there is one, may still finish. */
   | { status: 'cancelled'; jobId?: string; mode?: JobMode; elapsedMs: number }
   /**

@@ -81,12 +81,12 @@ export async function sendOnce(
   }
 }
 
-function ended(result: UntimedResult): Sent {
+export function ended(result: UntimedResult): Sent {
   return { kind: 'ended', result }
 }
 
 /** How a failed create or follow-up is reported; never "try again" when it may have happened. */
-function failedSendProblem(error: MintlifyError, sent: SendPlan['kind']): Problem {
+export function failedSendProblem(error: MintlifyError, sent: SendPlan['kind']): Problem {
   const followUp = sent === 'follow-up'
   if (error.kind === 'http' && error.status === 429) {
     return { kind: 'rate-limited', retryAfterMs: error.retryAfterMs }

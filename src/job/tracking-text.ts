@@ -19,6 +19,8 @@ export interface CommentFrame {
   /** Markdown the action wrote itself (a digest's list of pull requests), shown below the quote. */
   details?: string
   runUrl?: string
+  /** The Mintlify automation the request triggers: the comment names it instead of a prompt. */
+  automation?: string
 }
 
 export type TrackingPhase =
@@ -33,7 +35,11 @@ function runLink(runUrl: string | undefined, text = 'workflow run'): string {
 /** Below the headline: who asked and what, and the run's link. */
 function body(frame: CommentFrame): string {
   const lines: string[] = []
-  if (frame.instruction) {
+  if (frame.automation) {
+    const who = frame.cause ?? frame.requester
+    const what = `**Mintlify automation ${codeSpan(frame.automation)}**`
+    lines.push(who ? `${inert(who)}; triggered: ${what}` : what, '')
+  } else if (frame.instruction) {
     const who = frame.cause
       ? `${inert(frame.cause)}; the docs agent was asked`
       : frame.requester
@@ -48,7 +54,7 @@ function body(frame: CommentFrame): string {
 
 export function renderTrackingComment(frame: CommentFrame, phase: TrackingPhase): string {
   return writeComment({
-    headline: headline(phase, frame.runUrl),
+    headline: headline(phase, frame),
     body: body(frame),
     marker: frame.marker
   })
@@ -64,11 +70,17 @@ export function finishTrackingComment(existing: string, result: JobResult, marke
   return writeComment({ headline: resultText(result), body, marker })
 }
 
-function headline(phase: TrackingPhase, runUrl?: string): string {
+function headline(phase: TrackingPhase, { runUrl, automation }: CommentFrame): string {
+  const named = automation && `Mintlify automation ${codeSpan(automation)}`
   switch (phase.phase) {
     case 'working':
-      return `⏳ Working on it: starting an agent job (${runLink(runUrl)}).`
+      return named
+        ? `⏳ Working on it: triggering ${named} (${runLink(runUrl)}).`
+        : `⏳ Working on it: starting an agent job (${runLink(runUrl)}).`
     case 'following':
+      if (named) {
+        return `⏳ ${named} is running as agent job ${codeSpan(phase.jobId)}; this comment is updated when it ends.`
+      }
       return phase.followUp
         ? `⏳ Sent to agent job ${codeSpan(phase.jobId)} as a follow-up; this comment is updated when the job ends.`
         : `⏳ Agent job ${codeSpan(phase.jobId)} is running; this comment is updated when it ends.`

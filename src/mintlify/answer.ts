@@ -5,6 +5,7 @@
 import { parseRetryAfter } from '../shared/retry-after.js'
 import { MintlifyError, type Operation } from './errors.js'
 import type { HttpAnswer } from './http.js'
+import { ShapeError } from './types.js'
 
 /** What the answer was to, for its error. */
 export interface AnswerContext {
@@ -75,4 +76,24 @@ export function readErrorBody(
         .map(redact)
     : []
   return { message: typeof raw === 'string' ? redact(raw) : undefined, details }
+}
+
+/** A 2xx body read by `parser`: a body that breaks the documented schema is a MintlifyError. */
+export function parseAnswer<T>(
+  { operation, target }: Pick<AnswerContext, 'operation' | 'target'>,
+  parser: () => T
+): T {
+  try {
+    return parser()
+  } catch (error) {
+    if (!(error instanceof ShapeError)) throw error
+    throw new MintlifyError({
+      operation,
+      kind: 'invalid-response',
+      serviceMessage: error.message,
+      mayHaveReachedServer: true,
+      schemaBroken: true,
+      target
+    })
+  }
 }

@@ -1,19 +1,27 @@
 /**
- * One small typed client for the endpoints this action uses (agent jobs, analytics). Base URL, key and project are
- * injected; every request has its own timeout; every failure becomes a MintlifyError. One call is
+ * One small typed client for the endpoints this action uses (agent jobs, analytics, platform). Base
+ * URL, key and project are injected; every request has its own timeout; every failure becomes a MintlifyError. One call is
  * one attempt: retries are the caller's choice (see retry-policy.ts).
  */
 import { MintlifyError, type Operation } from './errors.js'
-import type { CallOptions, MintlifyClientOptions, ServiceRequest, Target } from './request-shape.js'
+import {
+  describeTarget,
+  type CallOptions,
+  type MintlifyClientOptions,
+  type ServiceRequest,
+  type Target
+} from './request-shape.js'
 import { httpRequest, type HttpAnswer } from './http.js'
-import { answerBody } from './answer.js'
+import { answerBody, parseAnswer } from './answer.js'
 import { analyticsPath, type AnalyticsRead } from './analytics-resources.js'
 import { cursorParams, offsetParams } from './query-params.js'
 import { parseFeedbackByPage, type ByPageQuery, type FeedbackByPage } from './feedback-by-page.js'
 import { unansweredError } from './unanswered.js'
 import {
+  parseAutomationRun,
   parseDeploymentStatus,
   parseDeploymentTrigger,
+  type AutomationRun,
   type DeploymentStatus,
   type DeploymentTrigger
 } from './platform-types.js'
@@ -21,7 +29,6 @@ import type { ServiceSettings } from '../shared/service-settings.js'
 import {
   parseAgentJob,
   parsePageViewsPage,
-  ShapeError,
   type AgentJob,
   type PageViewsPage,
   type PageViewsQuery
@@ -87,7 +94,7 @@ export class MintlifyClient {
         code: JOB_MISMATCH,
         serviceMessage: `the answer is about job ${job.id}, not job ${jobId}`,
         mayHaveReachedServer: true,
-        target: this.describe(target)
+        target: describeTarget(target, this.options.projectId)
       })
     }
     return job
@@ -157,6 +164,16 @@ export class MintlifyClient {
     return this.parse(operation, PROJECT, () => parseDeploymentTrigger(body))
   }
 
+  /** Runs a custom-schedule automation now (no body); a paid run each time: sent once. */
+  async triggerAutomation(automationId: string, call: CallOptions = {}): Promise<AutomationRun> {
+    const operation = 'trigger-automation'
+    const project = encodeURIComponent(this.options.projectId)
+    const path = `/v1/workflow/${project}/${encodeURIComponent(automationId)}/trigger`
+    const target: Target = { kind: 'automation', id: automationId }
+    const body = await this.request({ operation, method: 'POST', path, target }, call)
+    return this.parse(operation, target, () => parseAutomationRun(body, automationId))
+  }
+
   async getDeploymentStatus(statusId: string, call: CallOptions = {}): Promise<DeploymentStatus> {
     const path = `/v1/project/update-status/${encodeURIComponent(statusId)}`
     const target: Target = { kind: 'status', id: statusId }
@@ -184,31 +201,15 @@ export class MintlifyClient {
   }
 
   private parse<T>(operation: Operation, target: Target, parser: () => T): T {
-    try {
-      return parser()
-    } catch (error) {
-      if (!(error instanceof ShapeError)) throw error
-      throw new MintlifyError({
-        operation,
-        kind: 'invalid-response',
-        serviceMessage: error.message,
-        mayHaveReachedServer: true,
-        schemaBroken: true,
-        target: this.describe(target)
-      })
-    }
-  }
-
-  private describe(target: Target): string {
-    if (target.kind === 'job') return `job ${target.jobId}`
-    return target.kind === 'status'
-      ? `deployment ${target.id}`
-      : `project ${this.options.projectId}`
+    return parseAnswer(
+      { operation, target: describeTarget(target, this.options.projectId) },
+      parser
+    )
   }
 
   private async request(request: ServiceRequest, call: CallOptions): Promise<unknown> {
     const { operation, method, path, body } = request
-    const target = this.describe(request.target)
+    const target = describeTarget(request.target, this.options.projectId)
     const headers: Record<string, string> = {
       Authorization: `Bearer ${this.options.apiKey}`,
       Accept: 'application/json',

@@ -14,6 +14,7 @@ export type Operation =
   | 'trigger-deployment'
   | 'trigger-preview'
   | 'get-deployment-status'
+  | 'trigger-automation'
 
 export const OPERATION_LABELS: Record<Operation, string> = {
   'create-job': 'Creating the agent job',
@@ -28,7 +29,8 @@ export const OPERATION_LABELS: Record<Operation, string> = {
   'get-feedback': 'Reading feedback',
   'trigger-deployment': 'Triggering the deployment',
   'trigger-preview': 'Triggering the preview deployment',
-  'get-deployment-status': 'Reading the deployment status'
+  'get-deployment-status': 'Reading the deployment status',
+  'trigger-automation': 'Triggering the automation'
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The platform endpoints' resources (spec/platform-openapi.json): a deployment's trigger answer and
- * its update status. Every field but the ids is optional there, so each is checked and kept only
+ * The platform endpoints' resources (spec/platform-openapi.json): a deployment's trigger answer, its
+ * update status, and an automation run's trigger answer. Every field but the ids is optional there, so each is checked and kept only
  * when it has the documented type.
  */
 import { isRecord, optionalString, ShapeError } from './types.js'
@@ -59,6 +59,31 @@ export function parseDeploymentTrigger(body: unknown): DeploymentTrigger {
     throw new ShapeError('the answer has no "statusId" of one printable word')
   }
   return { statusId, previewUrl: optionalString(body.previewUrl, 'previewUrl') }
+}
+
+/** A triggered automation run (202): the automation, the run (`instanceId`) and its agent job. */
+export interface AutomationRun {
+  schemaId: string
+  instanceId: string
+  jobId: string
+}
+
+/**
+ * The trigger's answer. The document marks no field required, but without `jobId` and `instanceId`
+ * there is nothing to follow or to name: such an answer is a broken one. A missing `schemaId` is the
+ * automation asked for.
+ */
+export function parseAutomationRun(body: unknown, automationId: string): AutomationRun {
+  if (!isRecord(body)) throw new ShapeError('the answer is not a JSON object')
+  const word = (field: string): string => {
+    const value = body[field]
+    if (typeof value !== 'string' || !TOKEN.test(value)) {
+      throw new ShapeError(`the answer has no "${field}" of one printable word`)
+    }
+    return value
+  }
+  const schemaId = body.schemaId === undefined ? automationId : word('schemaId')
+  return { schemaId, instanceId: word('instanceId'), jobId: word('jobId') }
 }
 
 function stringList(value: unknown, field: string): string[] {

@@ -17,9 +17,12 @@ export interface CallOptions {
   signal?: AbortSignal
 }
 
-/** What a request is about, as its errors name it: the project, one job, or one deployment. */
+/** What a request is about, as its errors name it: the project, a job, a deployment, an automation. */
 export type Target =
-  { kind: 'project' } | { kind: 'job'; jobId: string } | { kind: 'status'; id: string }
+  | { kind: 'project' }
+  | { kind: 'job'; jobId: string }
+  | { kind: 'status'; id: string }
+  | { kind: 'automation'; id: string }
 
 /** One request to the service. */
 export interface ServiceRequest {
@@ -29,4 +32,11 @@ export interface ServiceRequest {
   /** Sent as JSON; none for a GET. */
   body?: unknown
   target: Target
+}
+
+/** How an error names what the request was about. */
+export function describeTarget(target: Target, projectId: string): string {
+  if (target.kind === 'job') return `job ${target.jobId}`
+  if (target.kind === 'automation') return `automation ${target.id}`
+  return target.kind === 'status' ? `deployment ${target.id}` : `project ${projectId}`
 }

@@ -77,7 +77,9 @@ export const RETRY_BUDGETS: Record<Operation, RetryBudget> = {
   // Triggers: see trigger-retry.ts; a 429 waits as long as the caller's deadline allows.
   'trigger-deployment': TRIGGER,
   'trigger-preview': TRIGGER,
-  'get-deployment-status': POLL_READ
+  'get-deployment-status': POLL_READ,
+  // Sent once like a create (automation-retry.ts); a 429 waits as long as the deadline allows.
+  'trigger-automation': TRIGGER
 }
 
 /** Retry-After is a floor: wait it out, plus a little jitter so parallel runs do not align. */

@@ -64,3 +64,40 @@ export function decideTriggerRetry(
   const reason = screened.kind === 'http' ? `HTTP ${screened.status}` : screened.kind
   return { retry: true, reason }
 }
+
+/** Automation triggers share the deployments' limit: 5 a minute per organization. */
+const AUTOMATION_WINDOW_MS = 60_000
+
+/**
+ * An automation trigger starts a paid run and has no idempotency key, so it is sent once as a job's
+ * create is: tried again only when it provably never left (refused connection, DNS), at most 3
+ * attempts, or after a 429's Retry-After (absent: the limit's minute) while the deadline allows. A
+ * trigger that may have arrived (timeout, reset, 5xx, an unreadable answer) is final.
+ */
+export function automationTriggerPolicy(): RetryPolicy {
+  const budget = RETRY_BUDGETS['trigger-automation']
+  let neverSent = 0
+  return {
+    backoff: {
+      retries: MAX_RATE_LIMITED_RETRIES,
+      minTimeoutMs: budget.baseDelayMs,
+      factor: 2,
+      maxTimeoutMs: budget.maxDelayMs,
+      randomize: true
+    },
+    decide: ({ error, random }) => {
+      const screened = screenFailure(error)
+      if (!(screened instanceof MintlifyError)) return screened
+      if (screened.kind === 'http' && screened.status === 429) {
+        const waitMs = screened.retryAfterMs ?? AUTOMATION_WINDOW_MS
+        return { retry: true, reason: '429', atLeastMs: afterRetryAfter(waitMs, random) }
+      }
+      if (screened.mayHaveReachedServer) {
+        return { retry: false, reason: 'the trigger may have reached the service' }
+      }
+      neverSent += 1
+      if (neverSent >= budget.maxAttempts) return { retry: false, reason: 'no attempts left' }
+      return { retry: true, reason: 'never sent' }
+    }
+  }
+}

@@ -4,11 +4,12 @@
  * whose job has ended into the result the agent action writes, with its back-link. Then the deploy
  * comments left building, with the reads max-jobs leaves (deploy-comments.ts).
  */
-import { finishLeftJob } from '../job/finish-left.js'
+import { finishLeftJob, finishLeftTriggered } from '../job/finish-left.js'
 import { isFollowingRunOver } from '../job/run-over.js'
 import { pullRequestOf, statusOutput } from '../job/result.js'
 import { listRepoComments } from '../github/comments.js'
-import { isEndedJob, type AgentJob } from '../mintlify/types.js'
+import { isEndedJob, type AgentJob, type EndedJob } from '../mintlify/types.js'
+import { MintlifyError } from '../mintlify/errors.js'
 import { withRetry } from '../mintlify/with-retry.js'
 import { DAY_MS } from '../shared/duration.js'
 import { getErrorMessage } from '../shared/errors.js'
@@ -136,8 +137,9 @@ interface SweepRun {
 
 async function sweepOne(
   candidate: Candidate,
-  { settings, context, rt, budgetLeft }: SweepRun & { budgetLeft: boolean }
+  { budgetLeft, ...run }: SweepRun & { budgetLeft: boolean }
 ): Promise<Step> {
+  const { context, rt } = run
   // A comment left as it is; `read`: its job was read (it counts against max-jobs).
   const left = (text: string, { read } = { read: false }): Step => ({ text, finished: false, read })
   if (candidate.phase === 'following' && !(await isFollowingRunOver(context, candidate, rt))) {
@@ -151,22 +153,35 @@ async function sweepOne(
     })
   } catch (error) {
     rt.signal.throwIfAborted()
+    // An automation's run the agent API does not show: queued at Mintlify, as its run would say.
+    if (candidate.marker.automation && isNotFound(error))
+      return finishOne(candidate, undefined, run)
     rt.log.warning(`Could not read agent job ${candidate.jobId}: ${getErrorMessage(error)}`)
     return { ...left('the job could not be read'), unreadable: true }
   }
   if (!isEndedJob(job)) return left('still running', { read: true })
+  return finishOne(candidate, job, run)
+}
+
+/** The comment finished with its job's end (`job`), or as a queued automation run (undefined). */
+async function finishOne(
+  candidate: Candidate,
+  job: EndedJob | undefined,
+  { settings, context, rt }: SweepRun
+): Promise<Step> {
   try {
     const left = {
       comment: candidate.comment,
       marker: candidate.marker,
       jobId: candidate.jobId,
-      job,
       issueNumber: candidate.comment.issueNumber,
       // The original run wrote the comment as it started.
       startedAt: candidate.comment.createdAt
     }
     const finishing = { ...context, backLink: settings.backLink }
-    const result = await finishLeftJob(left, finishing, rt)
+    const result = job
+      ? await finishLeftJob({ ...left, job }, finishing, rt)
+      : await finishLeftTriggered(left, finishing, rt)
     return {
       text: statusOutput(result),
       finished: true,
@@ -178,6 +193,11 @@ async function sweepOne(
     rt.log.warning(
       `Could not edit the comment of agent job ${candidate.jobId}: ${getErrorMessage(error)}`
     )
-    return left(`${job.status}, but the comment could not be edited`, { read: true })
+    const text = `${job?.status ?? 'triggered'}, but the comment could not be edited`
+    return { text, finished: false, read: true }
   }
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof MintlifyError && error.kind === 'http' && error.status === 404
 }
