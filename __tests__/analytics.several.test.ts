@@ -126,4 +126,26 @@ describe('several datasets in one step', () => {
       /^path,human,ai,total/
     )
   })
+
+  it('on a cancel names the files written before it, never "no file"', async () => {
+    world().svc.generatePageViews(3)
+    world().svc.setSearches([gapTerm(1)])
+    const searches = (): number => world().svc.requestsTo('GET', /\/searches$/).length
+    world().svc.inject({ method: 'GET', path: /\/searches$/, fault: { kind: 'hang' } })
+    const controller = new AbortController()
+    const poll = setInterval(() => {
+      if (searches() >= 1) controller.abort()
+    }, 5)
+    const result = await runAnalytics(
+      world(),
+      { inputs: { dataset: 'views, searches', format: 'csv' } },
+      { signal: controller.signal, requestTimeoutMs: 10_000 }
+    )
+    clearInterval(poll)
+    expect(result.exitCode).toBe(1)
+    expect(exportFiles(result)).toEqual(['page-views.csv'])
+    expect(errorLine(result)).toContain('The run was cancelled (SIGINT).')
+    expect(errorLine(result)).toContain('Written before it stopped: page-views.csv.')
+    expect(errorLine(result)).not.toContain('No file was written')
+  })
 })

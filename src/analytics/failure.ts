@@ -25,12 +25,17 @@ export interface FailureContext {
   pageSize?: number
   /** The dataset's largest page size. */
   maxPageSize?: number
+  /** Files already written when a step of several datasets stopped (they stay). */
+  written?: string[]
 }
 
-export function describeFailure(
-  error: unknown,
-  { now, pageSize, maxPageSize }: FailureContext
-): string {
+export function describeFailure(error: unknown, context: FailureContext): string {
+  const { written = [] } = context
+  const closing = written.length > 0 ? `Written before it stopped: ${written.join(', ')}.` : NO_FILE
+  return describeCause(error, context).replace(NO_FILE, closing)
+}
+
+function describeCause(error: unknown, { now, pageSize, maxPageSize }: FailureContext): string {
   const failure = error instanceof ExportFailure ? error : undefined
   const cause = failure ? failure.cause : error
   if (cause instanceof InputError) return cause.message

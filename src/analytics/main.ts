@@ -24,7 +24,7 @@ import {
 import { parseAnalyticsSettings, type AnalyticsSettings } from './settings.js'
 import { plural } from '../shared/plural.js'
 import { ImpactRun } from './impact/run.js'
-import { runSeveral, SeveralFailed } from './several/run.js'
+import { runSeveral, SeveralFailed, SeveralStopped } from './several/run.js'
 
 export interface RunOptions extends EntryOptions {
   /** "Today" for relative dates such as -7d (default: now). */
@@ -119,11 +119,13 @@ async function reportFailure(
 ): Promise<string> {
   // Several datasets: the report, with what was not written, is in the summary already.
   if (error instanceof SeveralFailed) return error.message
+  const stopped = error instanceof SeveralStopped ? error : undefined
   const message = redact(
-    describeFailure(error, {
+    describeFailure(stopped ? stopped.cause : error, {
       now: rt.clock.now(),
       pageSize: settings?.pageSize,
-      maxPageSize: settings && datasetOf(settings.dataset).maxPageSize
+      maxPageSize: settings && datasetOf(settings.dataset).maxPageSize,
+      written: stopped?.written
     })
   )
   const requests = error instanceof ExportFailure ? error.requests : 0

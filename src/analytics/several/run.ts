@@ -23,6 +23,18 @@ import { writeAgain } from './rewrite.js'
 import { readSections } from './sections.js'
 import { newStep, readRows, type Step } from './step.js'
 
+/** The reading stopped (cancelled, or an error of no one dataset): the files written before stay. */
+export class SeveralStopped extends Error {
+  constructor(
+    readonly cause: unknown,
+    /** The files written before it stopped, as shown to the reader. */
+    readonly written: string[]
+  ) {
+    super('The step of several datasets stopped')
+    this.name = 'SeveralStopped'
+  }
+}
+
 /** The step failed after its report was written: the message alone is the error. */
 export class SeveralFailed extends Error {
   constructor(message: string) {
@@ -64,8 +76,16 @@ export async function runSeveral(
         rt
       )
     : undefined
-  await readRows(step)
-  await readSections(step, impact)
+  try {
+    await readRows(step)
+    await readSections(step, impact)
+  } catch (error) {
+    const written = step.outcomes.filter(o => o.exported)
+    throw new SeveralStopped(
+      error,
+      written.map(o => displayPath(context.workspace, o.path))
+    )
+  }
   for (const outcome of step.outcomes) await writeAgain(step, outcome, impact)
   rt.log.info(`Made ${budget.used} of ${plural(limit, 'request')}.`)
   setSeveralOutputs(step, impact)
