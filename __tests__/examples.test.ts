@@ -142,7 +142,9 @@ describe('one job a thread: every workflow about an issue or pull request shares
     'docs-agent-labels.yml':
       'mintlify-thread-${{ github.event.issue.number || github.event.pull_request.number }}',
     'docs-follow-code.yml': 'mintlify-thread-${{ github.event.pull_request.number }}',
-    'docs-follow-code-app.yml': 'mintlify-thread-${{ github.event.pull_request.number }}'
+    'docs-follow-code-app.yml': 'mintlify-thread-${{ github.event.pull_request.number }}',
+    // A second delivery of the merge waits, then finds the first one's trigger recorded.
+    'docs-automation.yml': 'mintlify-thread-${{ github.event.pull_request.number }}'
   }
 
   for (const [file, group] of Object.entries(THREAD_GROUP)) {
