@@ -82,7 +82,7 @@ describe('the sweep and the thread', () => {
     expect(sweep.exitCode).toBe(0)
     const [comment] = world().botComments(12)
     expect(comment.body).toContain(
-      '📨 Mintlify automation `draft-changelog` was triggered: its run (run `run_1`) is queued at Mintlify.'
+      '📨 Mintlify automation `draft-changelog` was triggered: its run `run_1` is queued at Mintlify.'
     )
     expect(comment.body).toContain('phase=ended')
     // A `triggered` comment has ended: the next sweep does not read its job again.

@@ -61,7 +61,7 @@ describe('the bundle with automation', () => {
     expect(run.exitCode).toBe(0)
     expect(run.outputs).toMatchObject({ status: 'triggered', 'automation-run': 'run_7' })
     expect(triggers()).toHaveLength(0)
-    expect(run.summary).toContain('its run (run `run_7`) is queued at Mintlify')
+    expect(run.summary).toContain('its run `run_7` is queued at Mintlify')
   })
 
   it('400 and 404: the step fails with what to fix', async () => {

@@ -77,7 +77,7 @@ describe('a merged pull request triggers the automation, followed and reported',
     expect(result.outputs).toMatchObject({ status: 'triggered', 'automation-run': 'run_1' })
     const [comment] = prComments()
     expect(comment).toContain(
-      '📨 Mintlify automation `update-docs` was triggered: its run (run `run_1`) is queued at Mintlify.'
+      '📨 Mintlify automation `update-docs` was triggered: its run `run_1` is queued at Mintlify.'
     )
     expect(comment).toContain('[Automations page](https://app.mintlify.com/products/automations)')
     expect(comment).toContain('phase=ended')

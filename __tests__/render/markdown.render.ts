@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PROJECT_ROOT, type ActionRunResult } from '../../fakes/action-env.js'
 import type { FeedbackItem } from '../../fakes/analytics-data.js'
+import { runMergedPull } from '../helpers/code-change.js'
 import { runAnalytics, runComment, runSweep, useWorld } from '../helpers/world.js'
 import { launch, renderMarkdown, type Rendered } from './browser.js'
 
@@ -166,6 +167,42 @@ describe('the analytics reports render as a reader sees them', () => {
     expect(problems).toEqual([])
     expect(diagrams).toBeGreaterThanOrEqual(1)
   })
+
+  it('the weekly report in one step: each dataset its section, the left-out lines, every chart draws', async () => {
+    world().svc.generatePageViews(1234, RANGE)
+    world().svc.generatePageViews(1100, PREVIOUS, 1)
+    world().svc.setDayTotals(Object.fromEntries(days(RANGE, 118_000)))
+    world().svc.setSearches(
+      [240, 57, 31, 12].map((hits, i) => ({
+        searchQuery: `term ${i}`,
+        hits,
+        ctr: i % 2 ? 0.02 : 0.6,
+        topClickedPage: i % 2 ? null : '/api/limits',
+        lastSearchedAt: '2024-03-08T09:00:00Z'
+      }))
+    )
+    world().gh.addIssue('acme', 'docs', { number: 40, title: 'Weekly docs report' })
+    const result = await analytics({
+      ...WEEK,
+      dataset: 'views, searches, assistant',
+      compare: 'previous',
+      // The rows and the week before fit; the points per day (7 a week, both weeks) do not.
+      'request-budget': '17',
+      'issue-number': '40',
+      'github-token': world().gh.token
+    })
+    expect(result.exitCode).toBe(0)
+    expect(result.outputs['left-out']).toBe('views: views per day (14 requests)')
+    const [comment] = world()
+      .botComments(40)
+      .map(c => c.body)
+    expect(comment).toContain('views per day (14 requests)')
+    for (const markdown of [result.summary, comment]) {
+      const { problems, diagrams } = await rendered(markdown)
+      expect(problems).toEqual([])
+      expect(diagrams).toBeGreaterThanOrEqual(2)
+    }
+  })
 })
 
 describe('the agent and the sweep render as a reader sees them', () => {
@@ -183,6 +220,22 @@ describe('the agent and the sweep render as a reader sees them', () => {
       .botComments()
       .map(comment => comment.body)
     expectClean(await rendered(agent.summary, detached.summary, sweep.summary, ...comments), 0)
+  })
+
+  it('a Mintlify automation followed to its PR, and one the agent API does not show (triggered)', async () => {
+    world().svc.platform.addAutomation('update-docs')
+    const followed = await runMergedPull(world(), {}, { automation: 'update-docs' })
+    expect(followed.outputs.status).toBe('completed')
+    world().svc.hideAutomationJobs = true
+    const triggered = await runMergedPull(world(), { number: 13 }, { automation: 'update-docs' })
+    expect(triggered.outputs.status).toBe('triggered')
+    const comments = [12, 13].flatMap(n =>
+      world()
+        .botComments(n)
+        .map(c => c.body)
+    )
+    expect(comments).toHaveLength(2)
+    expectClean(await rendered(followed.summary, triggered.summary, ...comments), 0)
   })
 })
 

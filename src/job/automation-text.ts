@@ -21,7 +21,7 @@ function named(automation: AutomationRef): string {
 }
 
 function runOf(automation: AutomationRef): string {
-  return automation.instanceId ? ` (run ${codeSpan(automation.instanceId)})` : ''
+  return automation.instanceId ? ` ${codeSpan(automation.instanceId)}` : ''
 }
 
 export function automationText(result: JobResult, automation: AutomationRef): string | undefined {
