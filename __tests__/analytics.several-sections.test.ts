@@ -151,6 +151,23 @@ describe('optional sections of several datasets', () => {
     expect(result.summary).toContain('### Page views')
     expect(result.outputs.files).toMatch(/page-views\.json$/)
   })
+
+  it('a short Retry-After is waited out once; a second 429 ends the reading as a long one does', async () => {
+    world().svc.generatePageViews(3)
+    world().svc.setSearches([term(1)])
+    world().svc.setFeedback([])
+    // The searches page meets a 429 of 30 s, is read after the wait; the feedback page meets another.
+    failRequest(world(), 2, { status: 429, headers: { 'retry-after': '30' } })
+    failRequest(world(), 4, { status: 429, headers: { 'retry-after': '30' } })
+    const result = await runStep({ dataset: 'views, searches, feedback' })
+
+    expect(result.exitCode).not.toBe(0)
+    expect(world().svc.requests).toHaveLength(4)
+    expect(exportFiles(result).sort()).toEqual(['page-views.json', 'searches.json'])
+    const error = errorLine(result)
+    expect(error).toMatch(/^feedback: .*HTTP 429/)
+    expect(error).toContain('Written and reported: views, searches.')
+  })
 })
 
 describe('impact with several datasets', () => {

@@ -36,7 +36,7 @@ export function renderDeploySummary(result: DeployResult, runLink: string): stri
 
 const RATE_LIMITS: Record<DeployMode, string> = {
   preview: 'preview deployments: 5 requests a minute per organization',
-  production: 'deployments: 10 requests per 10 seconds per organization'
+  production: 'deployments: 5 requests a minute per organization, shared with automation triggers'
 }
 
 function serviceText(error: MintlifyError): string {

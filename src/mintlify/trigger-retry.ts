@@ -11,7 +11,10 @@ import { afterRetryAfter, isTransient, RETRY_BUDGETS, screenFailure } from './re
 
 type TriggerOperation = 'trigger-deployment' | 'trigger-preview'
 
-/** The service's windows: previews 5 a minute, deployments 10 per 10 seconds (per organization). */
+/**
+ * The waits when a 429 gives no Retry-After: previews a minute (5 a minute); deployments 10 s, as
+ * the older limit's window (10 per 10 s; Mintlify now gives 5 a minute, shared with automations).
+ */
 const RATE_LIMIT_WINDOW_MS: Record<TriggerOperation, number> = {
   'trigger-preview': 60_000,
   'trigger-deployment': 10_000

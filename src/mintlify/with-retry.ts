@@ -1,5 +1,10 @@
 /** Runs one service call under its operation's retry policy, on the shared p-retry loop. */
-import { retrying, type RetryInfo } from '../shared/retry.js'
+import {
+  retrying,
+  type FailedAttempt,
+  type RetryDecision,
+  type RetryInfo
+} from '../shared/retry.js'
 import type { Runtime } from '../shared/runtime.js'
 import type { Operation } from './errors.js'
 import { serviceRetryPolicy, type RetryBudget } from './retry-policy.js'
@@ -11,6 +16,8 @@ export interface WithRetryOptions {
   budget?: RetryBudget
   /** Told before each wait: for a warning line. */
   onRetry?: (info: RetryInfo) => void
+  /** The caller's last word on a retry the policy allows (a step that waits out one 429 only). */
+  overrule?: (failed: FailedAttempt, decision: RetryDecision) => RetryDecision
 }
 
 export function withRetry<T>(
@@ -18,8 +25,12 @@ export function withRetry<T>(
   rt: Runtime,
   options: WithRetryOptions
 ): Promise<T> {
+  const policy = serviceRetryPolicy(options.operation, options.budget)
+  const { overrule } = options
   return retrying(call, rt, {
-    policy: serviceRetryPolicy(options.operation, options.budget),
+    policy: overrule
+      ? { ...policy, decide: failed => overrule(failed, policy.decide(failed)) }
+      : policy,
     deadline: options.deadline,
     onRetry: options.onRetry
   })

@@ -3,6 +3,9 @@
  * per hour across all its analytics endpoints, so one run never makes more (both periods of a
  * comparison, and retries, together). The request that would be the 101st is never sent.
  */
+import { isRateLimited } from '../../mintlify/errors.js'
+import type { FailedAttempt, RetryDecision } from '../../shared/retry.js'
+
 export const REQUEST_LIMIT = 100
 
 /** How long the service's window is: a run that ran out may try again this long after it began. */
@@ -23,14 +26,41 @@ export class RequestBudgetExceeded extends Error {
 interface Tally {
   count: number
   startedAt: number | undefined
+  /** 429s waited out so far, and how many may be (absent: as many as the retry policy allows). */
+  rateLimitWaits: number
+  maxRateLimitWaits?: number
 }
 
 export class RequestBudget {
   constructor(
     readonly limit: number,
     private readonly now: () => number,
-    private readonly tally: Tally = { count: 0, startedAt: undefined }
+    private readonly tally: Tally = { count: 0, startedAt: undefined, rateLimitWaits: 0 }
   ) {}
+
+  /**
+   * Several datasets in one step: a 429 (the hour spent by someone else's requests) is waited out
+   * once; a second one ends the reading instead of waiting again and again.
+   */
+  static waitingOutOneRateLimit(limit: number, now: () => number): RequestBudget {
+    return new RequestBudget(limit, now, {
+      count: 0,
+      startedAt: undefined,
+      rateLimitWaits: 0,
+      maxRateLimitWaits: 1
+    })
+  }
+
+  /** A retry the policy allows, unless it is a 429 wait beyond the ones this budget allows. */
+  overruleRetry({ error }: FailedAttempt, decision: RetryDecision): RetryDecision {
+    const { tally } = this
+    if (!decision.retry || !isRateLimited(error) || tally.maxRateLimitWaits === undefined)
+      return decision
+    if (tally.rateLimitWaits >= tally.maxRateLimitWaits)
+      return { retry: false, reason: 'a 429 was waited out once already' }
+    tally.rateLimitWaits++
+    return decision
+  }
 
   get used(): number {
     return this.tally.count

@@ -164,7 +164,8 @@ export function fetchPage<T>(
     rt,
     {
       operation,
-      onRetry: progress.retryLine(rt.log, page, RETRY_BUDGETS[operation].maxAttempts)
+      onRetry: progress.retryLine(rt.log, page, RETRY_BUDGETS[operation].maxAttempts),
+      overrule: (failed, decision) => budget.overruleRetry(failed, decision)
     }
   )
 }

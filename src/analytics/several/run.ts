@@ -61,7 +61,7 @@ export async function runSeveral(
     join(folder, `${datasetFacts(name).fileStem}.${settings.format}`)
   for (const name of settings.several) checkOutputLocation(pathOf(name), settings.outputFile)
   const limit = options.maxRequests ?? settings.requestBudget ?? REQUEST_LIMIT
-  const budget = new RequestBudget(limit, () => rt.clock.now())
+  const budget = RequestBudget.waitingOutOneRateLimit(limit, () => rt.clock.now())
   const client = createMintlifyClient(settings.service, options)
   const step = newStep(settings, { rt, client, budget }, pathOf)
   rt.log.info(
