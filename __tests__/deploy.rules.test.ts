@@ -131,14 +131,23 @@ describe('the plan', () => {
     ).toEqual({ kind: 'deploy', mode: 'production' })
   })
 
-  it('auto on a push: a deleted branch is skipped; a tag, or a payload without the default branch, deploys production', () => {
+  it('auto on a push: a deleted branch or a tag is skipped; a payload without the default branch deploys production', () => {
     expect(planDeployment(settings(), push('refs/heads/docs/y', { deleted: true }))).toEqual({
       kind: 'skip',
       reason: 'the branch docs/y was deleted: nothing to preview'
     })
     expect(planDeployment(settings(), push('refs/tags/v1'))).toEqual({
+      kind: 'skip',
+      reason:
+        'a tag push (v1) changes no branch: nothing to deploy (set `deployment: production` to deploy on tags)'
+    })
+    expect(planDeployment(settings({ deployment: 'production' }), push('refs/tags/v1'))).toEqual({
       kind: 'deploy',
       mode: 'production'
+    })
+    expect(planDeployment(settings(), push('refs/heads/main', { deleted: true }))).toEqual({
+      kind: 'skip',
+      reason: 'the branch main was deleted: nothing to deploy'
     })
     expect(planDeployment(settings(), context('push', { ref: 'refs/heads/docs/y' }))).toEqual({
       kind: 'deploy',

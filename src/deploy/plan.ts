@@ -29,6 +29,7 @@ const PULL_REQUEST_EVENTS = ['pull_request', 'pull_request_target']
 type EventFacts =
   | { kind: 'pull-request'; number?: number; action?: string; headRef?: string; fromFork: boolean }
   | { kind: 'push'; branch: string; toDefault: boolean; deleted: boolean }
+  | { kind: 'tag-push'; tag: string }
   | { kind: 'other' }
 
 function pullRequestOf(context: RunnerContext): EventFacts {
@@ -54,10 +55,10 @@ function pullRequestOf(context: RunnerContext): EventFacts {
 function eventOf(context: RunnerContext): EventFacts {
   if (PULL_REQUEST_EVENTS.includes(context.eventName)) return pullRequestOf(context)
   const ref = context.payload.ref
-  // A tag push is no push to a branch: it stays with the other events.
-  if (context.eventName !== 'push' || typeof ref !== 'string' || !ref.startsWith('refs/heads/')) {
-    return { kind: 'other' }
-  }
+  if (context.eventName !== 'push' || typeof ref !== 'string') return { kind: 'other' }
+  // A tag push is no push to a branch: `auto` finds nothing to deploy in it.
+  if (ref.startsWith('refs/tags/')) return { kind: 'tag-push', tag: ref.slice('refs/tags/'.length) }
+  if (!ref.startsWith('refs/heads/')) return { kind: 'other' }
   const branch = ref.slice('refs/heads/'.length)
   const defaultBranch = payloadDefaultBranch(context)
   return {
@@ -67,6 +68,16 @@ function eventOf(context: RunnerContext): EventFacts {
     toDefault: defaultBranch === undefined || branch === defaultBranch,
     deleted: context.payload.deleted === true
   }
+}
+
+/** `auto` on a push that changes no branch to build: a tag, or the default branch deleted. */
+function autoSkips(settings: DeploySettings, event: EventFacts): string | undefined {
+  if (settings.deployment !== 'auto') return undefined
+  if (event.kind === 'tag-push')
+    return `a tag push (${event.tag}) changes no branch: nothing to deploy (set \`deployment: production\` to deploy on tags)`
+  if (event.kind === 'push' && event.toDefault && event.deleted)
+    return `the branch ${event.branch} was deleted: nothing to deploy`
+  return undefined
 }
 
 /** `auto`: a preview on a pull request and on a push to a branch other than the default one. */
@@ -84,6 +95,8 @@ export function planDeployment(settings: DeploySettings, context: RunnerContext)
   if (pr?.action === 'closed') {
     return { kind: 'skip', reason: 'the pull request was closed: nothing to deploy' }
   }
+  const skipped = autoSkips(settings, event)
+  if (skipped) return { kind: 'skip', reason: skipped }
   if (mode === 'production') return { kind: 'deploy', mode, thread }
   if (pr && !settings.branch && pr.fromFork) {
     return {
