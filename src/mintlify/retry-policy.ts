@@ -78,7 +78,7 @@ export const RETRY_BUDGETS: Record<Operation, RetryBudget> = {
   'trigger-deployment': TRIGGER,
   'trigger-preview': TRIGGER,
   'get-deployment-status': POLL_READ,
-  // Sent once like a create (automation-retry.ts); a 429 waits as long as the deadline allows.
+  // Sent once like a create (automationTriggerPolicy, trigger-retry.ts); a 429 waits as long as the deadline allows.
   'trigger-automation': TRIGGER
 }
 

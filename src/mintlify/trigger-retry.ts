@@ -1,9 +1,10 @@
 /**
- * When a deployment trigger is tried again. A trigger is idempotent in effect (a branch that has a
- * preview is redeployed; a second production deployment builds the same branch), so unlike a job's
- * create, one that failed without an answer (5xx, reset, timeout) is retried, at most 3 attempts in
- * all. A 429 waits its Retry-After (absent: the limit's own window) for as long as the caller's
- * deadline allows; any other 4xx is final. Pure, like retry-policy.ts.
+ * When a platform trigger is tried again. A deployment trigger is idempotent in effect (a branch
+ * that has a preview is redeployed; a second production deployment builds the same branch), so
+ * unlike a job's create, one that failed without an answer (5xx, reset, timeout) is retried, at most
+ * 3 attempts in all. An automation trigger is not (each starts a paid run): it is sent once, as a
+ * create (automationTriggerPolicy). Both wait a 429's Retry-After (absent: the limit's own window)
+ * for as long as the caller's deadline allows; any other 4xx is final. Pure, like retry-policy.ts.
  */
 import type { RetryDecision, RetryPolicy } from '../shared/retry.js'
 import { MintlifyError } from './errors.js'
