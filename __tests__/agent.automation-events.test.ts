@@ -91,6 +91,16 @@ describe('the sweep and the thread', () => {
     expect(world().gets()).toHaveLength(reads)
   })
 
+  it('a sweep right after the trigger leaves a job not visible yet: the grace of a just-created job', async () => {
+    world().svc.scriptJobs({ notFoundPolls: 1, activePolls: 0 })
+    await runMergedPull(world(), {}, { automation: AUTOMATION, wait: 'false' })
+    const early = await runSweep(world(), {}, { at: Date.now() + 5_000 })
+    expect(early.outputs).toMatchObject({ checked: '1', finished: '0', pending: '1' })
+    expect(world().botComments(12)[0].body).not.toContain('was triggered')
+    await runSweep(world(), {}, { at: Date.now() + 10 * 60_000 })
+    expect(world().botComments(12)[0].body).toContain('✅ The agent opened a pull request')
+  })
+
   it('a later comment on the PR never continues the automation’s job: a job of its own', async () => {
     await runMergedPull(world(), {}, { automation: AUTOMATION })
     const comment = await runComment(world(), {

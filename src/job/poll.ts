@@ -81,7 +81,8 @@ export interface PollPlan<T, E extends T> extends PollTiming {
   subject: PollSubject<T, E>
 }
 
-const DEFAULT_NOT_FOUND_GRACE_MS = 30_000
+/** How long a job just created may read 404 before it counts as not there (eventual consistency). */
+export const NOT_FOUND_GRACE_MS = 30_000
 
 /** What one poll learnt: the answer, or why it could not be read this time, or that it never will be. */
 type Reading<T> =
@@ -155,7 +156,7 @@ export async function pollUntilEnded<T, E extends T>(
 /** One poll: the job, read under its retry policy; a failure that outlasts it is classified. */
 async function readJob<T, E extends T>(plan: PollPlan<T, E>, rt: Runtime): Promise<Reading<T>> {
   const { noun, operation } = plan.subject
-  const grace = plan.notFoundGraceMs ?? DEFAULT_NOT_FOUND_GRACE_MS
+  const grace = plan.notFoundGraceMs ?? NOT_FOUND_GRACE_MS
   try {
     const job = await withRetry(plan.read, rt, {
       operation,

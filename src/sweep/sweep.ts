@@ -6,6 +6,7 @@
  */
 import { finishLeftJob, finishLeftTriggered } from '../job/finish-left.js'
 import { isFollowingRunOver } from '../job/run-over.js'
+import { NOT_FOUND_GRACE_MS } from '../job/poll.js'
 import { pullRequestOf, statusOutput } from '../job/result.js'
 import { listRepoComments } from '../github/comments.js'
 import { isEndedJob, type AgentJob, type EndedJob } from '../mintlify/types.js'
@@ -153,9 +154,13 @@ async function sweepOne(
     })
   } catch (error) {
     rt.signal.throwIfAborted()
-    // An automation's run the agent API does not show: queued at Mintlify, as its run would say.
-    if (candidate.marker.automation && isNotFound(error))
+    if (candidate.marker.automation && isNotFound(error)) {
+      // Within the grace a just-created job gets, its job may show yet (the comment was written
+      // just before the trigger); past it, the run is queued at Mintlify, as its run would say.
+      const sinceTrigger = rt.clock.now() - candidate.comment.createdAt
+      if (sinceTrigger < NOT_FOUND_GRACE_MS) return left('not visible yet', { read: true })
       return finishOne(candidate, undefined, run)
+    }
     rt.log.warning(`Could not read agent job ${candidate.jobId}: ${getErrorMessage(error)}`)
     return { ...left('the job could not be read'), unreadable: true }
   }
