@@ -42,7 +42,7 @@ describe('Trigger automation in the emulator', () => {
     expect(emu.contractViolations).toEqual([])
   })
 
-  it('400 for an automation without a custom schedule or not active, 404 for one the project lacks', async () => {
+  it('400 for a malformed id, an automation without a custom schedule or not active; 404 for one the project lacks', async () => {
     const { emu } = service
     emu.platform.addAutomation('on-merge', { trigger: 'code-change' })
     emu.platform.addAutomation('paused', { active: false })
@@ -55,6 +55,10 @@ describe('Trigger automation in the emulator', () => {
     })
     expect(await refusal(client.triggerAutomation('paused'))).toMatchObject({ status: 400 })
     expect(await refusal(client.triggerAutomation('nope'))).toMatchObject({ status: 404 })
+    expect(await refusal(client.triggerAutomation('not an id!'))).toMatchObject({
+      status: 400,
+      serviceMessage: 'The automation ID is malformed'
+    })
     expect(emu.platform.automationRuns).toEqual([])
     expect(emu.contractViolations).toEqual([])
   })

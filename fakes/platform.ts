@@ -5,9 +5,10 @@
  * trigger (`POST /v1/workflow/{projectId}/{workflowSchemaId}/trigger`). A status goes `queued`,
  * `in_progress`, then `success` or `failure` as tests script it, with logs and screenshots; a switch
  * stands for a plan without previews (403). An automation known to the project runs as an agent job
- * of the emulator (202 `{schemaId, instanceId, jobId}`); one without a custom schedule, or not
- * active, answers 400, one the project does not have 404. Previews, deployments and automation
- * triggers share the service's limit: 5 a minute per organization, then 429 with Retry-After.
+ * of the emulator (202 `{schemaId, instanceId, jobId}`); a malformed id, or one without a custom
+ * schedule, or not active, answers 400, one the project does not have 404. Previews, deployments
+ * and automation triggers share the service's limit: 5 a minute per organization, then 429 with
+ * Retry-After.
  */
 import type { Answer } from './analytics-data.js'
 
@@ -60,6 +61,9 @@ export interface AutomationRunRecord {
 
 /** Starts the agent job of an automation's run; returns its id (the emulator's own jobs). */
 export type AutomationJobStarter = (automationId: string) => string
+
+/** What an automation id can look like: letters, digits, `-` and `_`. */
+const AUTOMATION_ID = /^[A-Za-z0-9_-]+$/
 
 const DEFAULT_LOGS = ['Cloning the repository', 'Installing dependencies', 'Building the pages']
 
@@ -126,6 +130,10 @@ export class PlatformDeployments {
 
   /** The trigger of an automation: its run queued as an agent job, or why not. */
   private runAutomation(id: string): Answer {
+    // The document's first 400: an id that cannot be one (the action's own input check's set).
+    if (!AUTOMATION_ID.test(id)) {
+      return { status: 400, body: { error: 'The automation ID is malformed' } }
+    }
     const setup = this.automations.get(id)
     if (setup === undefined) {
       return { status: 404, body: { error: 'Automation not found for this project' } }
