@@ -92,6 +92,21 @@ describe('following the run’s job', () => {
     expect(result.outputs).toMatchObject({ status: 'completed', 'automation-run': 'run_1' })
   })
 
+  it('timed out: the hint to follow again puts `job-id` in place of `automation`, and works', async () => {
+    world().svc.scriptJobs({ activePolls: 50 })
+    const result = await runAutomation({ 'max-wait-minutes': '0.1' })
+    expect(result.outputs.status).toBe('timed-out')
+    const hint = 'run the workflow with `job-id: job_1` in place of `automation`.'
+    expect(prComment()).toContain(hint)
+    expect(result.summary).toContain(hint)
+    expect(result.stdout).toContain('re-attach with job-id in place of automation')
+    const pull = addMergedPull(world())
+    const inputs = { ...CODE_CHANGE_DEFAULTS, 'job-id': 'job_1' }
+    const followed = await runAgent(world(), { ...mergedPullSpec(pull), inputs })
+    expect(followed.outputs).toMatchObject({ status: 'completed', 'job-id': 'job_1' })
+    expect(triggers()).toHaveLength(1)
+  })
+
   it('detach: the runner is let go, the sweep finishes the comment with the PR, no back-link', async () => {
     const pr = 'https://github.com/acme/docs/pull/31'
     world().svc.scriptJobs({ activeForMs: 5 * 60_000, prLink: pr })

@@ -19,6 +19,12 @@ function jobRef(result: JobResult): string {
   return result.jobId ? ` ${codeSpan(result.jobId)}` : ''
 }
 
+/** How a step re-attaches to the job: `job-id`, which an automation's step takes in its place. */
+function reattachWith(result: JobResult): string {
+  const input = codeSpan(`job-id: ${result.jobId ?? ''}`)
+  return result.automation ? `${input} in place of \`automation\`` : input
+}
+
 /** One paragraph that says how the run ended. */
 export function resultText(result: JobResult): string {
   const automation = result.automation && automationText(result, result.automation)
@@ -48,11 +54,11 @@ export function resultText(result: JobResult): string {
       return (
         `⌛ Agent job${jobRef(result)} is still running after ${formatMinutes(result.maxWaitMs / 60_000)}, ` +
         `so this run stopped following it${asked(result.waitAskedMs)}. The job may still finish; to follow it again, run the workflow with ` +
-        `${codeSpan(`job-id: ${result.jobId ?? ''}`)}.`
+        `${reattachWith(result)}.`
       )
     case 'cancelled':
       return result.jobId
-        ? `🛑 The workflow run was cancelled. Agent job${jobRef(result)} may still finish: the API cannot stop it. Re-attach with ${codeSpan(`job-id: ${result.jobId}`)}.`
+        ? `🛑 The workflow run was cancelled. Agent job${jobRef(result)} may still finish: the API cannot stop it. Re-attach with ${reattachWith(result)}.`
         : '🛑 The workflow run was cancelled before an agent job was started.'
     case 'active':
       return `🚀 Agent job${jobRef(result)} started; this run does not wait for it (\`wait: false\`).`
@@ -164,7 +170,8 @@ export function failureLine(result: JobResult): string {
     default:
       if (result.status === 'timed-out') {
         const wait = formatMinutes(result.maxWaitMs / 60_000)
-        return `The agent job${id} did not end within ${wait}; it may still finish (re-attach with job-id).`
+        const input = result.automation ? 'job-id in place of automation' : 'job-id'
+        return `The agent job${id} did not end within ${wait}; it may still finish (re-attach with ${input}).`
       }
       return `The agent job ended with status ${statusOutput(result)}${id}.`
   }
