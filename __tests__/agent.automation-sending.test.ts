@@ -129,6 +129,23 @@ describe('following the run’s job', () => {
   })
 })
 
+describe('the service’s text', () => {
+  it('a 400’s error text is quoted inert: no live mention, reference, HTML or link', async () => {
+    const message =
+      'Denied for @octocat, see #123 <img src=x onerror=alert(1)> [click](https://evil.example/x)'
+    world().svc.inject({ method: 'POST', path: /\/trigger$/, fault: serviceError(400, message) })
+    const result = await runAutomation()
+    for (const text of [prComment(), result.summary]) {
+      const quoted = /could not be triggered \(HTTP 400\): (.*?) Only automations/.exec(text)?.[1]
+      expect(quoted).toBeDefined()
+      expect(quoted).not.toMatch(/(^|[^\w`])@[A-Za-z0-9]/)
+      expect(quoted).not.toMatch(/#\d/)
+      expect(quoted).not.toMatch(/<[A-Za-z!/]/)
+      expect(quoted).not.toMatch(/\]\(|https?:\/\//)
+    }
+  })
+})
+
 describe('the API key is never shown', () => {
   it('a refusal that quotes the key: redacted in the comment, summary, outputs and log', async () => {
     const key = world().svc.apiKey
