@@ -116,6 +116,25 @@ describe('workflow events: the workflow-prompt form hashes the project id and th
   })
 })
 
+describe('without a thread nothing records the trigger: a re-run triggers again, as a create would', () => {
+  it.each([
+    ['a dispatch without issue-number', { eventName: 'workflow_dispatch', inputs: {} }],
+    [
+      'a merged PR with comment: false',
+      { eventName: 'pull_request', inputs: { ...CODE_CHANGE_DEFAULTS, comment: 'false' } }
+    ]
+  ])('%s', async (_name, { eventName, inputs }) => {
+    const pull = addMergedPull(world())
+    const event = eventName === 'pull_request' ? mergedPullSpec(pull).event : {}
+    const spec = { eventName, event, inputs: { ...inputs, automation: AUTOMATION } }
+    const first = await runAgent(world(), spec)
+    expect(first.outputs).toMatchObject({ status: 'completed', 'comment-id': '' })
+    await runAgent(world(), { ...spec, env: { GITHUB_RUN_ATTEMPT: '2' } })
+    expect(triggers()).toBe(2)
+    expect(world().sentBodies()).toEqual([])
+  })
+})
+
 describe('a person’s or a label’s event is an input error naming `automation`, before any request', () => {
   it.each([
     ['a comment', (): AgentRunSpec | undefined => undefined, 'issue_comment'],
