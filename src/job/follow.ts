@@ -3,7 +3,7 @@
  * outputs and the summary show.
  */
 import { JOB_MISMATCH, type MintlifyClient } from '../mintlify/client.js'
-import { MintlifyError } from '../mintlify/errors.js'
+import { isNotFound, MintlifyError } from '../mintlify/errors.js'
 import type { AgentJob } from '../mintlify/types.js'
 import { isCancellation } from '../shared/cancellation.js'
 import type { Runtime } from '../shared/runtime.js'
@@ -83,7 +83,7 @@ export async function followJob(
   rt.log.info(`Polled the job ${plural(outcome.polls, 'time')}.`)
   const facts = { jobId, mode, elapsedMs: elapsedMs(), serverUrl: context.serverUrl }
   // The service may not show an automation's run as an agent job: it is queued, not lost.
-  if (followed.automation && isNotFound(outcome)) {
+  if (followed.automation && lostAsNotFound(outcome)) {
     rt.log.info(`The agent API does not show job ${jobId} of the automation run; it is queued.`)
     return { status: 'triggered', jobId, mode, elapsedMs: facts.elapsedMs }
   }
@@ -91,9 +91,8 @@ export async function followJob(
 }
 
 /** The job read answered 404 past the grace a job just created is given. */
-function isNotFound(outcome: PollOutcome): boolean {
-  const { error } = outcome.kind === 'lost' ? outcome : { error: undefined }
-  return error instanceof MintlifyError && error.kind === 'http' && error.status === 404
+function lostAsNotFound(outcome: PollOutcome): boolean {
+  return outcome.kind === 'lost' && isNotFound(outcome.error)
 }
 
 /** Pure: how a poll outcome is reported. */

@@ -135,6 +135,11 @@ export function isRateLimited(error: unknown): error is MintlifyError {
   return error instanceof MintlifyError && error.kind === 'http' && error.status === 429
 }
 
+/** The service answered 404: the job (or automation, project) is not there, or not shown. */
+export function isNotFound(error: unknown): error is MintlifyError {
+  return error instanceof MintlifyError && error.kind === 'http' && error.status === 404
+}
+
 /**
  * What a 401 or 403 says about the admin key, for the person who fixes it: an expired or wrong key is
  * a 401; a key without the needed scope, or one whose IP allow-list excludes the runner, is a 403.

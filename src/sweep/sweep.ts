@@ -10,7 +10,7 @@ import { NOT_FOUND_GRACE_MS } from '../job/poll.js'
 import { pullRequestOf, statusOutput } from '../job/result.js'
 import { listRepoComments } from '../github/comments.js'
 import { isEndedJob, type AgentJob, type EndedJob } from '../mintlify/types.js'
-import { MintlifyError } from '../mintlify/errors.js'
+import { isNotFound } from '../mintlify/errors.js'
 import { withRetry } from '../mintlify/with-retry.js'
 import { DAY_MS } from '../shared/duration.js'
 import { getErrorMessage } from '../shared/errors.js'
@@ -201,8 +201,4 @@ async function finishOne(
     const text = `${job?.status ?? 'triggered'}, but the comment could not be edited`
     return { text, finished: false, read: true }
   }
-}
-
-function isNotFound(error: unknown): boolean {
-  return error instanceof MintlifyError && error.kind === 'http' && error.status === 404
 }
