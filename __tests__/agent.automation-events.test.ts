@@ -31,7 +31,7 @@ describe('input errors name `automation`, before any request', () => {
     expect(result.exitCode).toBe(1)
     expect(result.stdout).toContain(`Input 'automation' ${words}`)
     expect(world().svc.requests).toHaveLength(0)
-    expect(world().gh.calls.filter(c => c.method !== 'GET')).toEqual([])
+    expect(world().gh.calls).toEqual([])
   })
 
   it('on a comment event: not a workflow event', async () => {
@@ -39,6 +39,7 @@ describe('input errors name `automation`, before any request', () => {
     expect(result.exitCode).toBe(1)
     expect(result.stdout).toContain("Input 'automation' must be empty on issue_comment events")
     expect(world().svc.requests).toHaveLength(0)
+    expect(world().gh.calls).toEqual([])
   })
 })
 
