@@ -197,4 +197,13 @@ describe('the guards of docs follow code come first: no call', () => {
     expect(world().svc.requests).toHaveLength(0)
     expect(writes(world())).toEqual([])
   })
+
+  it('the docs PR an automation’s run opened, once merged, triggers nothing (the loop guard)', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: 'https://github.com/acme/docs/pull/31' })
+    expect((await runAutomation()).outputs.status).toBe('completed')
+    const merged = await runMergedPull(world(), { number: 31 }, { automation: AUTOMATION })
+    expect(merged.outputs.status).toBe('skipped')
+    expect(merged.stdout).toContain('(the tracking comment in #12 reports it)')
+    expect(triggers()).toHaveLength(1)
+  })
 })
