@@ -1,11 +1,15 @@
 /**
  * Where the request budget ran out, as the error says it: the page it stopped on and the periods read
  * whole before it (page 1 of this period after the previous period's pages never reads as a stop
- * before anything was read), "after" a page when it stopped between requests, and what to do.
+ * before anything was read), "after" a page when it stopped between requests, and what to do. With
+ * several datasets each one's shortfall is in its own requests (never the step's running total), and
+ * what to do is said once: the 100 an hour cannot be raised, a shorter range or the hungriest dataset
+ * in a step of its own.
  */
 import { describe, expect, it } from '@jest/globals'
 import type { ActionRunResult } from '../fakes/action-env.js'
 import type { FakeFile } from '../fakes/github/model.js'
+import type { SearchTerm } from '../fakes/service-emulator.js'
 import { errorLine, exportFiles } from './helpers/analytics.js'
 import { runAnalytics, useWorld } from './helpers/world.js'
 
@@ -70,5 +74,65 @@ describe('the budget error of one dataset says where it stopped', () => {
     expect(errorLine(result)).toContain(
       'needs more than 5 requests after page 3 (offset 500; 600 rows read): '
     )
+  })
+})
+
+function terms(n: number): SearchTerm[] {
+  return Array.from({ length: n }, (_, i) => ({
+    searchQuery: `term ${i}`,
+    hits: 10,
+    ctr: 0.5,
+    topClickedPage: '/a',
+    lastSearchedAt: '2024-03-09T10:00:00Z'
+  }))
+}
+
+describe('several datasets: a dataset whose rows do not fit says it in its own requests', () => {
+  it('names the share each had and who took the rest, and says once what to do', async () => {
+    world().svc.generatePageViews(250 * 12)
+    world().svc.setSearches(terms(150))
+    world().svc.setFeedback([])
+    const result = await runStep({ dataset: 'views, searches, feedback', 'request-budget': '10' })
+
+    expect(result.exitCode).toBe(1)
+    expect(result.outputs.requests).toBe('10')
+    const error = errorLine(result)
+    expect(error).toContain(
+      'views: its rows need more than the 8 requests this step could give them, on page 9 (offset 2000; 2,000 rows read before it): the budget of 10 keeps one request for each of the 2 datasets after it. No file was written.'
+    )
+    expect(error).toContain(
+      'searches: its rows need more than the 1 request left for them, on page 2 (100 rows read before it): views took 8 of the budget of 10, and one is kept for the dataset after it. No file was written.'
+    )
+    // The slice's limit (9 made in all) is not what searches had.
+    expect(error).not.toMatch(/needs more than 9 requests/)
+    const advice =
+      'so a step never makes more than 100, and this one no more than its request-budget of 10 (raise it, up to 100, when no other step or project of the organization shares the hour). ' +
+      'Retry after 2024-03-10 13:00 UTC'
+    expect(error).toContain(advice)
+    expect(error).toContain(
+      'with a shorter date range, or read views (its rows took 8 requests here) in a step of its own, run an hour apart from this one.'
+    )
+    expect(result.summary).toContain(`**What to do:** The Mintlify analytics API allows 100`)
+    expect(result.summary.split(advice)).toHaveLength(2)
+    expect(result.stdout).toContain('feedback: reading the rows, within 1 request.')
+    expect(result.stdout).toContain(
+      'searches: reading the rows, within 1 request (one is kept for the dataset after it).'
+    )
+  })
+
+  it('at the full budget: a higher request-budget is not possible', async () => {
+    world().svc.generatePageViews(25_000)
+    world().svc.setSearches(terms(3))
+    const result = await runStep({ dataset: 'views, searches' })
+
+    expect(result.exitCode).toBe(1)
+    expect(exportFiles(result)).toEqual(['searches.json'])
+    const error = errorLine(result)
+    expect(error).toMatch(
+      /^views: its rows need more than the 99 requests this step could give them, on page 100 \(offset 24750; /
+    )
+    expect(error).toContain('(a higher request-budget is not possible)')
+    expect(error).toContain('or read views (its rows took 99 requests here) in a step of its own')
+    expect(error).toContain('Written and reported: searches.')
   })
 })

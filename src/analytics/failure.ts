@@ -17,6 +17,14 @@ import { sentence } from '../shared/sentence.js'
 export const RATE_LIMIT_TEXT =
   'The Mintlify analytics API allows 100 requests per organization per hour'
 const SHARED = ', shared by all its analytics endpoints'
+/** The limit a budget error names. */
+export const BUDGET_TEXT = `${RATE_LIMIT_TEXT}${SHARED}`
+
+/** "Retry after 2024-03-11 07:00 UTC (in 59 min)": once the hour from the first request has passed. */
+export function retryAfterHour(startedAt: number, now: number): string {
+  const retryAt = startedAt + BUDGET_WINDOW_MS
+  return `Retry after ${utc(retryAt)} (in ${formatDuration(Math.max(0, retryAt - now))})`
+}
 
 const NO_FILE = 'No file was written.'
 
@@ -49,10 +57,9 @@ function describeCause(error: unknown, { now, pageSize, maxPageSize }: FailureCo
       : ''
 
   if (cause instanceof RequestBudgetExceeded) {
-    const retryAt = cause.startedAt + BUDGET_WINDOW_MS
     return (
-      `The export needs more than ${cause.limit} requests${where}: ${RATE_LIMIT_TEXT}${SHARED}, ` +
-      `so a run never makes more. Retry after ${utc(retryAt)} (in ${formatDuration(Math.max(0, retryAt - now))}) ` +
+      `The export needs more than ${cause.limit} requests${where}: ${BUDGET_TEXT}, ` +
+      `so a run never makes more. ${retryAfterHour(cause.startedAt, now)} ` +
       `with a shorter date range.${fewer}${withoutPrevious(failure)} ${NO_FILE}`
     )
   }
@@ -83,7 +90,7 @@ function describeCause(error: unknown, { now, pageSize, maxPageSize }: FailureCo
  * page when it stopped between requests, and the periods read whole before (so page 1 after a hundred
  * pages of the previous period never reads as a stop before anything was read); "" before any page.
  */
-function whereItStopped(failure: ExportFailure | undefined): string {
+export function whereItStopped(failure: ExportFailure | undefined): string {
   if (failure?.page === undefined) return ''
   const { inFlight } = failure
   const earlier = failure.done.map(periodRead)
