@@ -36,11 +36,15 @@ export interface FailureContext {
   maxPageSize?: number
   /** Files already written when a step of several datasets stopped (they stay). */
   written?: string[]
+  /** What the message ends with instead of "No file was written." (a section of a written file). */
+  closing?: string
 }
 
 export function describeFailure(error: unknown, context: FailureContext): string {
   const { written = [] } = context
-  const closing = written.length > 0 ? `Written before it stopped: ${written.join(', ')}.` : NO_FILE
+  const closing =
+    context.closing ??
+    (written.length > 0 ? `Written before it stopped: ${written.join(', ')}.` : NO_FILE)
   return describeCause(error, context).replace(NO_FILE, closing)
 }
 

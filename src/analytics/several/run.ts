@@ -167,12 +167,14 @@ async function report(action: ActionRun, step: Step, extras: ReportExtras): Prom
 
 /** The step's error: each dataset not written, after a 429 the ones never read, what to do. */
 function failureOf(step: Step, advice: string | undefined): string | undefined {
-  const failed = step.outcomes.filter(o => o.failure)
-  if (failed.length === 0) return undefined
+  const failures = step.outcomes.flatMap(o => (o.failure ? [o.failure] : []))
+  // A 429 in the sections (after every dataset's rows) ends the step too.
+  if (step.stopped && !failures.includes(step.stopped)) failures.push(step.stopped)
+  if (failures.length === 0) return undefined
   const written = step.outcomes.filter(o => o.exported).map(o => o.name)
   const notRead = step.outcomes.filter(o => o.notRead).map(o => o.name)
   return [
-    ...failed.map(o => o.failure),
+    ...failures,
     notRead.length > 0 ? `Not read: ${notRead.join(', ')}.` : '',
     written.length > 0 ? `Written and reported: ${written.join(', ')}.` : 'No dataset was written.',
     advice ?? ''
