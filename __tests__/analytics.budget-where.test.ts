@@ -135,4 +135,31 @@ describe('several datasets: a dataset whose rows do not fit says it in its own r
     expect(error).toContain('or read views (its rows took 99 requests here) in a step of its own')
     expect(error).toContain('Written and reported: searches.')
   })
+
+  it('a budget below one request a dataset: the first ones are not read, never "-1 requests"', async () => {
+    world().svc.generatePageViews(3)
+    world().svc.setSearches(terms(3))
+    world().svc.setFeedback([])
+    const result = await runStep({ dataset: 'views, searches, feedback', 'request-budget': '1' })
+
+    expect(result.exitCode).toBe(1)
+    expect(world().svc.requests).toHaveLength(1)
+    expect(exportFiles(result)).toEqual(['feedback.json'])
+    expect(result.outputs['left-out'].split('\n')).toEqual([
+      'views: rows (more than 0 requests)',
+      'searches: rows (more than 0 requests)'
+    ])
+    const error = errorLine(result)
+    expect(error).not.toMatch(/\s-\d/)
+    expect(error).toContain(
+      'The request-budget of 1 is less than one request for each of the 3 datasets: raise it (up to 100, when no other step or project of the organization shares the hour), or read fewer datasets in this step.'
+    )
+    expect(error).toContain(
+      'views: its rows were not read, no request was left for them: the budget of 1 keeps one request for each of the 2 datasets after it. No file was written.'
+    )
+    expect(error).toContain(
+      'searches: its rows were not read, no request was left for them: the budget of 1 keeps one request for the dataset after it. No file was written.'
+    )
+    expect(result.stdout).toContain('views: reading the rows, within 0 requests')
+  })
 })

@@ -104,6 +104,7 @@ function adviceOf(step: Step): string | undefined {
   const hungriest = step.outcomes.reduce((most, o) => (took(o) > took(most) ? o : most))
   return shortfallAdvice({
     budget: step.budget.limit,
+    datasets: step.outcomes.length,
     hungriest: { name: hungriest.name, requests: took(hungriest) },
     startedAt: budgetStartedAt,
     now: step.rt.clock.now()

@@ -60,12 +60,18 @@ export function rowsShortfallText(s: RowsShortfall): string {
         ? `${took}, and ${keptAfter(s.after)}`
         : took
   const where = s.where ? `,${s.where}` : ''
-  return `${s.name}: its rows need more than ${had}${where}: ${why}. No file was written.`
+  const need =
+    s.share === 0
+      ? 'its rows were not read, no request was left for them'
+      : `its rows need more than ${had}${where}`
+  return `${s.name}: ${need}: ${why}. No file was written.`
 }
 
 /** The step's budget and the datasets' rows, once some did not fit. */
 export interface StepShortfall {
   budget: number
+  /** The datasets of the step. */
+  datasets: number
   /** The dataset whose rows took the most requests of the step, and how many. */
   hungriest: { name: Dataset; requests: number }
   /** When the step made its first request (epoch ms), and now. */
@@ -75,6 +81,13 @@ export interface StepShortfall {
 
 /** What to do, in one paragraph: the limit, when to retry, and the two ways to fit. */
 export function shortfallAdvice(s: StepShortfall): string {
+  if (s.budget < s.datasets) {
+    return (
+      `The request-budget of ${s.budget} is less than one request for each of the ${s.datasets} datasets: ` +
+      `raise it (up to ${REQUEST_LIMIT}, when no other step or project of the organization shares the hour), ` +
+      'or read fewer datasets in this step.'
+    )
+  }
   const higher =
     s.budget < REQUEST_LIMIT
       ? `, and this one no more than its request-budget of ${s.budget} (raise it, up to ${REQUEST_LIMIT}, when no other step or project of the organization shares the hour)`

@@ -105,11 +105,9 @@ export async function readRows(step: Step): Promise<void> {
       outcome.notRead = true
       continue
     }
-    await readDatasetRows(
-      step,
-      outcome,
-      budget.slice(rowsLimit(budget.limit, index, outcomes.length))
-    )
+    // A budget below one request a dataset leaves the first ones none (never a negative share).
+    const limit = Math.max(budget.used, rowsLimit(budget.limit, index, outcomes.length))
+    await readDatasetRows(step, outcome, budget.slice(limit))
   }
 }
 
