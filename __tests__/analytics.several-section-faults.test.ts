@@ -55,6 +55,9 @@ describe('a section begun but not finished', () => {
     expect(error).not.toContain('No file was written')
     expect(error).toContain('Written and reported: views, searches.')
     expect(result.summary).toContain('### Page views')
+    expect(result.stdout).toContain(
+      'Left out views: views per day (7 requests): a 429 (Too Many Requests) stopped the reading.'
+    )
   })
 
   it('points whose retries run past the budget are left out in one line, as a section that does not fit', async () => {
@@ -87,6 +90,10 @@ describe('a section begun but not finished', () => {
     expect(warning).toBeDefined()
     expect(warning).not.toContain('No file was written')
     expect(warning).toContain('page-views.json is written without it')
+    // The budget had room: the line says why it is left out.
+    expect(result.stdout).toContain(
+      'Left out views: previous period (3 requests): a read failed (the warning above).'
+    )
   })
 })
 

@@ -71,16 +71,16 @@ async function readSection(step: Step, read: SectionRead): Promise<void> {
   const { section, outcome } = read
   const what = sectionName(section)
   const needed = estimate(step, read)
-  const leaveOut = (requests: number, atLeast?: boolean): void => {
+  const budgetLeft = (): string =>
+    `the budget of ${plural(budget.limit, 'request')} has ${budget.limit - budget.used} left`
+  const leaveOut = (requests: number, why: string, atLeast?: boolean): void => {
     const line = { dataset: section.dataset, what, requests, atLeast }
     step.leftOut.push(line)
-    rt.log.info(
-      `Left out ${leftOutLine(line)}: the budget of ${plural(budget.limit, 'request')} has ${budget.limit - budget.used} left.`
-    )
+    rt.log.info(`Left out ${leftOutLine(line)}: ${why}.`)
   }
-  if (step.stopped || !fits(needed, { used: budget.used, budget: budget.limit })) {
-    leaveOut(needed)
-    return
+  if (step.stopped) return leaveOut(needed, 'a 429 (Too Many Requests) stopped the reading')
+  if (!fits(needed, { used: budget.used, budget: budget.limit })) {
+    return leaveOut(needed, budgetLeft())
   }
   const before = budget.used
   const ctx: ExportContext = {
@@ -96,12 +96,19 @@ async function readSection(step: Step, read: SectionRead): Promise<void> {
     rt.log.info(`${section.dataset}: ${what}: ${plural(budget.used - before, 'request')}.`)
   } catch (error) {
     if (rt.signal.aborted) throw error
-    if (error instanceof RequestBudgetExceeded) return leaveOut(budget.limit - before, true)
+    if (error instanceof RequestBudgetExceeded) {
+      return leaveOut(budget.limit - before, `its reads ran past it: ${budgetLeft()}`, true)
+    }
     const closing = `Left out: ${basename(outcome.path)} is written without it.`
     const message = `${section.dataset}: ${what}: ${describeFailure(error, { now: rt.clock.now(), closing })}`
     if (isRateLimited(error)) step.stopped = message
     else rt.log.warning(message)
-    leaveOut(needed)
+    leaveOut(
+      needed,
+      isRateLimited(error)
+        ? 'a 429 (Too Many Requests) stopped the reading'
+        : 'a read failed (the warning above)'
+    )
   } finally {
     outcome.requests += budget.used - before
   }
