@@ -55,9 +55,13 @@ describe('the budget error of one dataset says where it stopped', () => {
     world().svc.generatePageViews(1_200)
     const error = errorLine(await runStep({ 'request-budget': '3' }))
     expect(error).toContain(
-      'needs more than 3 requests on page 4 (offset 750; 750 rows read before it): '
+      'needs more than 3 requests on page 4 (offset 750; 750 rows read before it): 3 is'
     )
     expect(error).not.toContain('compare')
+    // The limit met is the step's own: the one the user can raise.
+    expect(error).toContain(
+      "before it): 3 is the step's request-budget (raise it, up to 100, when no other step or project of the organization shares the hour). The Mintlify analytics API allows 100 requests"
+    )
   })
 
   it('between requests (the impact reads do not fit after the rows): after the last page, not on it', async () => {

@@ -10,7 +10,7 @@ import { CancelledError } from '../shared/cancellation.js'
 import { ExportFailure } from './export/export-dataset.js'
 import { PaginationError } from './export/pagination.js'
 import type { PeriodRead } from './export/progress.js'
-import { BUDGET_WINDOW_MS, RequestBudgetExceeded } from './export/budget.js'
+import { BUDGET_WINDOW_MS, REQUEST_LIMIT, RequestBudgetExceeded } from './export/budget.js'
 import { plural } from '../shared/plural.js'
 import { sentence } from '../shared/sentence.js'
 
@@ -61,9 +61,14 @@ function describeCause(error: unknown, { now, pageSize, maxPageSize }: FailureCo
       : ''
 
   if (cause instanceof RequestBudgetExceeded) {
+    // Under 100, the limit met is the step's own request-budget: the one the user can raise.
+    const own =
+      cause.limit < REQUEST_LIMIT
+        ? `: ${cause.limit} is the step's request-budget (raise it, up to ${REQUEST_LIMIT}, when no other step or project of the organization shares the hour). `
+        : ': '
     return (
-      `The export needs more than ${cause.limit} requests${where}: ${BUDGET_TEXT}, ` +
-      `so a run never makes more. ${retryAfterHour(cause.startedAt, now)} ` +
+      `The export needs more than ${cause.limit} requests${where}${own}${BUDGET_TEXT}, ` +
+      `so a run never makes more than ${REQUEST_LIMIT}. ${retryAfterHour(cause.startedAt, now)} ` +
       `with a shorter date range.${fewer}${withoutPrevious(failure)} ${NO_FILE}`
     )
   }
