@@ -150,9 +150,14 @@ async function readDatasetRows(
         budget: step.budget.limit,
         where: whereItStopped(error instanceof ExportFailure ? error : undefined)
       })
-      const line = { dataset: outcome.name, what: 'rows', requests: share.limit - before }
-      step.leftOut.push({ ...line, atLeast: true })
-      rt.log.warning(`Left out ${leftOutLine({ ...line, atLeast: true })}. ${outcome.failure}`)
+      const line = {
+        dataset: outcome.name,
+        what: 'rows',
+        requests: share.limit - before,
+        atLeast: true
+      }
+      step.leftOut.push(line)
+      rt.log.warning(`Left out ${leftOutLine(line)}. ${outcome.failure}`)
       return
     }
     const message = `${outcome.name}: ${describeFailure(error, { now: rt.clock.now() })}`
