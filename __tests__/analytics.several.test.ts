@@ -107,7 +107,9 @@ describe('several datasets in one step', () => {
     expect(exportFiles(result).sort()).toEqual(['feedback.json', 'searches.json'])
     expect(result.outputs['left-out']).toBe('views: rows (more than 8 requests)')
     const error = errorLine(result)
-    expect(error).toMatch(/^views: The export needs more than 8 requests/)
+    expect(error).toMatch(
+      /^views: its rows need more than the 8 requests this step could give them/
+    )
     expect(error).toContain('Written and reported: searches, feedback.')
     expect(result.summary).toContain('- views: rows (more than 8 requests)')
     expect(result.summary).toContain('### Search terms')

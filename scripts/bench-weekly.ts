@@ -110,10 +110,12 @@ async function fourStepsRow(pages: number): Promise<string> {
   })
 }
 
-/** An error's first sentence, for a table cell. */
+/** An error's first sentence (after a leading `views: `), for a table cell. */
 function firstSentence(error: string): string {
-  const end = error.search(/[.:](\s|$)/)
-  return end < 0 ? error : error.slice(0, end)
+  const name = /^[a-z]+: /.exec(error)?.[0] ?? ''
+  const rest = error.slice(name.length)
+  const end = rest.search(/[.:](\s|$)/)
+  return name + (end < 0 ? rest : rest.slice(0, end))
 }
 
 /** The step failed before reading anything, on its `dataset` input: the list is not read yet. */

@@ -9,13 +9,22 @@ import { InputError } from '../shared/inputs.js'
 import { CancelledError } from '../shared/cancellation.js'
 import { ExportFailure } from './export/export-dataset.js'
 import { PaginationError } from './export/pagination.js'
-import { BUDGET_WINDOW_MS, RequestBudgetExceeded } from './export/budget.js'
+import type { PeriodRead } from './export/progress.js'
+import { BUDGET_WINDOW_MS, REQUEST_LIMIT, RequestBudgetExceeded } from './export/budget.js'
 import { plural } from '../shared/plural.js'
 import { sentence } from '../shared/sentence.js'
 
 export const RATE_LIMIT_TEXT =
   'The Mintlify analytics API allows 100 requests per organization per hour'
 const SHARED = ', shared by all its analytics endpoints'
+/** The limit a budget error names. */
+export const BUDGET_TEXT = `${RATE_LIMIT_TEXT}${SHARED}`
+
+/** "Retry after 2024-03-11 07:00 UTC (in 59 min)": once the hour from the first request has passed. */
+export function retryAfterHour(startedAt: number, now: number): string {
+  const retryAt = startedAt + BUDGET_WINDOW_MS
+  return `Retry after ${utc(retryAt)} (in ${formatDuration(Math.max(0, retryAt - now))})`
+}
 
 const NO_FILE = 'No file was written.'
 
@@ -27,11 +36,15 @@ export interface FailureContext {
   maxPageSize?: number
   /** Files already written when a step of several datasets stopped (they stay). */
   written?: string[]
+  /** What the message ends with instead of "No file was written." (a section of a written file). */
+  closing?: string
 }
 
 export function describeFailure(error: unknown, context: FailureContext): string {
   const { written = [] } = context
-  const closing = written.length > 0 ? `Written before it stopped: ${written.join(', ')}.` : NO_FILE
+  const closing =
+    context.closing ??
+    (written.length > 0 ? `Written before it stopped: ${written.join(', ')}.` : NO_FILE)
   return describeCause(error, context).replace(NO_FILE, closing)
 }
 
@@ -48,11 +61,15 @@ function describeCause(error: unknown, { now, pageSize, maxPageSize }: FailureCo
       : ''
 
   if (cause instanceof RequestBudgetExceeded) {
-    const retryAt = cause.startedAt + BUDGET_WINDOW_MS
+    // Under 100, the limit met is the step's own request-budget: the one the user can raise.
+    const own =
+      cause.limit < REQUEST_LIMIT
+        ? `: ${cause.limit} is the step's request-budget (raise it, up to ${REQUEST_LIMIT}, when no other step or project of the organization shares the hour). `
+        : ': '
     return (
-      `The export needs more than ${cause.limit} requests${where}: ${RATE_LIMIT_TEXT}${SHARED}, ` +
-      `so a run never makes more. Retry after ${utc(retryAt)} (in ${formatDuration(Math.max(0, retryAt - now))}) ` +
-      `with a shorter date range.${fewer} ${NO_FILE}`
+      `The export needs more than ${cause.limit} requests${where}${own}${BUDGET_TEXT}, ` +
+      `so a run never makes more than ${REQUEST_LIMIT}. ${retryAfterHour(cause.startedAt, now)} ` +
+      `with a shorter date range.${fewer}${withoutPrevious(failure)} ${NO_FILE}`
     )
   }
 
@@ -77,15 +94,46 @@ function describeCause(error: unknown, { now, pageSize, maxPageSize }: FailureCo
   return `${sentence(`The export failed${where}: ${getErrorMessage(cause)}`)} ${NO_FILE}`
 }
 
-function whereItStopped(failure: ExportFailure | undefined): string {
+/**
+ * " on page 98 (offset 24250; 24,250 rows read before it)": the request it stopped on, "after" the
+ * page when it stopped between requests, and the periods read whole before (so page 1 after a hundred
+ * pages of the previous period never reads as a stop before anything was read); "" before any page.
+ */
+export function whereItStopped(failure: ExportFailure | undefined): string {
   if (failure?.page === undefined) return ''
-  const period = failure.period ? ` of the ${failure.period} period` : ''
+  const { inFlight } = failure
+  const earlier = failure.done.map(periodRead)
+  const before = earlier.length > 0 ? `, after ${earlier.join(' and ')}` : ''
+  if (typeof inFlight === 'string') return ` while reading ${lowerFirst(inFlight)}${before}`
+  const on = inFlight === undefined ? 'after' : 'on'
+  const period = failure.period
+    ? ` of the ${failure.period} period`
+    : earlier.length > 0
+      ? ' of this period'
+      : ''
+  const rows = `${plural(failure.rowsRead, 'row')} read${on === 'on' ? ' before it' : ''}`
   const details = [
     failure.offset === undefined ? '' : `offset ${failure.offset}`,
-    failure.rowsRead > 0 ? `${plural(failure.rowsRead, 'row')} read before it` : ''
+    failure.rowsRead > 0 ? rows : ''
   ].filter(Boolean)
-  return ` on page ${failure.page}${period}${details.length ? ` (${details.join('; ')})` : ''}`
+  const within = details.length ? ` (${details.join('; ')})` : ''
+  return ` ${on} page ${failure.page}${period}${within}${before}`
 }
+
+/** With `compare: previous` both periods count: the one input that halves the reads. */
+function withoutPrevious(failure: ExportFailure | undefined): string {
+  const compared =
+    failure?.period === 'previous' || failure?.done.some(read => read.period === 'previous')
+  return compared ? ' Without compare: previous it reads this period only.' : ''
+}
+
+/** "the previous period's 100 pages (25,000 rows)". */
+function periodRead({ period, pages, rows }: PeriodRead): string {
+  const whose = period ? `the ${period} period's` : "this period's"
+  return `${whose} ${plural(pages, 'page')}${rows > 0 ? ` (${plural(rows, 'row')})` : ''}`
+}
+
+const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1)
 
 function hint(error: MintlifyError): string {
   if (error.kind !== 'http') return ''

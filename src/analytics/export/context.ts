@@ -15,7 +15,7 @@ import type { DateRange } from '../dates.js'
 import type { DailyMode } from '../several-inputs.js'
 import type { DailySection } from '../report/daily-section.js'
 import type { RequestBudget } from './budget.js'
-import type { OtherPeriod, Progress } from './progress.js'
+import type { OtherPeriod, PeriodRead, Progress } from './progress.js'
 import { openExportWriter, type ExportFormat, type RowFormat } from './writers.js'
 
 /** The inputs the export reads, parsed (AnalyticsSettings holds them, and the rest). */
@@ -58,6 +58,10 @@ export interface FailurePoint {
   period?: OtherPeriod
   /** Requests made before it stopped, retries included; 0 when not given. */
   requests?: number
+  /** The periods read whole before the one it stopped in. */
+  done?: readonly PeriodRead[]
+  /** The request it stopped on; undefined when it stopped between requests (after `page`). */
+  inFlight?: number | string
 }
 
 /** Where the export stopped, with the error that stopped it (the fields as FailurePoint says). */
@@ -68,10 +72,12 @@ export class ExportFailure extends Error {
   declare readonly rowsRead: number
   declare readonly period?: OtherPeriod
   declare readonly requests: number
+  declare readonly done: readonly PeriodRead[]
+  declare readonly inFlight?: number | string
 
   constructor(point: FailurePoint) {
     super(getErrorMessage(point.cause))
-    Object.assign(this, { requests: 0, ...point })
+    Object.assign(this, { requests: 0, done: [], ...point })
     this.name = 'ExportFailure'
   }
 }
@@ -150,13 +156,14 @@ export interface PageRequest {
  * One page request as the flows make it: counted against the budget before it leaves (a retry is a
  * request too), under the operation's retry policy, with a log line before each retry.
  */
-export function fetchPage<T>(
+export async function fetchPage<T>(
   ctx: ExportContext,
   { operation, page }: PageRequest,
   call: (signal?: AbortSignal) => Promise<T>
 ): Promise<T> {
   const { rt, budget, progress } = ctx
-  return withRetry(
+  progress.inFlight = page
+  const answer = await withRetry(
     signal => {
       budget.take()
       return call(signal)
@@ -168,4 +175,6 @@ export function fetchPage<T>(
       overrule: (failed, decision) => budget.overruleRetry(failed, decision)
     }
   )
+  progress.inFlight = undefined
+  return answer
 }

@@ -92,7 +92,7 @@ export async function readDaily(
   const { settings, budget, rt } = ctx
   const needed = dailyRequests(settings)
   if (needed === 0 || !settings.dateFrom || !settings.dateTo) return undefined
-  const { spans, step } = dailySpans(settings.dateFrom, settings.dateTo)
+  const { step } = dailySpans(settings.dateFrom, settings.dateTo)
   // Read last (after the impact section's reads): what is left is the budget's real remainder.
   const left = budget.limit - budget.used
   if (needed > left) {
@@ -103,16 +103,7 @@ export async function readDaily(
     return { skipped, step }
   }
   try {
-    const points = await readPoints(ctx, source, spans)
-    const previousSpans = settings.previous
-      ? dailySpans(settings.previous.dateFrom, settings.previous.dateTo).spans.slice(
-          0,
-          spans.length
-        )
-      : undefined
-    const previous = previousSpans ? await readPoints(ctx, source, previousSpans) : undefined
-    rt.log.info(`${heading(source.kind)} per ${step}: ${plural(needed, 'request')}, one a point.`)
-    return { points, previous, step }
+    return await readAllPoints(ctx, source)
   } catch (error) {
     // The points are optional: only a cancel stops the export here.
     if (rt.signal.aborted) throw error
@@ -120,4 +111,24 @@ export async function readDaily(
     rt.log.warning(skipped)
     return { skipped, step }
   }
+}
+
+/**
+ * Every point of the range (and of the previous period): all of them, or the error that stopped
+ * them (a step of several datasets leaves the section out whole with it).
+ */
+export async function readAllPoints(
+  ctx: ExportContext,
+  source: Pick<TrafficSource, 'operation' | 'read' | 'kind'>
+): Promise<DailySection> {
+  const { settings, rt } = ctx
+  const { spans, step } = dailySpans(settings.dateFrom ?? '', settings.dateTo ?? '')
+  const points = await readPoints(ctx, source, spans)
+  const previousSpans = settings.previous
+    ? dailySpans(settings.previous.dateFrom, settings.previous.dateTo).spans.slice(0, spans.length)
+    : undefined
+  const previous = previousSpans ? await readPoints(ctx, source, previousSpans) : undefined
+  const needed = points.length + (previous?.length ?? 0)
+  rt.log.info(`${heading(source.kind)} per ${step}: ${plural(needed, 'request')}, one a point.`)
+  return { points, previous, step }
 }

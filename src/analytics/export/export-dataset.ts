@@ -63,14 +63,16 @@ export async function exportDataset<Exported>(
     return await dataset.export(ctx)
   } catch (error) {
     if (error instanceof ExportFailure) throw error
-    const { page, offset, rowsRead, period } = ctx.progress
+    const { page, offset, rowsRead, period, done, inFlight } = ctx.progress
     throw new ExportFailure({
       cause: rt.signal.aborted ? rt.signal.reason : error,
       page,
       offset,
       rowsRead,
       period,
-      requests: ctx.budget.used
+      requests: ctx.budget.used,
+      done,
+      inFlight
     })
   }
 }

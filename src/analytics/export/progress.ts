@@ -1,6 +1,8 @@
 /**
  * Where an export is, for the message when it stops: the page being read, its offset (offset
- * paging), the rows read before it, and which period of a comparison.
+ * paging), the rows read before it, which period of a comparison, the periods read whole before it
+ * (so a stop on page 1 after a hundred pages of the previous period says so), and whether a request
+ * was in flight (a stop between requests is "after" the page, not "on" it).
  */
 import { getErrorMessage } from '../../shared/errors.js'
 import { logLine } from '../../shared/log-line.js'
@@ -10,14 +12,28 @@ import type { Log } from '../../shared/runtime.js'
 /** A period read besides the report's own: a comparison's previous one, the impact baseline. */
 export type OtherPeriod = 'previous' | 'baseline'
 
+/** A period read whole before the one being read: its pages and rows. */
+export interface PeriodRead {
+  period: OtherPeriod | undefined
+  pages: number
+  rows: number
+}
+
 export class Progress {
   page: number | undefined
   offset: number | undefined
   rowsRead = 0
   period: OtherPeriod | undefined
+  /** The periods read before this one, in order. */
+  readonly done: PeriodRead[] = []
+  /** The request on its way (a page number, or what a named read reads); undefined between requests. */
+  inFlight: number | string | undefined
 
   /** Starts reading a period from its first page. */
   begin(period: OtherPeriod | undefined): void {
+    if (this.page !== undefined) {
+      this.done.push({ period: this.period, pages: this.page, rows: this.rowsRead })
+    }
     this.period = period
     this.page = undefined
     this.offset = undefined

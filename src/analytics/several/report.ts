@@ -37,6 +37,8 @@ export interface SeveralReport extends DateRange {
   chart: boolean
   /** One line each (plan.ts leftOutLine). */
   leftOut: string[]
+  /** What to do when a dataset's rows did not fit (shortfall.ts). */
+  advice?: string
   requests: number
   budget: number
 }
@@ -79,6 +81,7 @@ export function renderSeveral(report: SeveralReport, options: RenderOptions = {}
       )
     )
   }
+  if (report.advice) blocks.push(fixed(`**What to do:** ${report.advice}`, ''))
   if (options.runUrl) blocks.push(fixed('', `[Workflow run](${options.runUrl})`))
   return layout(blocks, options.maxChars)
 }

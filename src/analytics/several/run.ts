@@ -21,7 +21,8 @@ import { setSeveralOutputs } from './outputs.js'
 import { renderSeveral, type SeveralReport } from './report.js'
 import { writeAgain } from './rewrite.js'
 import { readSections } from './sections.js'
-import { newStep, readRows, type Step } from './step.js'
+import { shortfallAdvice } from './shortfall.js'
+import { newStep, readRows, type DatasetOutcome, type Step } from './step.js'
 
 /** The reading stopped (cancelled, or an error of no one dataset): the files written before stay. */
 export class SeveralStopped extends Error {
@@ -89,16 +90,28 @@ export async function runSeveral(
   for (const outcome of step.outcomes) await writeAgain(step, outcome, impact)
   rt.log.info(`Made ${budget.used} of ${plural(limit, 'request')}.`)
   setSeveralOutputs(step, impact)
-  await report(action, step, { impact, context })
-  const failure = failureOf(step)
+  const advice = adviceOf(step)
+  await report(action, step, { impact, context, advice })
+  const failure = failureOf(step, advice)
   if (failure) throw new SeveralFailed(failure)
 }
 
-function reportOf(
-  step: Step,
-  impact: ImpactRun | undefined,
-  context: RunnerContext
-): SeveralReport {
+/** What to do when a dataset's rows did not fit: said once, in the report and in the error. */
+function adviceOf(step: Step): string | undefined {
+  const { budgetStartedAt } = step
+  if (budgetStartedAt === undefined) return undefined
+  const took = (o: DatasetOutcome): number => o.rowsRequests ?? 0
+  const hungriest = step.outcomes.reduce((most, o) => (took(o) > took(most) ? o : most))
+  return shortfallAdvice({
+    budget: step.budget.limit,
+    datasets: step.outcomes.length,
+    hungriest: { name: hungriest.name, requests: took(hungriest) },
+    startedAt: budgetStartedAt,
+    now: step.rt.clock.now()
+  })
+}
+
+function reportOf(step: Step, { impact, context, advice }: ReportExtras): SeveralReport {
   const { settings } = step
   const host = step.outcomes.find(o => o.impact)
   return {
@@ -125,17 +138,22 @@ function reportOf(
     impact: impact && (host || !impact.tap) ? impact.section() : undefined,
     chart: settings.chart,
     leftOut: step.leftOut.map(leftOutLine),
+    advice,
     requests: step.budget.used,
     budget: step.budget.limit
   }
 }
 
-async function report(
-  action: ActionRun,
-  step: Step,
-  { impact, context }: { impact: ImpactRun | undefined; context: RunnerContext }
-): Promise<void> {
-  const report = reportOf(step, impact, context)
+/** What the report shows besides the step: the impact section, the runner, what to do. */
+interface ReportExtras {
+  impact: ImpactRun | undefined
+  context: RunnerContext
+  advice: string | undefined
+}
+
+async function report(action: ActionRun, step: Step, extras: ReportExtras): Promise<void> {
+  const { context } = extras
+  const report = reportOf(step, extras)
   await action.summary(renderSeveral(report))
   const { issueNumber, githubToken } = step.settings
   if (issueNumber === undefined) return
@@ -148,16 +166,19 @@ async function report(
   )
 }
 
-/** The step's error: each dataset not written, and after a 429 the ones never read. */
-function failureOf(step: Step): string | undefined {
-  const failed = step.outcomes.filter(o => o.failure)
-  if (failed.length === 0) return undefined
+/** The step's error: each dataset not written, after a 429 the ones never read, what to do. */
+function failureOf(step: Step, advice: string | undefined): string | undefined {
+  const failures = step.outcomes.flatMap(o => (o.failure ? [o.failure] : []))
+  // A 429 in the sections (after every dataset's rows) ends the step too.
+  if (step.stopped && !failures.includes(step.stopped)) failures.push(step.stopped)
+  if (failures.length === 0) return undefined
   const written = step.outcomes.filter(o => o.exported).map(o => o.name)
   const notRead = step.outcomes.filter(o => o.notRead).map(o => o.name)
   return [
-    ...failed.map(o => o.failure),
+    ...failures,
     notRead.length > 0 ? `Not read: ${notRead.join(', ')}.` : '',
-    written.length > 0 ? `Written and reported: ${written.join(', ')}.` : 'No dataset was written.'
+    written.length > 0 ? `Written and reported: ${written.join(', ')}.` : 'No dataset was written.',
+    advice ?? ''
   ]
     .filter(Boolean)
     .join(' ')

@@ -4,6 +4,7 @@
  * whole or left out: one that does not fit what the budget has left is not begun, one that runs past
  * it is dropped whole (its requests were made and are counted), and either is one left-out line.
  */
+import { basename } from 'node:path'
 import { isRateLimited } from '../../mintlify/errors.js'
 import { plural } from '../../shared/plural.js'
 import { datasetFacts, type Dataset } from '../dataset-list.js'
@@ -12,7 +13,7 @@ import { VISITORS_ENDPOINT } from '../datasets/visitors.js'
 import { describeFailure } from '../failure.js'
 import { RequestBudgetExceeded } from '../export/budget.js'
 import { fetchPage, type ExportContext } from '../export/context.js'
-import { dailyRequests, readDaily } from '../export/daily.js'
+import { dailyRequests, readAllPoints } from '../export/daily.js'
 import { paginate } from '../export/pagination.js'
 import { Progress } from '../export/progress.js'
 import type { TrafficSource } from '../export/traffic-source.js'
@@ -70,16 +71,16 @@ async function readSection(step: Step, read: SectionRead): Promise<void> {
   const { section, outcome } = read
   const what = sectionName(section)
   const needed = estimate(step, read)
-  const leaveOut = (requests: number, atLeast?: boolean): void => {
+  const budgetLeft = (): string =>
+    `the budget of ${plural(budget.limit, 'request')} has ${budget.limit - budget.used} left`
+  const leaveOut = (requests: number, why: string, atLeast?: boolean): void => {
     const line = { dataset: section.dataset, what, requests, atLeast }
     step.leftOut.push(line)
-    rt.log.info(
-      `Left out ${leftOutLine(line)}: the budget of ${plural(budget.limit, 'request')} has ${budget.limit - budget.used} left.`
-    )
+    rt.log.info(`Left out ${leftOutLine(line)}: ${why}.`)
   }
-  if (step.stopped || !fits(needed, { used: budget.used, budget: budget.limit })) {
-    leaveOut(needed)
-    return
+  if (step.stopped) return leaveOut(needed, 'a 429 (Too Many Requests) stopped the reading')
+  if (!fits(needed, { used: budget.used, budget: budget.limit })) {
+    return leaveOut(needed, budgetLeft())
   }
   const before = budget.used
   const ctx: ExportContext = {
@@ -95,11 +96,19 @@ async function readSection(step: Step, read: SectionRead): Promise<void> {
     rt.log.info(`${section.dataset}: ${what}: ${plural(budget.used - before, 'request')}.`)
   } catch (error) {
     if (rt.signal.aborted) throw error
-    if (error instanceof RequestBudgetExceeded) return leaveOut(budget.limit - before, true)
-    const message = `${section.dataset}: ${what}: ${describeFailure(error, { now: rt.clock.now() })}`
+    if (error instanceof RequestBudgetExceeded) {
+      return leaveOut(budget.limit - before, `its reads ran past it: ${budgetLeft()}`, true)
+    }
+    const closing = `Left out: ${basename(outcome.path)} is written without it.`
+    const message = `${section.dataset}: ${what}: ${describeFailure(error, { now: rt.clock.now(), closing })}`
     if (isRateLimited(error)) step.stopped = message
     else rt.log.warning(message)
-    leaveOut(needed)
+    leaveOut(
+      needed,
+      isRateLimited(error)
+        ? 'a 429 (Too Many Requests) stopped the reading'
+        : 'a read failed (the warning above)'
+    )
   } finally {
     outcome.requests += budget.used - before
   }
@@ -114,7 +123,7 @@ async function readOne(
     await impact?.tap?.complete({ ...ctx, settings: { ...ctx.settings, pageSize: 250 } })
     outcome.impact = true
   } else if (section.kind === 'daily') {
-    outcome.daily = await readDaily(ctx, trafficSource(section.dataset))
+    outcome.daily = await readAllPoints(ctx, trafficSource(section.dataset))
   } else {
     const { previous } = step.settings
     if (previous) await readPrevious({ ...ctx, settings: { ...ctx.settings, previous } }, outcome)

@@ -12,7 +12,7 @@ import type { Runtime } from '../../shared/runtime.js'
 import { datasetFacts, type Dataset } from '../dataset-list.js'
 import type { ExportedDataset } from '../datasets/descriptor.js'
 import { datasetOf } from '../datasets/registry.js'
-import { describeFailure } from '../failure.js'
+import { describeFailure, whereItStopped } from '../failure.js'
 import { RequestBudgetExceeded, type RequestBudget } from '../export/budget.js'
 import type { ExportSettings } from '../export/context.js'
 import { exportDataset, ExportFailure } from '../export/export-dataset.js'
@@ -20,6 +20,7 @@ import type { DailySection } from '../report/daily-section.js'
 import type { AnalyticsSettings } from '../settings.js'
 import { KeptAnswers } from './kept-answers.js'
 import { impactHost, leftOutLine, rowsLimit, type LeftOut } from './plan.js'
+import { keptAfter, rowsShortfallText } from './shortfall.js'
 
 /** What became of one dataset. */
 export interface DatasetOutcome {
@@ -51,6 +52,8 @@ export interface Step {
   leftOut: LeftOut[]
   /** Set when a 429 with a long wait stopped the reading: the message. */
   stopped?: string
+  /** Set when a dataset's rows did not fit: when the step's first request was made (epoch ms). */
+  budgetStartedAt?: number
 }
 
 export function newStep(
@@ -85,6 +88,15 @@ function mayWriteAgain(step: Step, name: Dataset): boolean {
   )
 }
 
+/** The datasets before `outcome` whose rows made requests (the ones that took its budget). */
+function readBefore(step: Step, outcome: DatasetOutcome): Dataset[] {
+  const index = step.outcomes.indexOf(outcome)
+  return step.outcomes
+    .slice(0, index)
+    .filter(o => (o.rowsRequests ?? 0) > 0)
+    .map(o => o.name)
+}
+
 /** Every dataset's rows, in order, until the end or a 429 that stops the step. */
 export async function readRows(step: Step): Promise<void> {
   const { outcomes, budget } = step
@@ -93,11 +105,9 @@ export async function readRows(step: Step): Promise<void> {
       outcome.notRead = true
       continue
     }
-    await readDatasetRows(
-      step,
-      outcome,
-      budget.slice(rowsLimit(budget.limit, index, outcomes.length))
-    )
+    // A budget below one request a dataset leaves the first ones none (never a negative share).
+    const limit = Math.max(budget.used, rowsLimit(budget.limit, index, outcomes.length))
+    await readDatasetRows(step, outcome, budget.slice(limit))
   }
 }
 
@@ -111,7 +121,7 @@ async function readDatasetRows(
   const after = step.outcomes.length - step.outcomes.indexOf(outcome) - 1
   rt.log.info(
     `${outcome.name}: reading the rows, within ${plural(share.limit - before, 'request')}` +
-      (after > 0 ? ` (one kept for each of the ${plural(after, 'dataset')} after it).` : '.')
+      (after > 0 ? ` (${keptAfter(after)}).` : '.')
   )
   try {
     outcome.exported = await exportDataset(
@@ -130,10 +140,16 @@ async function readDatasetRows(
   } catch (error) {
     if (rt.signal.aborted) throw error
     const cause = error instanceof ExportFailure ? error.cause : error
-    const message = `${outcome.name}: ${describeFailure(error, { now: rt.clock.now() })}`
-    outcome.failure = message
-    if (isRateLimited(cause)) step.stopped = message
     if (cause instanceof RequestBudgetExceeded) {
+      step.budgetStartedAt = cause.startedAt
+      outcome.failure = rowsShortfallText({
+        name: outcome.name,
+        share: share.limit - before,
+        before: { names: readBefore(step, outcome), requests: before },
+        after,
+        budget: step.budget.limit,
+        where: whereItStopped(error instanceof ExportFailure ? error : undefined)
+      })
       const line = {
         dataset: outcome.name,
         what: 'rows',
@@ -141,8 +157,13 @@ async function readDatasetRows(
         atLeast: true
       }
       step.leftOut.push(line)
-      rt.log.warning(`Left out ${leftOutLine(line)}: ${message}`)
-    } else if (!step.stopped) rt.log.warning(message)
+      rt.log.warning(`Left out ${leftOutLine(line)}. ${outcome.failure}`)
+      return
+    }
+    const message = `${outcome.name}: ${describeFailure(error, { now: rt.clock.now() })}`
+    outcome.failure = message
+    if (isRateLimited(cause)) step.stopped = message
+    else rt.log.warning(message)
   } finally {
     outcome.rowsRequests = share.used - before
     outcome.requests += outcome.rowsRequests
