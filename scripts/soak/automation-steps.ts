@@ -10,14 +10,18 @@ import type { Runner, Step } from './year.js'
 
 export function automationSteps(
   runs: AutomationRun[],
-  { fakes, runOne }: Pick<Runner, 'fakes' | 'runOne'>
+  {
+    fakes,
+    runOne,
+    runAutomationPair
+  }: Required<Pick<Runner, 'fakes' | 'runOne' | 'runAutomationPair'>>
 ): Step[] {
   return runs.flatMap(run => {
     let first: RunRecord | undefined
     const spec = () => automationSpec(fakes, run, GUARDS)
-    const steps: Step[] = [
-      { at: run.at, run: async start => (first = await runOne(start, spec())).end }
-    ]
+    const once = (start: number) =>
+      run.atOnce ? runAutomationPair(start, run) : runOne(start, spec())
+    const steps: Step[] = [{ at: run.at, run: async start => (first = await once(start)).end }]
     const again = run.again
     if (again || run.rerunAfterFault) {
       steps.push({

@@ -2,8 +2,9 @@
  * The automation workflow of the busy repository: a share of the merged PRs also run the agent with
  * `automation` (the Mintlify automation `update-docs`, whose jobs the agent API shows, or
  * `changelog`, whose jobs it answers 404 for: those runs end `triggered`), following the run,
- * detached after 5 minutes, or not waiting; some get a second delivery or a re-run, and once a month
- * a merge queue lands 7 PRs at once, whose triggers meet the service's 5 a minute. Drawn from the
+ * detached after 5 minutes, or not waiting; some get a second delivery or a re-run, one a month
+ * both runs at once (automation-pair.ts), and once a month a merge queue lands 7 PRs at once, whose
+ * triggers meet the service's 5 a minute. Drawn from the
  * seed before anything runs, month by month (a shorter soak is the longer one's beginning).
  */
 import type { GitHubFake } from '../../fakes/github-fake.js'
@@ -34,6 +35,8 @@ export interface AutomationRun {
   again?: { kind: 'second delivery' | 're-run'; after: number }
   /** Someone re-runs it 10 minutes later if a fault reached it (and nothing else runs it again). */
   rerunAfterFault?: boolean
+  /** Delivered twice at once: the second run starts while the first one's trigger is on its way. */
+  atOnce?: boolean
 }
 
 /** The project's automations: both custom-schedule ones; `changelog`'s jobs read 404. */
@@ -54,10 +57,16 @@ export function drawAutomations(random: Random, merges: Merge[], months: number)
     for (const [i, merge] of train.entries()) {
       runs.push({ merge, at: queued + i * 5_000, automation: VISIBLE, mode: 'no-wait' })
     }
+    const drawn: AutomationRun[] = []
     for (const merge of inMonth) {
       const roll = drawOne(random, merge)
-      if (roll && !train.includes(merge)) runs.push(roll)
+      if (roll && !train.includes(merge)) drawn.push(roll)
     }
+    // One a month is delivered twice at once (a merge GitHub sends to two runs).
+    const single = drawn.filter(r => r.merge.kind === 'code' && !r.again && r.mode === 'follow')
+    const pick = random.next()
+    if (single.length > 0) single[Math.floor(pick * single.length)].atOnce = true
+    runs.push(...drawn)
   }
   return runs.sort((a, b) => a.at - b.at)
 }

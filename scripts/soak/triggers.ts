@@ -23,6 +23,8 @@ export interface TriggersReport {
     skipped: number
     /** Automation comments that name no job: the trigger's outcome unknown, by their state. */
     withoutJob: Record<string, number>
+    /** The second runs of deliveries at once, by the status they ended with. */
+    atOnce: Record<string, number>
   }
 }
 
@@ -54,7 +56,8 @@ export function checkOneTrigger(soak: Soak, automations: AutomationRun[]): Trigg
     again: 0,
     unknownThenAgain: 0,
     skipped: 0,
-    withoutJob: withoutJob(soak)
+    withoutJob: withoutJob(soak),
+    atOnce: {} as Record<string, number>
   }
   const seen = new Set<string>()
   for (const { merge, automation } of automations) {
@@ -68,6 +71,10 @@ export function checkOneTrigger(soak: Soak, automations: AutomationRun[]): Trigg
     if (runs.length > 1) looked.again += 1
     if (runs.length > 1 && unknownOutcome(runs[0])) looked.unknownThenAgain += 1
     if (merge.kind !== 'code') looked.skipped += 1
+    for (const beside of runs.filter(r => r.about.includes('at once beside'))) {
+      const status = beside.outputs.status || `exit ${beside.exitCode}`
+      looked.atOnce[status] = (looked.atOnce[status] ?? 0) + 1
+    }
     const text = problemOf({ key, kind: merge.kind, triggers, runs })
     if (text) {
       const run = runs.find(r => r.triggers > 0) ?? runs[0]

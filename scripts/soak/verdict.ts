@@ -16,7 +16,7 @@ import { checkOneTrigger } from './triggers.js'
 
 const WORDING = [
   'every merged PR that no guard skips is in exactly one digest whose job did not fail, or in the last open window',
-  'no request key has two jobs, and no issue or PR conversation has two jobs from requests that overlapped (one job a thread), except after an unanswered create',
+  'no request key has two jobs, and no issue or PR conversation has two jobs from requests that overlapped (one job a thread), except after an unanswered create or trigger',
   'every tracking comment whose job has ended shows that end within one sweep interval (an automation’s job that reads 404: `triggered`, when its run ended)',
   'requests per run of each kind in the last month ≤ those of month 1 + 2',
   'agent uses (creates, messages, triggers) a month ≤ 31 + 5 + people’s requests + automation runs',
@@ -72,7 +72,7 @@ export function verdict(
     `Looked at: ${pulls} merged PRs no guard skips (${once} in exactly one digest), ${digests} digest comments, ${jobs.looked.keys} request keys, ${jobs.looked.jobs} jobs, ${soak.pairs.length} pairs of requests on one issue at once, ${watch.shown} tracking comments seen to show their job's end.`,
     automationLine(triggers.looked, watch.automations),
     `Counted apart: ${coverage.waiting} PRs in the last open window; ${coverage.unknown.length} PRs whose digest's create may have started an unreported job${named(coverage.unknown)}`,
-    `${jobs.excused.length} jobs after an unanswered create${named([...jobs.excused, ...threads.excused])}`
+    `${jobs.excused.length} jobs after an unanswered create or trigger${named([...jobs.excused, ...threads.excused])}`
   )
   return { lines, ok: all.length === 0 }
 }
@@ -84,7 +84,8 @@ function automationLine(
   const states = Object.entries(looked.withoutJob)
   const count = states.reduce((sum, [, n]) => sum + n, 0)
   const withoutJob = `${count}${states.length ? ` (${states.map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`
-  return `Automations: ${looked.requests} requests (${looked.skipped} skipped by a guard), ${looked.triggers} triggers, ${looked.again} requests run again (${looked.unknownThenAgain} after a trigger whose outcome was unknown), ${shown.shown} comments seen to show their end (${shown.triggered} \`triggered\`), ${withoutJob} naming no job (the trigger's outcome unknown).`
+  const atOnce = Object.entries(looked.atOnce).map(([k, n]) => `${k} ${n}`)
+  return `Automations: ${looked.requests} requests (${looked.skipped} skipped by a guard), ${looked.triggers} triggers, ${looked.again} requests run again (${looked.unknownThenAgain} after a trigger whose outcome was unknown; ${atOnce.length ? `delivered twice at once, the second run ended: ${atOnce.join(', ')}` : 'none delivered twice at once'}), ${shown.shown} comments seen to show their end (${shown.triggered} \`triggered\`), ${withoutJob} naming no job (the trigger's outcome unknown).`
 }
 
 /** The breaks grouped by the run they trace back to (those of no known run one by one). */

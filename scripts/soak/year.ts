@@ -5,6 +5,7 @@
  * detached), but for a few pairs of requests on one issue at once (pairs.ts). Each run may meet a fault, drawn from the seed; after each sweep the end watch looks at
  * the tracking comments (invariant 3).
  */
+import { runAutomationPair as runAutomationPairOf } from './automation-pair.js'
 import { automationSteps } from './automation-steps.js'
 import type { AutomationRun } from './automations.js'
 import { drawFault, drawTriggerFault } from './faults.js'
@@ -64,8 +65,12 @@ export async function runYear(
     fakes.emulator.setDefaultJobScript(jobs.script(fakes.github))
     return runPairOf(soak, at, { first, second }, fakes)
   }
+  const runAutomationPair = (at: number, run: AutomationRun) => {
+    fakes.emulator.setDefaultJobScript(jobs.script(fakes.github))
+    return runAutomationPairOf(soak, at, run, fakes)
+  }
   const steps = stepsOf(scenario, { fakes, jobs, runOne, runPair }, hooks)
-  steps.push(...automationSteps(scenario.automations, { fakes, runOne }))
+  steps.push(...automationSteps(scenario.automations, { fakes, runOne, runAutomationPair }))
   steps.sort((a, b) => a.at - b.at)
   let merged = 0
   let now = 0
@@ -84,6 +89,8 @@ export interface Runner {
   runOne: (at: number, spec: Omit<RunSpec, 'fault'>) => Promise<RunRecord>
   /** A pair of requests on one issue at once (pairs.ts), without a drawn fault. */
   runPair: (at: number, first: PersonRequest, second: PersonRequest) => Promise<RunRecord>
+  /** A merged PR's automation delivered twice at once (automation-pair.ts), without a drawn fault. */
+  runAutomationPair?: (at: number, run: AutomationRun) => Promise<RunRecord>
 }
 
 function stepsOf(scenario: Scenario, runner: Runner, hooks: YearHooks): Step[] {
