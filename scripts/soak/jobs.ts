@@ -148,3 +148,14 @@ export class EndWatch {
     }
   }
 }
+
+/**
+ * Tracking comments still `pending` with no job at the end: their run died between its claim and
+ * the service's answer, and no later run of the request came (nothing else finishes them).
+ */
+export function pendingClaims(soak: Soak): { all: number; automations: number } {
+  const stuck = trackingComments(soak.github).filter(
+    ({ marker }) => marker.state === 'pending' && !marker.job
+  )
+  return { all: stuck.length, automations: stuck.filter(t => t.marker.automation).length }
+}

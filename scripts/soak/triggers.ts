@@ -25,6 +25,8 @@ export interface TriggersReport {
     withoutJob: Record<string, number>
     /** The second runs of deliveries at once, by the status they ended with. */
     atOnce: Record<string, number>
+    /** The later runs of a request (second deliveries, re-runs), by the status they ended with. */
+    later: Record<string, number>
   }
 }
 
@@ -57,7 +59,8 @@ export function checkOneTrigger(soak: Soak, automations: AutomationRun[]): Trigg
     unknownThenAgain: 0,
     skipped: 0,
     withoutJob: withoutJob(soak),
-    atOnce: {} as Record<string, number>
+    atOnce: {} as Record<string, number>,
+    later: {} as Record<string, number>
   }
   const seen = new Set<string>()
   for (const { merge, automation } of automations) {
@@ -71,9 +74,10 @@ export function checkOneTrigger(soak: Soak, automations: AutomationRun[]): Trigg
     if (runs.length > 1) looked.again += 1
     if (runs.length > 1 && unknownOutcome(runs[0])) looked.unknownThenAgain += 1
     if (merge.kind !== 'code') looked.skipped += 1
-    for (const beside of runs.filter(r => r.about.includes('at once beside'))) {
-      const status = beside.outputs.status || `exit ${beside.exitCode}`
-      looked.atOnce[status] = (looked.atOnce[status] ?? 0) + 1
+    for (const [i, run] of runs.entries()) {
+      const status = run.outputs.status || `exit ${run.exitCode}`
+      const tally = run.about.includes('at once beside') ? looked.atOnce : looked.later
+      if (i > 0) tally[status] = (tally[status] ?? 0) + 1
     }
     const text = problemOf({ key, kind: merge.kind, triggers, runs })
     if (text) {

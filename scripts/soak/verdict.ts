@@ -6,7 +6,7 @@
 import { checkFlatCost, checkUses } from './budget.js'
 import { checkCoverage, checkNotesAndLabels } from './coverage.js'
 import type { Soak } from './harness.js'
-import { checkOneJobAKey, SWEEP_INTERVAL, type EndWatch } from './jobs.js'
+import { checkOneJobAKey, pendingClaims, SWEEP_INTERVAL, type EndWatch } from './jobs.js'
 import { checkOneJobAThread } from './pairs.js'
 import { monthOf, type Scenario } from './scenario.js'
 import { describeRun, type Violation } from './state.js'
@@ -71,6 +71,7 @@ export function verdict(
     '',
     `Looked at: ${pulls} merged PRs no guard skips (${once} in exactly one digest), ${digests} digest comments, ${jobs.looked.keys} request keys, ${jobs.looked.jobs} jobs, ${soak.pairs.length} pairs of requests on one issue at once, ${watch.shown} tracking comments seen to show their job's end.`,
     automationLine(triggers.looked, watch.automations),
+    claimsLine(pendingClaims(soak)),
     `Counted apart: ${coverage.waiting} PRs in the last open window; ${coverage.unknown.length} PRs whose digest's create may have started an unreported job${named(coverage.unknown)}`,
     `${jobs.excused.length} jobs after an unanswered create or trigger${named([...jobs.excused, ...threads.excused])}`
   )
@@ -84,8 +85,14 @@ function automationLine(
   const states = Object.entries(looked.withoutJob)
   const count = states.reduce((sum, [, n]) => sum + n, 0)
   const withoutJob = `${count}${states.length ? ` (${states.map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`
-  const atOnce = Object.entries(looked.atOnce).map(([k, n]) => `${k} ${n}`)
-  return `Automations: ${looked.requests} requests (${looked.skipped} skipped by a guard), ${looked.triggers} triggers, ${looked.again} requests run again (${looked.unknownThenAgain} after a trigger whose outcome was unknown; ${atOnce.length ? `delivered twice at once, the second run ended: ${atOnce.join(', ')}` : 'none delivered twice at once'}), ${shown.shown} comments seen to show their end (${shown.triggered} \`triggered\`), ${withoutJob} naming no job (the trigger's outcome unknown).`
+  const tally = (counts: Record<string, number>) =>
+    Object.entries(counts).map(([k, n]) => `${k} ${n}`)
+  const atOnce = tally(looked.atOnce)
+  return `Automations: ${looked.requests} requests (${looked.skipped} skipped by a guard), ${looked.triggers} triggers, ${looked.again} requests run again (${looked.unknownThenAgain} after a trigger whose outcome was unknown; the later runs ended: ${tally(looked.later).join(', ') || 'none'}; ${atOnce.length ? `delivered twice at once, the second run ended: ${atOnce.join(', ')}` : 'none delivered twice at once'}), ${shown.shown} comments seen to show their end (${shown.triggered} \`triggered\`), ${withoutJob} naming no job (the trigger's outcome unknown).`
+}
+
+function claimsLine({ all, automations }: { all: number; automations: number }): string {
+  return `Still \`pending\` with no job: ${all} tracking comments (${automations} of automations), their run killed between its claim and the answer, no later run of the request.`
 }
 
 /** The breaks grouped by the run they trace back to (those of no known run one by one). */
