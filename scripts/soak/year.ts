@@ -3,7 +3,8 @@
  * scheduled or requested run starts at its time, or when the run before it ended (runs never overlap:
  * one process, one environment; a request seconds after another starts once that one ended or
  * detached), but for a few pairs of requests on one issue at once (pairs.ts). Each run may meet a fault, drawn from the seed; after each sweep the end watch looks at
- * the tracking comments (invariant 3).
+ * the tracking comments (invariant 3). The automation workflow's runs (automations.ts) are steps
+ * among the others (automation-steps.ts), with faults of their own draw.
  */
 import { runAutomationPair as runAutomationPairOf } from './automation-pair.js'
 import { automationSteps } from './automation-steps.js'
