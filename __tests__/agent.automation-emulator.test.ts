@@ -88,6 +88,19 @@ describe('Trigger automation in the emulator', () => {
     expect((await client.getJob(other)).id).toBe(other)
   })
 
+  it('hiddenAutomations hides the jobs of those automations only (the soak runs both)', async () => {
+    const { emu } = service
+    emu.platform.addAutomation('shown')
+    emu.platform.addAutomation('hidden')
+    emu.hiddenAutomations.add('hidden')
+    const client = service.clientFor()
+    const hidden = await client.triggerAutomation('hidden')
+    const shown = await client.triggerAutomation('shown')
+    expect(await refusal(client.getJob(hidden.jobId))).toMatchObject({ status: 404 })
+    expect((await client.getJob(shown.jobId)).id).toBe(shown.jobId)
+    expect(emu.job(hidden.jobId)?.automation).toBe('hidden')
+  })
+
   it('an answer without jobId or instanceId breaks the schema: an error, never a guess', async () => {
     const { emu } = service
     emu.inject({

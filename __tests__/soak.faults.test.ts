@@ -1,12 +1,14 @@
 /**
  * The soak's faults (scripts/soak/faults.ts): a killed run's later requests never reach the fakes'
- * state, an unanswered create is carried out and counted as lost, and a one-shot fault strikes once.
+ * state, an unanswered create is carried out and counted as lost, the faults at an automation's
+ * trigger strike there (before or after it is carried out), and a one-shot fault strikes once.
  */
 import { describe, expect, it } from '@jest/globals'
 import { GitHubFake } from '../fakes/github-fake.js'
 import { RunTraffic, type FaultPlan } from '../scripts/soak/faults.js'
 
 const CREATE = '/v2/agent/proj/job'
+const TRIGGER = '/v1/workflow/proj/update-docs/trigger'
 const noItems = () => false
 
 function traffic(plan: FaultPlan | undefined, onKill: () => void = () => undefined) {
@@ -42,6 +44,25 @@ describe('the soak’s run traffic', () => {
       2,
       `unanswered create at POST ${CREATE}`
     ])
+  })
+
+  it('a 503 after the trigger was sent: carried out, its run lost; a reset before: not carried', () => {
+    const after = traffic({ fault: 'trigger 5xx after sending', at: 0 })
+    expect(after.onGitHub('POST', '/repos/acme/docs/issues/1/comments')).toBeUndefined()
+    expect(after.onService('POST', TRIGGER)).toMatchObject({ status: 503, process: true })
+    expect([after.service, after.lostCreate]).toEqual([1, true])
+    const before = traffic({ fault: 'trigger reset', at: 0 })
+    expect(before.onService('POST', TRIGGER)).toEqual({ kind: 'reset' })
+    expect([before.service, before.lostCreate]).toEqual([0, false])
+  })
+
+  it('kills the run at the request after its trigger was carried out', () => {
+    const run = traffic({ fault: 'kill after trigger', at: 0 })
+    expect(run.onGitHub('POST', '/repos/acme/docs/issues/1/comments')).toBeUndefined()
+    expect(run.onService('POST', TRIGGER)).toBeUndefined()
+    expect(run.onGitHub('PATCH', '/repos/acme/docs/issues/comments/5')).toEqual({ kind: 'reset' })
+    expect([run.killed, run.lostCreate]).toEqual([true, true])
+    expect(run.struck).toBe('kill after trigger at PATCH /repos/acme/docs/issues/comments/5')
   })
 
   it('strikes a one-shot fault once, on the side it belongs to', () => {

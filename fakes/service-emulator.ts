@@ -112,6 +112,8 @@ export interface JobSnapshot {
   endsAt?: number
   /** The status its script ends in. */
   outcome: 'completed' | 'failed' | 'archived'
+  /** The automation whose run this job is. */
+  automation?: string
 }
 
 /**
@@ -186,6 +188,8 @@ export class ServiceEmulator {
    * them as agent jobs), so both outcomes of following an automation are tested.
    */
   hideAutomationJobs = false
+  /** The automations whose jobs the job read answers 404 for, the switch off (the soak has both). */
+  readonly hiddenAutomations = new Set<string>()
 
   private readonly now: () => number
   private readonly faults = new FaultQueue()
@@ -257,7 +261,8 @@ export class ServiceEmulator {
     const endsAt =
       script.activeForMs === undefined ? undefined : job.phaseStartedAt + script.activeForMs
     const outcome = script.outcome ?? 'completed'
-    return { id, prompt, messages: [...messages], polls, status, endsAt, outcome }
+    const { automation } = job
+    return { id, prompt, messages: [...messages], polls, status, endsAt, outcome, automation }
   }
 
   inject(rule: FaultRule): void {
@@ -447,7 +452,7 @@ export class ServiceEmulator {
 
   private getRoute(id: string): Answer {
     const job = this.jobs.get(id)
-    if (job === undefined || (job.automation && this.hideAutomationJobs)) {
+    if (job === undefined || (job.automation && this.hidesJobsOf(job.automation))) {
       return { status: 404, body: { error: 'Job not found' } }
     }
     job.polls += 1
@@ -457,6 +462,11 @@ export class ServiceEmulator {
     }
     this.advance(job)
     return { status: 200, body: this.view(job) }
+  }
+
+  /** Whether the job read answers 404 for the jobs of this automation. */
+  hidesJobsOf(automationId: string): boolean {
+    return this.hideAutomationJobs || this.hiddenAutomations.has(automationId)
   }
 
   private messageRoute(id: string, req: RecordedRequest, rawBody: string): Answer {

@@ -1,6 +1,6 @@
 /**
  * `npm run soak [-- --months N --seed S --quiet]`: a year (or N months) of a busy repository, in
- * process and in virtual time, against the fakes; a table a month, then the six invariants of the
+ * process and in virtual time, against the fakes; a table a month, then the seven invariants of the
  * design's "The soak". Exit 0 when they all hold, 1 when one breaks (each break names its run, the
  * seed and the fault).
  */
@@ -13,6 +13,7 @@ import { faultLine, monthlyStats, monthTable } from './soak/table.js'
 import { runYear } from './soak/year.js'
 import { EndWatch } from './soak/jobs.js'
 import { verdict } from './soak/verdict.js'
+import { drawAutomations, seedAutomations } from './soak/automations.js'
 
 const DEFAULT_SEED = 20270101
 
@@ -30,15 +31,18 @@ async function main(): Promise<void> {
   if (!Number.isInteger(seed)) throw new Error('--seed takes a whole number')
   const started = performance.now()
   const random = new Random(seed)
-  const scenario = drawScenario(random.fork(), months)
+  const drawn = drawScenario(random.fork(), months)
   const soak = await Soak.start()
   const say = (line: string) => values.quiet || console.error(line)
   const watch = new EndWatch(soak)
   const jitter = random.fork()
   soak.random = () => jitter.next()
+  const yearRandom = random.fork()
+  const scenario = { ...drawn, automations: drawAutomations(random.fork(), drawn.merges, months) }
   try {
     seedRepository(soak)
-    await runYear(soak, scenario, random.fork(), {
+    seedAutomations(soak.emulator)
+    await runYear(soak, scenario, yearRandom, {
       afterSweep: record => watch.afterSweep(record),
       onMonth: m => say(`month ${m + 1} … (${((performance.now() - started) / 1000).toFixed(0)} s)`)
     })
@@ -48,8 +52,10 @@ async function main(): Promise<void> {
   }
   const stats = monthlyStats(soak.records, months)
   for (const [m, month] of stats.entries()) {
-    const requests = scenario.requests.filter(r => monthOf(r.at, months) === m).length
-    console.log([...monthTable(m, month, requests), ''].join('\n'))
+    const inMonth = (r: { at: number }) => monthOf(r.at, months) === m
+    const requests = scenario.requests.filter(inMonth).length
+    const automations = scenario.automations.filter(inMonth).length
+    console.log([...monthTable(m, month, requests, automations), ''].join('\n'))
   }
   console.log(`${faultLine(soak.records)}\n`)
   const result = verdict(soak, scenario, { stats, watch, seed })

@@ -15,8 +15,15 @@ import { RunTraffic, type FaultPlan } from './faults.js'
 import type { BesideRun } from './overlap.js'
 import type { Pair } from './pairs.js'
 
-export type RunKind = 'digest' | 'sweep' | 'request' | 'report' | 'gaps'
-export const RUN_KINDS: readonly RunKind[] = ['digest', 'sweep', 'request', 'report', 'gaps']
+export type RunKind = 'digest' | 'sweep' | 'request' | 'report' | 'gaps' | 'automation'
+export const RUN_KINDS: readonly RunKind[] = [
+  'digest',
+  'sweep',
+  'request',
+  'report',
+  'gaps',
+  'automation'
+]
 
 export interface RunSpec {
   kind: RunKind
@@ -26,6 +33,8 @@ export interface RunSpec {
   inputs: Record<string, string>
   /** GITHUB_RUN_ID: a new one unless the step belongs to a run already (the report's gaps step). */
   runId?: string
+  /** GITHUB_RUN_ATTEMPT of a re-run (the same run id, a later attempt). */
+  attempt?: string
   fault?: FaultPlan
   /** What the run is about (`#123`), for the reports. */
   about?: string
@@ -53,6 +62,8 @@ export interface RunRecord {
   lostCreate: boolean
   /** Jobs the service created during the run. */
   jobs: string[]
+  /** Of those, the runs of Mintlify automations its triggers started. */
+  triggers: number
   /** Real milliseconds the run took. */
   wallMs: number
 }
@@ -110,7 +121,11 @@ export class Soak {
           eventName: spec.eventName,
           event: spec.event,
           inputs: spec.inputs,
-          env: { GITHUB_API_URL: this.github.url, GITHUB_RUN_ID: runId }
+          env: {
+            GITHUB_API_URL: this.github.url,
+            GITHUB_RUN_ID: runId,
+            ...(spec.attempt ? { GITHUB_RUN_ATTEMPT: spec.attempt } : {})
+          }
         },
         () => time.drive(work(), this.watched(), EVENT_LOOP_TURNS)
       )
@@ -159,6 +174,7 @@ export class Soak {
     wallMs: number
   }): RunRecord {
     const { spec, traffic } = done
+    const jobs = this.newJobs()
     const record: RunRecord = {
       runId: done.runId,
       kind: spec.kind,
@@ -176,7 +192,8 @@ export class Soak {
       struck: traffic.struck,
       killed: traffic.killed,
       lostCreate: traffic.lostCreate,
-      jobs: this.newJobs(),
+      jobs,
+      triggers: jobs.filter(job => this.emulator.job(job)?.automation !== undefined).length,
       wallMs: done.wallMs
     }
     this.keep(record)

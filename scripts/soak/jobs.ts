@@ -3,6 +3,9 @@
  * the service carried out whose answer the run never acted on: the answer was lost, or the run was
  * killed after it); those are counted and named. Three: every tracking comment whose job has ended
  * shows that end within one sweep interval; the end watch looks after each sweep that met no fault.
+ * An automation's job the agent API does not show (404) has, for its comment, ended when the run
+ * that triggered it ended: the comment shows `triggered` within the interval, and only such a
+ * comment does (one whose job reads shows the job's own end).
  */
 import type { TrackingMarker } from '../../src/job/markers.js'
 import type { RunRecord, Soak } from './harness.js'
@@ -19,6 +22,8 @@ import {
 } from './state.js'
 
 export const SWEEP_INTERVAL = HOUR
+/** What an automation's comment says when its job reads 404 (automation-text.ts). */
+const TRIGGERED = 'was triggered: its run'
 
 export interface JobsReport {
   violations: Violation[]
@@ -62,6 +67,8 @@ export class EndWatch {
   private readonly open = new Set<number>()
   /** Tracking comments seen to show their job's end. */
   shown = 0
+  /** Of those, automations' comments, and those shown `triggered`. */
+  automations = { shown: 0, triggered: 0 }
   private lastId = 0
   private lastSweep?: RunRecord
 
@@ -95,14 +102,40 @@ export class EndWatch {
       const marker = comment && trackingOf(comment)
       if (!marker || marker.phase === 'ended') {
         if (marker) this.shown += 1
+        if (marker?.automation) this.checkTriggered(id, marker, comment?.body ?? '')
         this.open.delete(id)
         continue
       }
-      const ended = marker.job ? jobEnd(this.soak.emulator, marker.job, at) : undefined
-      if (ended?.endedAt === undefined || ended.endedAt + SWEEP_INTERVAL > at) continue
+      const endedAt = marker.job ? this.endOf(marker.job, at) : undefined
+      if (endedAt === undefined || endedAt + SWEEP_INTERVAL > at) continue
       this.open.delete(id)
-      this.violations.push(this.violation(id, marker, ended.endedAt, at))
+      this.violations.push(this.violation(id, marker, endedAt, at))
     }
+  }
+
+  /** When the job ended, as its comment should show it (a hidden automation job: its run's end). */
+  private endOf(job: string, at: number): number | undefined {
+    const { emulator } = this.soak
+    const automation = emulator.job(job)?.automation
+    if (automation && emulator.hidesJobsOf(automation)) {
+      const run = creatorOf(this.soak, job)
+      return run && run.end <= at ? run.end : undefined
+    }
+    return jobEnd(emulator, job, at)?.endedAt
+  }
+
+  /** An automation's comment shows `triggered` exactly when its job reads 404. */
+  private checkTriggered(id: number, marker: TrackingMarker, body: string): void {
+    const { emulator } = this.soak
+    const triggered = body.includes(TRIGGERED)
+    this.automations.shown += 1
+    if (triggered) this.automations.triggered += 1
+    if (!marker.job || triggered === emulator.hidesJobsOf(marker.automation ?? '')) return
+    this.violations.push({
+      invariant: 3,
+      text: `comment ${id} (request ${marker.request}, job ${marker.job}) shows ${triggered ? '`triggered`' : 'a job end'} although the job read ${triggered ? 'shows the job' : 'answers 404'}`,
+      run: this.soak.byRunId.get(marker.run ?? '')
+    })
   }
 
   private violation(id: number, marker: TrackingMarker, endedAt: number, at: number): Violation {
@@ -114,4 +147,15 @@ export class EndWatch {
       run: this.soak.byRunId.get(marker.run ?? '')
     }
   }
+}
+
+/**
+ * Tracking comments still `pending` with no job at the end: their run died between its claim and
+ * the service's answer, and no later run of the request came (nothing else finishes them).
+ */
+export function pendingClaims(soak: Soak): { all: number; automations: number } {
+  const stuck = trackingComments(soak.github).filter(
+    ({ marker }) => marker.state === 'pending' && !marker.job
+  )
+  return { all: stuck.length, automations: stuck.filter(t => t.marker.automation).length }
 }

@@ -36,8 +36,14 @@ export class BesideRun {
   private ticking = false
   private stopped = false
 
-  /** `spec`: the child's run, made when it starts (the label goes on the thread then). */
-  constructor(private readonly spec: (at: number) => ActionRunSpec) {}
+  /**
+   * `spec`: the child's run, made when it starts (the label goes on the thread then). `startsOn`:
+   * the first run's request that starts it (a create; an automation's trigger).
+   */
+  constructor(
+    private readonly spec: (at: number) => ActionRunSpec,
+    private readonly startsOn: RegExp = CREATE
+  ) {}
 
   attach(time: VirtualTime): void {
     this.time = time
@@ -45,7 +51,7 @@ export class BesideRun {
 
   /** The emulator's question, before the run's own: the first create starts the child. */
   onService = (method: string, path: string): Fault | undefined => {
-    if (this.child || !this.time || method !== 'POST' || !CREATE.test(path)) return undefined
+    if (this.child || !this.time || method !== 'POST' || !this.startsOn.test(path)) return undefined
     this.hold.open += 1
     this.child = this.start(this.time.now())
     return { status: 429, headers: { 'retry-after': '1' }, body: '{"error":"rate limited"}' }

@@ -69,6 +69,7 @@ function childRecord(runId: string, child: BesideResult, about: string): RunReco
     killed: false,
     lostCreate: false,
     jobs: [],
+    triggers: 0,
     wallMs: child.wallMs
   }
 }

@@ -19,7 +19,7 @@ const LABEL_ID = 4242
 const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z')
 
 /** As the runner passes action.yml's defaults to the code-change guards. */
-const GUARDS = {
+export const GUARDS = {
   'skip-label': 'no-docs',
   'ignore-paths': '**/*.md\n**/*.mdx\ndocs.json\nmint.json',
   'include-diff': 'true'

@@ -28,7 +28,8 @@ function statsOf(records: RunRecord[]): KindStats {
   return {
     runs: records.length,
     faulted: records.filter(r => r.struck !== undefined).length,
-    uses: records.reduce((sum, r) => sum + r.uses, 0),
+    // An automation's trigger is a paid run, as a create is.
+    uses: records.reduce((sum, r) => sum + r.uses + r.triggers, 0),
     github: spread(records.map(r => r.github)),
     service: spread(records.map(r => r.service)),
     githubBeyond: spread(records.map(r => r.githubBeyond)),
@@ -48,9 +49,14 @@ export function monthlyStats(records: RunRecord[], months: number): MonthStats[]
 const spread = (s: { median: number; max: number }): string => `${s.median} / ${s.max}`
 
 /** One Markdown table for a month (requests a run: median / max). */
-export function monthTable(month: number, stats: MonthStats, requests: number): string[] {
+export function monthTable(
+  month: number,
+  stats: MonthStats,
+  requests: number,
+  automations = 0
+): string[] {
   const lines = [
-    `Month ${month + 1} (${requests} people's requests)`,
+    `Month ${month + 1} (${requests} people's requests, ${automations} automation requests)`,
     '',
     '| run | runs | faulted | agent uses | GitHub requests a run | beyond per-item | service requests a run | beyond polls | real s |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |'

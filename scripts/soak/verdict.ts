@@ -1,24 +1,27 @@
 /**
- * The end of the soak: the six invariants checked on what the year left in the fakes, one line each
+ * The end of the soak: the seven invariants checked on what the year left in the fakes, one line each
  * (holds, or how often it broke), every break with its run, the seed and the fault, and the counted
- * exceptions named. Returns whether all six hold.
+ * exceptions named. Returns whether all seven hold.
  */
 import { checkFlatCost, checkUses } from './budget.js'
 import { checkCoverage, checkNotesAndLabels } from './coverage.js'
 import type { Soak } from './harness.js'
-import { checkOneJobAKey, SWEEP_INTERVAL, type EndWatch } from './jobs.js'
+import { checkOneJobAKey, pendingClaims, SWEEP_INTERVAL, type EndWatch } from './jobs.js'
 import { checkOneJobAThread } from './pairs.js'
 import { monthOf, type Scenario } from './scenario.js'
 import { describeRun, type Violation } from './state.js'
 import type { MonthStats } from './table.js'
+import type { AutomationRun } from './automations.js'
+import { checkOneTrigger } from './triggers.js'
 
 const WORDING = [
   'every merged PR that no guard skips is in exactly one digest whose job did not fail, or in the last open window',
-  'no request key has two jobs, and no issue or PR conversation has two jobs from requests that overlapped (one job a thread), except after an unanswered create',
-  'every tracking comment whose job has ended shows that end within one sweep interval',
+  'no request key has two jobs, and no issue or PR conversation has two jobs from requests that overlapped (one job a thread), except after an unanswered create or trigger',
+  'every tracking comment whose job has ended shows that end within one sweep interval (an automation’s job that reads 404: `triggered`, when its run ended)',
   'requests per run of each kind in the last month ≤ those of month 1 + 2',
-  'agent uses a month ≤ 31 + 5 + people’s requests',
-  'every included PR of a digest whose job opened a PR has exactly one note; every label of a completed request is gone'
+  'agent uses (creates, messages, triggers) a month ≤ 31 + 5 + people’s requests + automation runs',
+  'every included PR of a digest whose job opened a PR has exactly one note; every label of a completed request is gone',
+  'no automation request is triggered twice, not after a second delivery, a re-run or a trigger whose outcome was unknown; none that a guard skips is triggered; one whose runs met no fault is'
 ]
 
 /** At most this many breaks of one invariant are printed in full. */
@@ -26,7 +29,7 @@ const SHOWN = 8
 
 export function verdict(
   soak: Soak,
-  scenario: Scenario,
+  scenario: Scenario & { automations: AutomationRun[] },
   checks: { stats: MonthStats[]; watch: EndWatch; seed: number }
 ): { lines: string[]; ok: boolean } {
   const { stats, watch, seed } = checks
@@ -34,8 +37,11 @@ export function verdict(
   const coverage = checkCoverage(soak, scenario.merges, scenario.end)
   const jobs = checkOneJobAKey(soak)
   const threads = checkOneJobAThread(soak)
+  const triggers = checkOneTrigger(soak, scenario.automations)
+  const inMonth = (m: number) => (r: { at: number }) => monthOf(r.at, scenario.months) === m
   const requests = stats.map(
-    (_, m) => scenario.requests.filter(r => monthOf(r.at, scenario.months) === m).length
+    (_, m) =>
+      scenario.requests.filter(inMonth(m)).length + scenario.automations.filter(inMonth(m)).length
   )
   const all: Violation[] = [
     ...coverage.violations,
@@ -44,7 +50,8 @@ export function verdict(
     ...watch.violations,
     ...checkFlatCost(stats),
     ...checkUses(stats, requests),
-    ...checkNotesAndLabels(soak, scenario.end, SWEEP_INTERVAL)
+    ...checkNotesAndLabels(soak, scenario.end, SWEEP_INTERVAL),
+    ...triggers.violations
   ]
   const lines = ['Invariants:']
   for (const [i, wording] of WORDING.entries()) {
@@ -63,10 +70,29 @@ export function verdict(
   lines.push(
     '',
     `Looked at: ${pulls} merged PRs no guard skips (${once} in exactly one digest), ${digests} digest comments, ${jobs.looked.keys} request keys, ${jobs.looked.jobs} jobs, ${soak.pairs.length} pairs of requests on one issue at once, ${watch.shown} tracking comments seen to show their job's end.`,
+    automationLine(triggers.looked, watch.automations),
+    claimsLine(pendingClaims(soak)),
     `Counted apart: ${coverage.waiting} PRs in the last open window; ${coverage.unknown.length} PRs whose digest's create may have started an unreported job${named(coverage.unknown)}`,
-    `${jobs.excused.length} jobs after an unanswered create${named([...jobs.excused, ...threads.excused])}`
+    `${jobs.excused.length} jobs after an unanswered create or trigger${named([...jobs.excused, ...threads.excused])}`
   )
   return { lines, ok: all.length === 0 }
+}
+
+function automationLine(
+  looked: ReturnType<typeof checkOneTrigger>['looked'],
+  shown: { shown: number; triggered: number }
+): string {
+  const states = Object.entries(looked.withoutJob)
+  const count = states.reduce((sum, [, n]) => sum + n, 0)
+  const withoutJob = `${count}${states.length ? ` (${states.map(([k, n]) => `${k} ${n}`).join(', ')})` : ''}`
+  const tally = (counts: Record<string, number>) =>
+    Object.entries(counts).map(([k, n]) => `${k} ${n}`)
+  const atOnce = tally(looked.atOnce)
+  return `Automations: ${looked.requests} requests (${looked.skipped} skipped by a guard), ${looked.triggers} triggers, ${looked.again} requests run again (${looked.unknownThenAgain} after a trigger whose outcome was unknown; the later runs ended: ${tally(looked.later).join(', ') || 'none'}; ${atOnce.length ? `delivered twice at once, the second run ended: ${atOnce.join(', ')}` : 'none delivered twice at once'}), ${shown.shown} comments seen to show their end (${shown.triggered} \`triggered\`), ${withoutJob} naming no job (the trigger's outcome unknown).`
+}
+
+function claimsLine({ all, automations }: { all: number; automations: number }): string {
+  return `Still \`pending\` with no job: ${all} tracking comments (${automations} of automations), their run killed between its claim and the answer, no later run of the request.`
 }
 
 /** The breaks grouped by the run they trace back to (those of no known run one by one). */

@@ -3,9 +3,13 @@
  * scheduled or requested run starts at its time, or when the run before it ended (runs never overlap:
  * one process, one environment; a request seconds after another starts once that one ended or
  * detached), but for a few pairs of requests on one issue at once (pairs.ts). Each run may meet a fault, drawn from the seed; after each sweep the end watch looks at
- * the tracking comments (invariant 3).
+ * the tracking comments (invariant 3). The automation workflow's runs (automations.ts) are steps
+ * among the others (automation-steps.ts), with faults of their own draw.
  */
-import { drawFault } from './faults.js'
+import { runAutomationPair as runAutomationPairOf } from './automation-pair.js'
+import { automationSteps } from './automation-steps.js'
+import type { AutomationRun } from './automations.js'
+import { drawFault, drawTriggerFault } from './faults.js'
 import type { RunKind, RunRecord, RunSpec, Soak } from './harness.js'
 import type { Random } from './random.js'
 import type { PersonRequest, Scenario } from './scenario.js'
@@ -23,6 +27,8 @@ import {
 
 /** The share of runs of every kind that meet a fault of their traffic. */
 export const FAULT_RATE = 0.15
+/** The share of automation runs that meet one (half of them at the trigger). */
+export const AUTOMATION_FAULT_RATE = 0.3
 
 export interface YearHooks {
   /** After each sweep (the end watch of invariant 3). */
@@ -31,20 +37,26 @@ export interface YearHooks {
   onMonth?(month: number): void
 }
 
-type Step = { at: number; run: (at: number) => Promise<number> }
+export type Step = { at: number; run: (at: number) => Promise<number> }
 
 export async function runYear(
   soak: Soak,
-  scenario: Scenario,
+  scenario: Scenario & { automations: AutomationRun[] },
   random: Random,
   hooks: YearHooks
 ): Promise<void> {
   const fakes: Fakes = { emulator: soak.emulator, github: soak.github }
   const jobs = new JobDraw(random.fork())
   const faults = random.fork()
+  // Their own draws: the other runs meet the faults they met before automations ran.
+  const triggerFaults = random.fork()
   const typical = new Map<RunKind, number>()
   const runOne = async (at: number, spec: Omit<RunSpec, 'fault'>): Promise<RunRecord> => {
-    const fault = drawFault(faults, FAULT_RATE, typical.get(spec.kind) ?? 20)
+    const usual = typical.get(spec.kind) ?? 20
+    const fault =
+      spec.kind === 'automation'
+        ? drawTriggerFault(triggerFaults, AUTOMATION_FAULT_RATE, usual)
+        : drawFault(faults, FAULT_RATE, usual)
     if (spec.action === 'agent') fakes.emulator.setDefaultJobScript(jobs.script(fakes.github))
     const record = await soak.run(at, { ...spec, fault })
     if (!fault) typical.set(spec.kind, record.github + record.service)
@@ -54,7 +66,13 @@ export async function runYear(
     fakes.emulator.setDefaultJobScript(jobs.script(fakes.github))
     return runPairOf(soak, at, { first, second }, fakes)
   }
+  const runAutomationPair = (at: number, run: AutomationRun) => {
+    fakes.emulator.setDefaultJobScript(jobs.script(fakes.github))
+    return runAutomationPairOf(soak, at, run, fakes)
+  }
   const steps = stepsOf(scenario, { fakes, jobs, runOne, runPair }, hooks)
+  steps.push(...automationSteps(scenario.automations, { fakes, runOne, runAutomationPair }))
+  steps.sort((a, b) => a.at - b.at)
   let merged = 0
   let now = 0
   for (const step of steps) {
@@ -66,12 +84,14 @@ export async function runYear(
   }
 }
 
-interface Runner {
+export interface Runner {
   fakes: Fakes
   jobs: JobDraw
   runOne: (at: number, spec: Omit<RunSpec, 'fault'>) => Promise<RunRecord>
   /** A pair of requests on one issue at once (pairs.ts), without a drawn fault. */
   runPair: (at: number, first: PersonRequest, second: PersonRequest) => Promise<RunRecord>
+  /** A merged PR's automation delivered twice at once (automation-pair.ts), without a drawn fault. */
+  runAutomationPair?: (at: number, run: AutomationRun) => Promise<RunRecord>
 }
 
 function stepsOf(scenario: Scenario, runner: Runner, hooks: YearHooks): Step[] {
