@@ -63,12 +63,7 @@ export async function sendOnce(
     if (isCancellation(error)) {
       // A create cut off on its way may have started a job: say so, and a re-run creates no other.
       if (!cutOff || followUp) return ended({ status: 'cancelled', jobId })
-      const cause = 'the run was cancelled while waiting for the answer'
-      return ended({
-        status: 'problem',
-        problem: { kind: 'unknown-outcome', cause },
-        cancelled: true
-      })
+      return cutOffWhileSent()
     }
     if (!(error instanceof MintlifyError)) throw error
     rt.log.info(error.message)
@@ -83,6 +78,12 @@ export async function sendOnce(
 
 export function ended(result: UntimedResult): Sent {
   return { kind: 'ended', result }
+}
+
+/** A cancel after the request left: it may have started a job or run, so it is never sent again. */
+export function cutOffWhileSent(): Sent {
+  const cause = 'the run was cancelled while waiting for the answer'
+  return ended({ status: 'problem', problem: { kind: 'unknown-outcome', cause }, cancelled: true })
 }
 
 /** How a failed create or follow-up is reported; never "try again" when it may have happened. */

@@ -11,7 +11,7 @@ import type { AgentJob } from '../mintlify/types.js'
 import { isCancellation } from '../shared/cancellation.js'
 import { retrying } from '../shared/retry.js'
 import type { Runtime } from '../shared/runtime.js'
-import { ended, failedSendProblem, type Sent } from './send-once.js'
+import { cutOffWhileSent, ended, failedSendProblem, type Sent } from './send-once.js'
 
 /** What an automation request sends: the trigger of this automation (no prompt). */
 export interface TriggerPlan {
@@ -59,12 +59,7 @@ export async function triggerOnce(
   } catch (error) {
     if (isCancellation(error)) {
       if (!cutOff) return ended({ status: 'cancelled' })
-      const cause = 'the run was cancelled while waiting for the answer'
-      return ended({
-        status: 'problem',
-        problem: { kind: 'unknown-outcome', cause },
-        cancelled: true
-      })
+      return cutOffWhileSent()
     }
     if (!(error instanceof MintlifyError)) throw error
     rt.log.info(error.message)

@@ -6,9 +6,15 @@
  * create (automationTriggerPolicy). Both wait a 429's Retry-After (absent: the limit's own window)
  * for as long as the caller's deadline allows; any other 4xx is final. Pure, like retry-policy.ts.
  */
-import type { RetryDecision, RetryPolicy } from '../shared/retry.js'
+import type { Backoff, RetryDecision, RetryPolicy } from '../shared/retry.js'
 import { MintlifyError } from './errors.js'
-import { afterRetryAfter, isTransient, RETRY_BUDGETS, screenFailure } from './retry-policy.js'
+import {
+  afterRetryAfter,
+  isTransient,
+  RETRY_BUDGETS,
+  screenFailure,
+  type RetryBudget
+} from './retry-policy.js'
 
 type TriggerOperation = 'trigger-deployment' | 'trigger-preview'
 
@@ -24,18 +30,23 @@ const RATE_LIMIT_WINDOW_MS: Record<TriggerOperation, number> = {
 /** 429s do not use up the attempts: the deadline bounds them. */
 const MAX_RATE_LIMITED_RETRIES = 50
 
+/** A trigger's waits: the budget's backoff, with room for as many 429s as the deadline allows. */
+function triggerBackoff(budget: RetryBudget): Backoff {
+  return {
+    retries: MAX_RATE_LIMITED_RETRIES,
+    minTimeoutMs: budget.baseDelayMs,
+    factor: 2,
+    maxTimeoutMs: budget.maxDelayMs,
+    randomize: true
+  }
+}
+
 /** One policy per trigger: it counts the failures without an answer, the only ones the attempts bound. */
 export function triggerRetryPolicy(operation: TriggerOperation): RetryPolicy {
   const budget = RETRY_BUDGETS[operation]
   let unanswered = 0
   return {
-    backoff: {
-      retries: MAX_RATE_LIMITED_RETRIES,
-      minTimeoutMs: budget.baseDelayMs,
-      factor: 2,
-      maxTimeoutMs: budget.maxDelayMs,
-      randomize: true
-    },
+    backoff: triggerBackoff(budget),
     decide: ({ error, random }) => {
       if (withoutAnswer(error)) unanswered += 1
       return decideTriggerRetry(operation, error, { unanswered, random })
@@ -82,13 +93,7 @@ export function automationTriggerPolicy(): RetryPolicy {
   const budget = RETRY_BUDGETS['trigger-automation']
   let neverSent = 0
   return {
-    backoff: {
-      retries: MAX_RATE_LIMITED_RETRIES,
-      minTimeoutMs: budget.baseDelayMs,
-      factor: 2,
-      maxTimeoutMs: budget.maxDelayMs,
-      randomize: true
-    },
+    backoff: triggerBackoff(budget),
     decide: ({ error, random }) => {
       const screened = screenFailure(error)
       if (!(screened instanceof MintlifyError)) return screened
