@@ -4,9 +4,23 @@
  * rest (the order, the max-jobs budget, the rows, a read or an edit that fails).
  */
 import type { RepoComment } from '../github/comments.js'
+import type { Identity } from '../github/identity.js'
+import type { Octokit } from '../github/octokit.js'
+import type { RepoRef } from '../github/refs.js'
+import type { MintlifyClient } from '../mintlify/client.js'
 import type { Runtime } from '../shared/runtime.js'
-import type { SweepContext } from './context.js'
 import type { SweepSettings } from './settings.js'
+
+/** What one sweep reads and writes with: GitHub as the token's identity, and the service. */
+export interface SweepContext {
+  octokit: Octokit
+  identity: Identity
+  client: MintlifyClient
+  repo: RepoRef
+  serverUrl: string
+  /** Cuts the secret inputs out of a comment the sweep writes (a failure's log lines may hold one). */
+  redact?: (text: string) => string
+}
 
 /** What every comment of one sweep is handled with. */
 export interface SweepRun {
@@ -16,7 +30,7 @@ export interface SweepRun {
 }
 
 /** An end the comment does not show yet; `status` names it in the row if the edit fails. */
-export interface Ended<End> {
+interface Ended<End> {
   kind: 'ended'
   end: End
   status: string
@@ -26,9 +40,14 @@ export interface Ended<End> {
 export type Reading<End> = Ended<End> | { kind: 'left'; outcome: string }
 
 /** How a comment's end is learnt: one read, counted against max-jobs, or none (the comment tells). */
-export type ReadOf<Item, End> =
+type ReadOf<Item, End> =
   | { kind: 'request'; read: (item: Item, run: SweepRun) => Promise<Reading<End>> }
   | { kind: 'none'; ended: (item: Item) => Ended<End> }
+
+/** A comment a run left behind, with what its kind found in its marker. */
+export interface Leftover {
+  comment: RepoComment
+}
 
 /** The comment edited into its end: the row's outcome, and the pull request it links. */
 export interface Finished {
@@ -36,7 +55,7 @@ export interface Finished {
   prUrl?: string
 }
 
-export interface LeftoverKind<Item extends { comment: RepoComment }, End> {
+export interface LeftoverKind<Item extends Leftover, End> {
   /** Its comments, as a log line counts them ("tracking comment"). */
   comments: string
   /** What they wait for, as a row says it ("the job could not be read"). */

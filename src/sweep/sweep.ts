@@ -10,12 +10,11 @@ import { getErrorMessage } from '../shared/errors.js'
 import { plural } from '../shared/plural.js'
 import type { Runtime } from '../shared/runtime.js'
 import { deployComments } from './deploy-comments.js'
-import type { LeftoverKind, Reading, SweepRun } from './leftover.js'
+import type { Leftover, LeftoverKind, Reading, SweepContext, SweepRun } from './leftover.js'
 import type { SweepSettings } from './settings.js'
-import type { SweepContext } from './context.js'
 import { trackingComments } from './tracking-comments.js'
 
-export interface SweepRow {
+interface SweepRow {
   thread: number
   /** The Job cell: the agent job, or the deployment a deploy comment waits for. */
   subject: string
@@ -35,7 +34,7 @@ export interface SweepOutcome {
 }
 
 /** The sweep could not list the comments, or could read none of the jobs it tried. */
-export class SweepError extends Error {
+class SweepError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'SweepError'
@@ -83,7 +82,7 @@ type Tally = SweepOutcome & { unreadable: number }
 type Step = Pick<SweepRow, 'outcome' | 'finished' | 'prUrl'> & { read: boolean; unreadable?: true }
 
 /** The one loop: each comment of `kind` swept in turn, into one row each, within max-jobs reads. */
-async function sweepKind<Item extends { comment: RepoComment }, End>(
+async function sweepKind<Item extends Leftover, End>(
   kind: LeftoverKind<Item, End>,
   comments: readonly RepoComment[],
   run: SweepRun,
@@ -104,7 +103,7 @@ async function sweepKind<Item extends { comment: RepoComment }, End>(
   }
 }
 
-async function sweepOne<Item extends { comment: RepoComment }, End>(
+async function sweepOne<Item extends Leftover, End>(
   kind: LeftoverKind<Item, End>,
   item: Item,
   run: SweepRun,
