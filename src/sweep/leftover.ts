@@ -29,20 +29,17 @@ export interface SweepRun {
   rt: Runtime
 }
 
-/** An end the comment does not show yet; `status` names it in the row if the edit fails. */
-interface Ended<End> {
-  kind: 'ended'
-  end: End
-  status: string
-}
-
-/** What one read found: an end to write, or why the comment is left as it is. */
-export type Reading<End> = Ended<End> | { kind: 'left'; outcome: string }
+/**
+ * What a read found: an end the comment does not show yet (`status` names it in the row if the edit
+ * fails), or why the comment is left as it is.
+ */
+export type Reading<End> =
+  { kind: 'ended'; end: End; status: string } | { kind: 'left'; outcome: string }
 
 /** How a comment's end is learnt: one read, counted against max-jobs, or none (the comment tells). */
 type ReadOf<Item, End> =
   | { kind: 'request'; read: (item: Item, run: SweepRun) => Promise<Reading<End>> }
-  | { kind: 'none'; ended: (item: Item) => Ended<End> }
+  | { kind: 'none'; reading: (item: Item) => Reading<End> }
 
 /** A comment a run left behind, with what its kind found in its marker. */
 export interface Leftover {

@@ -121,7 +121,7 @@ async function sweepOne<Item extends Leftover, End>(
   if (read && !budgetLeft) return left('left for the next sweep (max-jobs)')
   let reading: Reading<End>
   try {
-    reading = kind.read.kind === 'none' ? kind.read.ended(item) : await kind.read.read(item, run)
+    reading = kind.read.kind === 'none' ? kind.read.reading(item) : await kind.read.read(item, run)
   } catch (error) {
     rt.signal.throwIfAborted()
     rt.log.warning(`Could not read ${kind.name(item)}: ${getErrorMessage(error)}`)
