@@ -8,7 +8,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { readFinalMarker, type DeployMarker } from '../src/job/markers.js'
 import { deployComments, previewSpec, PR_NUMBER, runDeploy, statusReads } from './helpers/deploy.js'
-import { addThread, runSweep, useWorld } from './helpers/world.js'
+import { addEarlierComment, addThread, runSweep, useWorld } from './helpers/world.js'
 
 const world = useWorld()
 const HOUR = 60 * 60_000
@@ -194,6 +194,22 @@ describe('what the sweep leaves to a run', () => {
     const swept = statusReads(world()).filter(r => r.at >= LATER() - 60_000)
     expect(swept.map(r => r.path)).toEqual(['/v1/project/update-status/status_2'])
     expect(theComment().body).toContain('Status id `status_2`')
+  })
+
+  it('one max-jobs for both kinds: tracking comments are read first, deploy comments get what is left', async () => {
+    await timedOutPreview()
+    world().svc.addJob({ id: 'job_7', activePolls: 0, prLink: null })
+    addEarlierComment(world(), 'tracking request=comment-1 job=job_7 state=job phase=left', {
+      number: 9
+    })
+    const reads = statusReads(world()).length
+    const sweep = await runSweep(world(), { 'max-jobs': '1' }, { at: LATER() })
+    expect(sweep.outputs).toEqual({ checked: '1', finished: '1', pending: '1' })
+    expect(sweep.summary).toContain('| `job_7` | completed |')
+    expect(sweep.summary).toContain(
+      '| deployment `status_1` | left for the next sweep \\(max-jobs\\) |'
+    )
+    expect(statusReads(world())).toHaveLength(reads)
   })
 
   it('a deploy comment of someone else, or of another project, is never read or edited', async () => {

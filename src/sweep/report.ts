@@ -3,12 +3,7 @@
  * job, deploy comments by their deployment's status id), each with its links.
  */
 import { inert, tableCell } from '../shared/markdown.js'
-import type { SweepOutcome, SweepRow } from './sweep.js'
-
-/** The Job cell: the agent job, or the deployment a deploy comment waits for. */
-function subjectCell(row: SweepRow): string {
-  return row.statusId === undefined ? `\`${row.jobId ?? ''}\`` : `deployment \`${row.statusId}\``
-}
+import type { SweepOutcome } from './sweep.js'
 
 export function renderSweepSummary(outcome: SweepOutcome, repo: string): string {
   const lines = [
@@ -27,7 +22,7 @@ export function renderSweepSummary(outcome: SweepOutcome, repo: string): string 
   for (const row of outcome.rows) {
     const pr = row.prUrl ? `[pull request](${row.prUrl})` : '—'
     lines.push(
-      `| ${inert(`${repo}#${row.thread}`)} | ${subjectCell(row)} | ${tableCell(row.outcome)} | [comment](${row.commentUrl}) | ${pr} |`
+      `| ${inert(`${repo}#${row.thread}`)} | ${row.subject} | ${tableCell(row.outcome)} | [comment](${row.commentUrl}) | ${pr} |`
     )
   }
   return [...lines, ''].join('\n')

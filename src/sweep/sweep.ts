@@ -1,33 +1,23 @@
 /**
- * One sweep: list the repository's comments in the window, keep this action's tracking comments whose
- * job's end they do not show, read each job once (oldest first, up to max-jobs) and edit each comment
- * whose job has ended into the result the agent action writes, with its back-link. Then the deploy
- * comments left building, with the reads max-jobs leaves (deploy-comments.ts).
+ * One sweep: list the repository's comments in the window, then one loop over what runs left behind,
+ * kind by kind (tracking comments first, then deploy comments with the reads max-jobs leaves): each
+ * comment whose run is over is read once (oldest first, up to max-jobs reads in all) and edited into
+ * its end as the action that wrote it would have.
  */
-import { finishLeftJob, finishLeftTriggered } from '../job/finish-left.js'
-import { isFollowingRunOver } from '../job/run-over.js'
-import { NOT_FOUND_GRACE_MS } from '../job/poll.js'
-import { pullRequestOf, statusOutput } from '../job/result.js'
-import { listRepoComments } from '../github/comments.js'
-import { isEndedJob, type AgentJob, type EndedJob } from '../mintlify/types.js'
-import { isNotFound } from '../mintlify/errors.js'
-import { withRetry } from '../mintlify/with-retry.js'
+import { listRepoComments, type RepoComment } from '../github/comments.js'
 import { DAY_MS } from '../shared/duration.js'
 import { getErrorMessage } from '../shared/errors.js'
 import { plural } from '../shared/plural.js'
 import type { Runtime } from '../shared/runtime.js'
-import { findCandidates, type Candidate } from './candidates.js'
-import { sweepDeployComments, type DeployStep } from './deploy-comments.js'
+import { deployComments } from './deploy-comments.js'
+import type { Leftover, LeftoverKind, Reading, SweepContext, SweepRun } from './leftover.js'
 import type { SweepSettings } from './settings.js'
-import type { SweepContext } from './context.js'
+import { trackingComments } from './tracking-comments.js'
 
-export type { SweepContext } from './context.js'
-
-export interface SweepRow {
+interface SweepRow {
   thread: number
-  /** The agent job of a tracking comment; a deploy comment has its `statusId` instead. */
-  jobId?: string
-  statusId?: string
+  /** The Job cell: the agent job, or the deployment a deploy comment waits for. */
+  subject: string
   /** The job's or deployment's end (completed, success, …), or why the comment is left as it is. */
   outcome: string
   finished: boolean
@@ -44,7 +34,7 @@ export interface SweepOutcome {
 }
 
 /** The sweep could not list the comments, or could read none of the jobs it tried. */
-export class SweepError extends Error {
+class SweepError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'SweepError'
@@ -56,50 +46,12 @@ export async function sweep(
   context: SweepContext,
   rt: Runtime
 ): Promise<SweepOutcome> {
-  const since = new Date(rt.clock.now() - settings.lookbackDays * DAY_MS)
-  let comments
-  try {
-    comments = await listRepoComments(context.octokit, { repo: context.repo, since }, rt)
-  } catch (error) {
-    throw new SweepError(`Could not list the repository's comments: ${getErrorMessage(error)}`)
-  }
-  const candidates = findCandidates(comments, context.identity)
-  rt.log.info(
-    `${plural(comments.length, 'comment')} updated since ${since.toISOString()}; ` +
-      `${plural(candidates.length, 'tracking comment')} not showing the job's end.`
-  )
-  const outcome: SweepOutcome = { checked: 0, finished: 0, pending: 0, rows: [] }
-  let unreadable = 0
-  for (const candidate of candidates) {
-    const step = await sweepOne(candidate, {
-      settings,
-      context,
-      rt,
-      budgetLeft: outcome.checked < settings.maxJobs
-    })
-    if (step.read) outcome.checked++
-    if (step.unreadable) unreadable++
-    outcome.rows.push({
-      thread: candidate.comment.issueNumber,
-      jobId: candidate.jobId,
-      outcome: step.text,
-      finished: step.finished,
-      commentUrl: candidate.comment.htmlUrl,
-      prUrl: step.prUrl
-    })
-    if (step.finished) outcome.finished++
-    else outcome.pending++
-  }
-  const deploys = await sweepDeployComments(
-    comments,
-    {
-      context,
-      projectId: settings.service.projectId,
-      maxReads: settings.maxJobs - outcome.checked
-    },
-    rt
-  )
-  unreadable += countDeploySteps(outcome, deploys)
+  const comments = await listComments(settings, context, rt)
+  const run = { settings, context, rt }
+  const tally: Tally = { checked: 0, finished: 0, pending: 0, rows: [], unreadable: 0 }
+  await sweepKind(trackingComments, comments, run, tally)
+  await sweepKind(deployComments, comments, run, tally)
+  const { unreadable, ...outcome } = tally
   if (unreadable > 0 && outcome.checked === 0) {
     throw new SweepError(
       `Could not read any of the ${unreadable} agent jobs and deployments; nothing was finished.`
@@ -108,97 +60,79 @@ export async function sweep(
   return outcome
 }
 
-/** The deploy comments' steps counted into `outcome`; returns how many could not be read. */
-function countDeploySteps(outcome: SweepOutcome, steps: readonly DeployStep[]): number {
-  for (const step of steps) {
-    if (step.read) outcome.checked++
-    outcome.rows.push(step.row)
-    if (step.row.finished) outcome.finished++
-    else outcome.pending++
-  }
-  return steps.filter(step => step.unreadable).length
-}
-
-/** What the sweep did about one comment: its row's text, and whether it read or finished the job. */
-interface Step {
-  text: string
-  finished: boolean
-  /** The job was read (it counts against max-jobs). */
-  read: boolean
-  unreadable?: boolean
-  prUrl?: string
-}
-
-/** What every comment of one sweep is handled with. */
-interface SweepRun {
-  settings: SweepSettings
-  context: SweepContext
+async function listComments(
+  settings: SweepSettings,
+  context: SweepContext,
   rt: Runtime
+): Promise<RepoComment[]> {
+  const since = new Date(rt.clock.now() - settings.lookbackDays * DAY_MS)
+  try {
+    const comments = await listRepoComments(context.octokit, { repo: context.repo, since }, rt)
+    rt.log.info(`${plural(comments.length, 'comment')} updated since ${since.toISOString()}.`)
+    return comments
+  } catch (error) {
+    throw new SweepError(`Could not list the repository's comments: ${getErrorMessage(error)}`)
+  }
 }
 
-async function sweepOne(
-  candidate: Candidate,
-  { budgetLeft, ...run }: SweepRun & { budgetLeft: boolean }
-): Promise<Step> {
-  const { context, rt } = run
-  // A comment left as it is; `read`: its job was read (it counts against max-jobs).
-  const left = (text: string, { read } = { read: false }): Step => ({ text, finished: false, read })
-  if (candidate.phase === 'following' && !(await isFollowingRunOver(context, candidate, rt))) {
-    return left('a run still follows it')
+/** The outcome so far, and how many comments' jobs or deployments could not be read. */
+type Tally = SweepOutcome & { unreadable: number }
+
+/** What the sweep did about one comment: its row's words, and whether it spent a read (max-jobs). */
+type Step = Pick<SweepRow, 'outcome' | 'finished' | 'prUrl'> & { read: boolean; unreadable?: true }
+
+/** The one loop: each comment of `kind` swept in turn, into one row each, within max-jobs reads. */
+async function sweepKind<Item extends Leftover, End>(
+  kind: LeftoverKind<Item, End>,
+  comments: readonly RepoComment[],
+  run: SweepRun,
+  tally: Tally
+): Promise<void> {
+  const items = kind.find(comments, run)
+  run.rt.log.info(`${plural(items.length, kind.comments)} not showing the ${kind.awaits}'s end.`)
+  for (const item of items) {
+    const budgetLeft = tally.checked < run.settings.maxJobs
+    const step = await sweepOne(kind, item, run, budgetLeft)
+    if (step.read) tally.checked++
+    if (step.unreadable) tally.unreadable++
+    if (step.finished) tally.finished++
+    else tally.pending++
+    const { outcome, finished, prUrl } = step
+    const { issueNumber: thread, htmlUrl: commentUrl } = item.comment
+    tally.rows.push({ thread, subject: kind.cell(item), outcome, finished, commentUrl, prUrl })
   }
-  if (!budgetLeft) return left('left for the next sweep (max-jobs)')
-  let job: AgentJob
-  try {
-    job = await withRetry(s => context.client.getJob(candidate.jobId, { signal: s }), rt, {
-      operation: 'get-job'
-    })
-  } catch (error) {
-    rt.signal.throwIfAborted()
-    if (candidate.marker.automation && isNotFound(error)) {
-      // Within the grace a just-created job gets, its job may show yet (the comment was written
-      // just before the trigger); past it, the run is queued at Mintlify, as its run would say.
-      const sinceTrigger = rt.clock.now() - candidate.comment.createdAt
-      if (sinceTrigger < NOT_FOUND_GRACE_MS) return left('not visible yet', { read: true })
-      return finishOne(candidate, undefined, run)
-    }
-    rt.log.warning(`Could not read agent job ${candidate.jobId}: ${getErrorMessage(error)}`)
-    return { ...left('the job could not be read'), unreadable: true }
-  }
-  if (!isEndedJob(job)) return left('still running', { read: true })
-  return finishOne(candidate, job, run)
 }
 
-/** The comment finished with its job's end (`job`), or as a queued automation run (undefined). */
-async function finishOne(
-  candidate: Candidate,
-  job: EndedJob | undefined,
-  { settings, context, rt }: SweepRun
+async function sweepOne<Item extends Leftover, End>(
+  kind: LeftoverKind<Item, End>,
+  item: Item,
+  run: SweepRun,
+  budgetLeft: boolean
 ): Promise<Step> {
+  const { rt } = run
+  const read = kind.read.kind === 'request'
+  const left = (outcome: string, facts: Partial<Step> = {}): Step => ({
+    outcome,
+    finished: false,
+    read: false,
+    ...facts
+  })
+  if (!(await kind.runOver(item, run))) return left('a run still follows it')
+  if (read && !budgetLeft) return left('left for the next sweep (max-jobs)')
+  let reading: Reading<End>
   try {
-    const left = {
-      comment: candidate.comment,
-      marker: candidate.marker,
-      jobId: candidate.jobId,
-      issueNumber: candidate.comment.issueNumber,
-      // The original run wrote the comment as it started.
-      startedAt: candidate.comment.createdAt
-    }
-    const finishing = { ...context, backLink: settings.backLink }
-    const result = job
-      ? await finishLeftJob({ ...left, job }, finishing, rt)
-      : await finishLeftTriggered(left, finishing, rt)
-    return {
-      text: statusOutput(result),
-      finished: true,
-      read: true,
-      prUrl: pullRequestOf(result)?.url
-    }
+    reading = kind.read.kind === 'none' ? kind.read.reading(item) : await kind.read.read(item, run)
   } catch (error) {
     rt.signal.throwIfAborted()
-    rt.log.warning(
-      `Could not edit the comment of agent job ${candidate.jobId}: ${getErrorMessage(error)}`
-    )
-    const text = `${job?.status ?? 'triggered'}, but the comment could not be edited`
-    return { text, finished: false, read: true }
+    rt.log.warning(`Could not read ${kind.name(item)}: ${getErrorMessage(error)}`)
+    return left(`the ${kind.awaits} could not be read`, { unreadable: true })
+  }
+  if (reading.kind === 'left') return left(reading.outcome, { read })
+  try {
+    return { ...(await kind.finish(item, reading.end, run)), finished: true, read }
+  } catch (error) {
+    rt.signal.throwIfAborted()
+    rt.log.warning(`Could not edit the comment of ${kind.name(item)}: ${getErrorMessage(error)}`)
+    return left(`${reading.status}, but the comment could not be edited`, { read })
   }
 }
