@@ -86,7 +86,7 @@ describe('analytics/action.yml', () => {
       outputFile: 'page-views.json',
       format: 'json',
       summaryRows: 10,
-      dataset: 'views',
+      datasets: ['views'],
       previous: undefined,
       chart: true,
       impact: undefined

@@ -51,7 +51,7 @@ async function reportFailure(
     describeFailure(stopped ? stopped.cause : error, {
       now: rt.clock.now(),
       pageSize: settings?.pageSize,
-      maxPageSize: settings && datasetOf(settings.dataset).maxPageSize,
+      maxPageSize: settings && datasetOf(settings.datasets[0]).maxPageSize,
       written: stopped?.written
     })
   )
@@ -62,7 +62,7 @@ async function reportFailure(
       projectId: settings?.service.projectId,
       dateFrom: settings?.dateFrom,
       dateTo: settings?.dateTo,
-      title: datasetOf(settings?.dataset ?? 'views').title,
+      title: datasetOf(settings?.datasets[0] ?? 'views').title,
       requests
     })
   )

@@ -35,11 +35,11 @@ export async function runStep(
 ): Promise<void> {
   const { rt } = action
   const context = readRunnerContext()
-  const one = settings.several === undefined
+  const one = settings.datasets.length === 1
   const where = resolveOutputPath(context.workspace, settings.outputFile)
   const pathOf = (name: Dataset): string =>
     one ? where : join(where, `${datasetFacts(name).fileStem}.${settings.format}`)
-  for (const name of settings.several ?? [settings.dataset]) {
+  for (const name of settings.datasets) {
     checkOutputLocation(pathOf(name), settings.outputFile)
   }
   const limit = options.maxRequests ?? settings.requestBudget ?? REQUEST_LIMIT
@@ -52,7 +52,12 @@ export async function runStep(
   const step = newStep(settings, { rt, client, budget }, pathOf)
   rt.log.info(readingLine(step, displayPath(context.workspace, where)))
   const impact = settings.impact
-    ? await ImpactRun.start({ ...settings, dataset: impactHost(step.names) }, context, rt)
+    ? await ImpactRun.start(
+        { ...settings, impact: settings.impact },
+        impactHost(step.names),
+        context,
+        rt
+      )
     : undefined
   await readStep(step, impact, context)
   setOutputs(step, impact)

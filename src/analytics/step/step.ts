@@ -57,7 +57,7 @@ export function newStep(
   { rt, client, budget }: { rt: Runtime; client: MintlifyClient; budget: RequestBudget },
   pathOf: (name: Dataset) => string
 ): Step {
-  const names = settings.several ?? [settings.dataset]
+  const names = settings.datasets
   const outcomes = names.map((name): DatasetOutcome => ({
     name,
     path: pathOf(name),
