@@ -26,7 +26,7 @@ export function reportMarker(context: StepContext): ReportMarker {
   }
 }
 
-export interface CommentPlace {
+interface CommentPlace {
   context: RunnerContext
   issueNumber: number
   token: string

@@ -4,16 +4,16 @@
  * dataset in the given order (its tables and charts as one dataset's report has them), the impact
  * section, then the left-out lines. Rendering is pure.
  */
-import { humanRange } from '../../shared/human-dates.js'
-import { blockQuote, codeSpan } from '../../shared/markdown.js'
+import { blockQuote } from '../../shared/markdown.js'
 import { plural } from '../../shared/plural.js'
 import type { DateRange } from '../dates.js'
 import type { ExportFormat } from '../export/writers.js'
 import { impactBlocks, type ImpactSection } from '../impact/section.js'
 import { fixed, layout, type Block } from '../report/layout.js'
 import {
-  describeRange,
+  fileLine,
   renderReport,
+  reportHead,
   type ExportReport,
   type RenderOptions
 } from '../report/render.js'
@@ -22,23 +22,21 @@ import { datasetFacts } from '../dataset-list.js'
 import { displayPath } from '../export/output-path.js'
 import type { ImpactRun } from '../impact/run.js'
 import { leftOutLine } from './plan.js'
-import { exportedOf, type Step } from './step.js'
+import type { Ending, Step } from './step.js'
 
-/** One dataset's part: written (its sections), or why not. */
-export interface DatasetPart {
+/** One dataset's part: written (its rows and sections), or why not (as its outcome ended). */
+interface DatasetPart {
   /** "page views", as one dataset's report title says it. */
   title: string
   rowName: string
   /** The file as the user should read it. */
   file: string
   requests: number
-  /** Written: its rows and sections. */
-  written?: { rows: number; sections: Block[] }
-  /** Not written: the message (its rows did not fit, a read failed). */
-  failure?: string
+  ending:
+    { kind: 'written'; rows: number; sections: Block[] } | Exclude<Ending, { kind: 'written' }>
 }
 
-export interface SeveralReport extends DateRange {
+interface SeveralReport extends DateRange {
   projectId: string
   format: ExportFormat
   /** The previous period, when one dataset's was read. */
@@ -58,18 +56,18 @@ const capital = (text: string): string => text.charAt(0).toUpperCase() + text.sl
 
 function partBlocks(part: DatasetPart, format: ExportFormat): Block[] {
   const title = `### ${capital(part.title)}`
-  if (!part.written) {
-    const why = part.failure ?? 'Not read: the step stopped before it.'
+  const { ending } = part
+  if (ending.kind !== 'written') {
+    const why = ending.kind === 'failed' ? ending.message : 'Not read: the step stopped before it.'
     return [fixed(title, '', '- **File:** not written', '', blockQuote(why, 2000), '')]
   }
-  const rows = plural(part.written.rows, part.rowName)
-  const requests = plural(part.requests, 'request')
-  const file = `- **File:** ${codeSpan(part.file)} (${format.toUpperCase()}, ${rows}, ${requests})`
-  return [fixed(title, '', file), ...part.written.sections]
+  const rows = plural(ending.rows, part.rowName)
+  const file = fileLine(part.file, format, { rows, requests: part.requests })
+  return [fixed(title, '', file), ...ending.sections]
 }
 
 /** The step's report: of one dataset, or of several. */
-export type StepReport =
+type StepReport =
   { kind: 'one'; report: ExportReport } | { kind: 'several'; report: SeveralReport }
 
 export function renderStep(step: StepReport, options: RenderOptions = {}): string {
@@ -90,32 +88,25 @@ export function stepReport(step: Step, { impact, context, advice }: StepExtras):
   const range = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }
   const common = { projectId: settings.service.projectId, ...range, format: settings.format }
   const chart = settings.chart
-  const parts = step.outcomes.map(outcome => {
-    const facts = datasetFacts(outcome.name)
-    const exported = exportedOf(outcome)
-    return {
-      title: facts.title,
-      rowName: facts.rowName,
-      file: displayPath(context.workspace, outcome.path),
-      requests: outcome.requests,
-      written: exported && { rows: exported.rows, sections: exported.sections({ chart }) },
-      failure: outcome.ending.kind === 'failed' ? outcome.ending.message : undefined
-    }
+  const parts = step.outcomes.map(({ name, path, requests, ending }): DatasetPart => {
+    const { title, rowName } = datasetFacts(name)
+    const file = displayPath(context.workspace, path)
+    const part = { title, rowName, file, requests }
+    if (ending.kind !== 'written') return { ...part, ending }
+    const { rows, sections } = ending.exported
+    return { ...part, ending: { kind: 'written', rows, sections: sections({ chart }) } }
   })
   const [only] = parts
-  if (step.names.length === 1 && only.written) {
-    const { title, rowName, file, requests, written } = only
+  if (step.names.length === 1 && only.ending.kind === 'written') {
+    const { ending, ...part } = only
     return {
       kind: 'one',
       report: {
         ...common,
-        title,
-        rowName,
-        file,
-        requests,
+        ...part,
         previous: settings.previous,
-        sections: written.sections,
-        rowsWritten: written.rows,
+        sections: ending.sections,
+        rowsWritten: ending.rows,
         chart,
         impact: impact?.section()
       }
@@ -139,15 +130,7 @@ export function stepReport(step: Step, { impact, context, advice }: StepExtras):
 }
 
 function renderSeveral(report: SeveralReport, options: RenderOptions): string {
-  const head: string[] = []
-  if (options.marker) head.push(options.marker)
-  head.push(`### Mintlify analytics: project ${codeSpan(report.projectId)}`, '')
-  head.push(...describeRange(report.dateFrom, report.dateTo))
-  if (report.previous) {
-    head.push(
-      `- **Compared with:** ${humanRange(report.previous.dateFrom, report.previous.dateTo)}`
-    )
-  }
+  const head = reportHead('analytics', report, options)
   head.push(`- **Requests:** ${report.requests} of ${plural(report.budget, 'request')}`, '')
   const blocks: Block[] = [fixed(...head)]
   for (const part of report.parts) blocks.push(...partBlocks(part, report.format))

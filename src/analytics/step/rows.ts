@@ -69,7 +69,7 @@ async function readDatasetRows(
       },
       rt,
       {
-        client: mayWriteAgain(step, outcome.name) ? step.kept.live() : step.kept.direct,
+        client: mayWriteAgain(step, outcome.name) ? step.kept.live() : step.client,
         budget: share,
         daily: { section: undefined }
       }

@@ -22,7 +22,7 @@ import { renderStep, stepReport, type StepExtras } from './report.js'
 import { shortfallAdvice } from './shortfall.js'
 import { newStep, type DatasetOutcome, type Step } from './step.js'
 
-export interface StepOptions {
+interface StepOptions {
   requestTimeoutMs?: number
   /** Requests the step may make, over `request-budget` (the benchmark lifts it). */
   maxRequests?: number

@@ -77,7 +77,7 @@ export function newStep(
 }
 
 /** The dataset's export, when its file was written. */
-export function exportedOf(outcome: DatasetOutcome): ExportedDataset | undefined {
+function exportedOf(outcome: DatasetOutcome): ExportedDataset | undefined {
   return outcome.ending.kind === 'written' ? outcome.ending.exported : undefined
 }
 
