@@ -67,8 +67,7 @@ function partBlocks(part: DatasetPart, format: ExportFormat): Block[] {
 }
 
 /** The step's report: of one dataset, or of several. */
-type StepReport =
-  { kind: 'one'; report: ExportReport } | { kind: 'several'; report: SeveralReport }
+type StepReport = { kind: 'one'; report: ExportReport } | { kind: 'several'; report: SeveralReport }
 
 export function renderStep(step: StepReport, options: RenderOptions = {}): string {
   return step.kind === 'one'
