@@ -52,12 +52,7 @@ export async function runStep(
   const step = newStep(settings, { rt, client, budget }, pathOf)
   rt.log.info(readingLine(step, displayPath(context.workspace, where)))
   const impact = settings.impact
-    ? await ImpactRun.start(
-        { ...settings, impact: settings.impact },
-        impactHost(step.names),
-        context,
-        rt
-      )
+    ? await ImpactRun.start(settings, impactHost(step.names), context, rt)
     : undefined
   await readStep(step, impact, context)
   setOutputs(step, impact)
