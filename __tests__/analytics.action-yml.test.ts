@@ -12,7 +12,7 @@ import { parseAnalyticsSettings } from '../src/analytics/settings.js'
 import { PROJECT_ROOT } from '../fakes/action-env.js'
 import { readActionYaml } from '../scripts/action-docs.js'
 import { datasetFacts, DATASETS } from '../src/analytics/dataset-list.js'
-import { prefixedOutputs } from '../src/analytics/several/outputs.js'
+import { prefixedOutputs } from '../src/analytics/step/outputs.js'
 
 interface ActionYml {
   inputs: Record<string, { required?: boolean; default?: string }>
@@ -86,7 +86,7 @@ describe('analytics/action.yml', () => {
       outputFile: 'page-views.json',
       format: 'json',
       summaryRows: 10,
-      dataset: 'views',
+      datasets: ['views'],
       previous: undefined,
       chart: true,
       impact: undefined

@@ -33,8 +33,43 @@ describe('report comment', () => {
     expect(body).not.toMatch(/@octocat/)
     expect(body).toContain('[Workflow run](https://github.com/acme/docs/actions/runs/4242)')
     expect(body).not.toContain(world().svc.apiKey)
-    expect(world().gh.calls.filter(c => c.method === 'POST')).toHaveLength(1)
+    expect(
+      world().gh.calls.filter(c => c.method === 'POST' && /comments$/.test(c.path))
+    ).toHaveLength(1)
     expect(result.outputs.pages).toBe('2')
+  })
+
+  it('edits its report when the step is re-run, never posts a second one', async () => {
+    world().svc.setPageViews([{ path: '/first', human: 3, ai: 1, total: 4 }])
+    expect((await runExport({ 'issue-number': '7' })).exitCode).toBe(0)
+    world().svc.setPageViews([{ path: '/second', human: 30, ai: 10, total: 40 }])
+    const rerun = await runAnalytics(world(), {
+      eventName: 'schedule',
+      inputs: { 'github-token': world().gh.token, 'issue-number': '7' },
+      env: { GITHUB_RUN_ATTEMPT: '2' }
+    })
+
+    expect(rerun.exitCode).toBe(0)
+    const comments = world().gh.comments('acme', 'docs', 7)
+    expect(comments).toHaveLength(1)
+    expect(comments[0].body.startsWith(REPORT_MARKER)).toBe(true)
+    expect(comments[0].body).toContain('/second')
+    expect(comments[0].body).not.toContain('/first')
+    const posts = world().gh.calls.filter(c => c.method === 'POST' && /comments$/.test(c.path))
+    expect(posts).toHaveLength(1)
+    expect(rerun.stdout).toMatch(/Updated the report on/)
+  })
+
+  it('posts a new report for another step of the run', async () => {
+    world().svc.setPageViews([{ path: '/a', human: 3, ai: 1, total: 4 }])
+    await runExport({ 'issue-number': '7' })
+    const other = await runAnalytics(world(), {
+      eventName: 'schedule',
+      inputs: { 'github-token': world().gh.token, 'issue-number': '7' },
+      env: { GITHUB_ACTION: 'visitors' }
+    })
+    expect(other.exitCode).toBe(0)
+    expect(world().gh.comments('acme', 'docs', 7)).toHaveLength(2)
   })
 
   it('posts nothing when issue-number is empty', async () => {

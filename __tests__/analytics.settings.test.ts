@@ -39,7 +39,7 @@ describe('parseAnalyticsSettings', () => {
       summaryRows: 10,
       issueNumber: undefined,
       githubToken: '',
-      dataset: 'views',
+      datasets: ['views'],
       previous: undefined,
       chart: true
     })

@@ -8,9 +8,10 @@ import {
   rowsLimit,
   sectionName,
   sectionOrder
-} from '../src/analytics/several/plan.js'
-import { combinePrompts } from '../src/analytics/several/prompt.js'
-import { stepMarker } from '../src/analytics/several/comment.js'
+} from '../src/analytics/step/plan.js'
+import { combinePrompts } from '../src/analytics/step/prompt.js'
+import { reportMarker } from '../src/analytics/step/comment.js'
+import { renderMarker } from '../src/job/markers.js'
 
 describe('the plan', () => {
   it('lets each dataset read rows while one request is kept for each dataset not yet started', () => {
@@ -56,10 +57,12 @@ describe('the plan', () => {
   })
 
   it('marks a step by its run and step, so a re-run finds its comment', () => {
-    expect(stepMarker({ runId: '42', job: 'report', step: 'gaps' })).toBe(
-      '<!-- mintlify-analytics-report run:42 step:report/gaps -->'
+    const marker = (job: string, step: string): string =>
+      renderMarker(reportMarker({ runId: '42', job, step }))
+    expect(marker('report', 'gaps')).toBe(
+      '<!-- mintlify-docs-agent:report run=42 step=report%2Fgaps -->'
     )
-    expect(stepMarker({ runId: '42', job: 'a b', step: '--><x' })).not.toMatch(/-->.*-->/)
+    expect(marker('a b', '--><x')).not.toMatch(/-->.*-->/)
   })
 })
 

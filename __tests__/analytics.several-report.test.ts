@@ -12,7 +12,10 @@ const world = useWorld(world =>
   world.gh.addIssue('acme', 'docs', { number: 7, title: 'Weekly report' })
 )
 
-const MARKER = '<!-- mintlify-analytics-report run:4242 step:docs/agent -->'
+/** The marker a step's report ends with: the run and the step (job/step). */
+const MARKER = '<!-- mintlify-docs-agent:report run=4242 step=docs%2Fagent -->'
+/** The marker as the first version of several datasets wrote it, first in the report. */
+const FIRST_MARKER = '<!-- mintlify-analytics-report run:4242 step:docs/agent -->'
 
 function runStep(inputs: Record<string, string>): Promise<ActionRunResult> {
   return runAnalytics(world(), {
@@ -29,7 +32,7 @@ describe('the report of several datasets', () => {
     expect(first.exitCode).toBe(0)
     let comments = world().gh.comments('acme', 'docs', 7)
     expect(comments).toHaveLength(1)
-    expect(comments[0].body.startsWith(MARKER)).toBe(true)
+    expect(comments[0].body.endsWith(MARKER)).toBe(true)
     expect(comments[0].body).toContain('### Page views')
     expect(comments[0].body).toContain('### Feedback')
     expect(comments[0].body).toContain('**Requests:** 2 of 100 requests')
@@ -45,15 +48,30 @@ describe('the report of several datasets', () => {
     ).toHaveLength(1)
   })
 
-  it("never edits someone else's comment that copies the marker", async () => {
-    world().gh.addComment('acme', 'docs', 7, `${MARKER}\nnot ours`, 'mallory')
+  it.each([
+    ['its marker', `not ours\n${MARKER}`],
+    ['the marker as first written', `${FIRST_MARKER}\nnot ours`]
+  ])("never edits someone else's comment that copies %s", async (_, body) => {
+    world().gh.addComment('acme', 'docs', 7, body, 'mallory')
     world().svc.setPageViews([])
     world().svc.setFeedback([])
     const result = await runStep({ 'issue-number': '7' })
     expect(result.exitCode).toBe(0)
     const comments = world().gh.comments('acme', 'docs', 7)
     expect(comments).toHaveLength(2)
-    expect(comments[0].body).toBe(`${MARKER}\nnot ours`)
+    expect(comments[0].body).toBe(body)
+  })
+
+  it('edits a report of this step marked as the first version wrote it', async () => {
+    world().gh.addComment('acme', 'docs', 7, `${FIRST_MARKER}\n### Mintlify analytics: old`)
+    world().svc.setPageViews([{ path: '/a', human: 3, ai: 1, total: 4 }])
+    world().svc.setFeedback([])
+    const result = await runStep({ 'issue-number': '7' })
+    expect(result.exitCode).toBe(0)
+    const comments = world().gh.comments('acme', 'docs', 7)
+    expect(comments).toHaveLength(1)
+    expect(comments[0].body).toContain('### Feedback')
+    expect(comments[0].body.endsWith(MARKER)).toBe(true)
   })
 })
 

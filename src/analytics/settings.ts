@@ -19,7 +19,7 @@ import { EXPORT_FORMATS, type ExportFormat } from './export/writers.js'
 import { parseImpactSettings, type ImpactSettings } from './impact/settings.js'
 import { ANALYTICS_DEFAULTS } from './defaults.js'
 import {
-  checkSeveralCompare,
+  checkCompare,
   checkSeveralPageSize,
   parseDailyMode,
   parseDatasets,
@@ -41,10 +41,8 @@ interface CommonSettings extends ExportSettings {
   outputFile: string
   issueNumber?: number
   githubToken: string
-  /** The dataset; with several, the first of them. */
-  dataset: Dataset
-  /** With several datasets: all of them, in the order the report shows them (output-file a folder). */
-  several?: Dataset[]
+  /** The datasets in the order the report shows them: one, or several (output-file a folder). */
+  datasets: Dataset[]
   /** The most service requests the step makes (`request-budget`); undefined: 100. */
   requestBudget?: number
 }
@@ -98,8 +96,8 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
     summaryRows,
     issueNumber,
     githubToken,
-    dataset,
-    ...optionalSettings(read, several ? datasets : undefined),
+    datasets,
+    ...optionalSettings(read),
     previous,
     chart,
     impact: parseImpactSettings(read, dateFrom, dateTo)
@@ -134,15 +132,7 @@ function parseCompare(
     fallback: ANALYTICS_DEFAULTS.compare
   })
   if (compare === 'none') return undefined
-  const [dataset] = datasets
-  if (datasets.length > 1) checkSeveralCompare(datasets, compare)
-  else if (!datasetFacts(dataset).comparable) {
-    throw new InputError(
-      'compare',
-      `applies to the views and visitors datasets only, not to ${dataset}: use \`none\``,
-      compare
-    )
-  }
+  checkCompare(datasets, compare)
   if (!dateFrom || !dateTo) {
     throw new InputError(
       'compare',
@@ -171,14 +161,10 @@ function parseOutputFile(read: InputReader, format: ExportFormat, dataset: Datas
 }
 
 /** The newer inputs, present only when set (so the settings of a step that sets none are as before). */
-function optionalSettings(
-  read: InputReader,
-  several: Dataset[] | undefined
-): Pick<AnalyticsSettings, 'several' | 'requestBudget' | 'daily'> {
+function optionalSettings(read: InputReader): Pick<AnalyticsSettings, 'requestBudget' | 'daily'> {
   const requestBudget = parseRequestBudget(read)
   const daily = parseDailyMode(read)
   return {
-    ...(several ? { several } : {}),
     ...(requestBudget === ANALYTICS_DEFAULTS['request-budget'] ? {} : { requestBudget }),
     ...(daily === ANALYTICS_DEFAULTS.daily ? {} : { daily })
   }

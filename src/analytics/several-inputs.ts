@@ -76,13 +76,16 @@ export function checkSeveralPageSize(read: InputReader): void {
   }
 }
 
-/** With several datasets `compare` applies to views and visitors in the list: one must be there. */
-export function checkSeveralCompare(datasets: readonly Dataset[], compare: string): void {
-  if (!datasets.some(name => datasetFacts(name).comparable)) {
-    throw new InputError(
-      'compare',
-      `applies to the views and visitors datasets only, and the list (${datasets.join(', ')}) has neither: use \`none\``,
-      compare
-    )
-  }
+/** `compare` applies to views and visitors: the dataset, or one in the list, must be one of them. */
+export function checkCompare(datasets: readonly Dataset[], compare: string): void {
+  if (datasets.some(name => datasetFacts(name).comparable)) return
+  const which =
+    datasets.length > 1
+      ? `and the list (${datasets.join(', ')}) has neither`
+      : `not to ${datasets[0]}`
+  throw new InputError(
+    'compare',
+    `applies to the views and visitors datasets only, ${which}: use \`none\``,
+    compare
+  )
 }

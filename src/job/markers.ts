@@ -93,7 +93,15 @@ export interface DeployMarker {
   preview?: string
 }
 
-export type Marker = TrackingMarker | BackLinkMarker | ReplyMarker | NoteMarker | DeployMarker
+/** An analytics step's report comment: the run and the step (`job/step`) whose report it is. */
+export interface ReportMarker {
+  kind: 'report'
+  run?: string
+  step?: string
+}
+
+export type Marker =
+  TrackingMarker | BackLinkMarker | ReplyMarker | NoteMarker | DeployMarker | ReportMarker
 export type MarkerKind = Marker['kind']
 
 /** Every field name a marker of some kind has. */
@@ -102,7 +110,8 @@ type Field = Exclude<
   | keyof BackLinkMarker
   | keyof ReplyMarker
   | keyof NoteMarker
-  | keyof DeployMarker,
+  | keyof DeployMarker
+  | keyof ReportMarker,
   'kind'
 >
 
@@ -148,7 +157,8 @@ const KINDS: {
     run: read('run'),
     deadline: read('deadline'),
     preview: read('preview')
-  })
+  }),
+  report: read => ({ kind: 'report', run: read('run'), step: read('step') })
 }
 
 const MARKER_KINDS = Object.keys(KINDS)
@@ -223,7 +233,14 @@ export function readFinalMarker(body: string): Marker | undefined {
  * account is never read (it would let that account take over a request, a job or a comment).
  */
 export function ownMarker(comment: IssueComment, identity: Identity): Marker | undefined {
-  return isOwnComment(comment, identity) ? readFinalMarker(comment.body) : undefined
+  if (!isOwnComment(comment, identity)) return undefined
+  return readFinalMarker(comment.body) ?? readFirstReportLine(comment.body)
+}
+
+/** A report's marker as the analytics action first wrote it: its first line, still edited by a re-run. */
+function readFirstReportLine(body: string): ReportMarker | undefined {
+  const line = /^<!-- mintlify-analytics-report run:(\S+) step:(\S+) -->/.exec(body)
+  return line ? { kind: 'report', run: line[1], step: line[2] } : undefined
 }
 
 /** Any comment written by this action, whatever its kind. */

@@ -1,11 +1,11 @@
 /**
- * One export of any dataset: its descriptor's export, with a fresh client, request budget and progress.
+ * One export of any dataset: its descriptor's export, on the step's client and budget, with its own progress.
  * Any failure becomes an ExportFailure that knows where the export stopped; the unfinished file is
  * already gone.
  */
-import { createMintlifyClient, type MintlifyClient } from '../../mintlify/client.js'
+import type { MintlifyClient } from '../../mintlify/client.js'
 import type { Runtime } from '../../shared/runtime.js'
-import { RequestBudget, REQUEST_LIMIT } from './budget.js'
+import type { RequestBudget } from './budget.js'
 import {
   ExportFailure,
   type ExportContext,
@@ -17,15 +17,13 @@ import { Progress } from './progress.js'
 export { ExportFailure } from './context.js'
 
 export interface ExportOptions {
-  requestTimeoutMs?: number
-  /** Requests a run may make (default REQUEST_LIMIT, the service's hourly budget). */
-  maxRequests?: number
+  /** The step's client (with several datasets, one that keeps the answers or replays them). */
+  client: MintlifyClient
+  /** The step's budget, or a dataset's share of it. */
+  budget: RequestBudget
   /** The impact section, read beside the export on its budget. */
   impact?: ExportTap
-  /** A step of several datasets: its client (answers kept) and its share of the step's budget. */
-  client?: MintlifyClient
-  budget?: RequestBudget
-  /** The points per day as that step planned them. */
+  /** The points per day as a step of several datasets planned them. */
   daily?: ExportContext['daily']
 }
 
@@ -39,16 +37,14 @@ export interface ExportTarget<Exported> {
 export async function exportDataset<Exported>(
   { settings, dataset, path }: ExportTarget<Exported>,
   rt: Runtime,
-  options: ExportOptions = {}
+  options: ExportOptions
 ): Promise<Exported> {
   const ctx: ExportContext = {
     settings,
     path,
     rt,
-    client: options.client ?? createMintlifyClient(settings.service, options),
-    budget:
-      options.budget ??
-      new RequestBudget(options.maxRequests ?? REQUEST_LIMIT, () => rt.clock.now()),
+    client: options.client,
+    budget: options.budget,
     progress: new Progress(),
     impact: options.impact,
     daily: options.daily

@@ -9,6 +9,7 @@ import type { RepoRef } from '../../github/refs.js'
 import { InputError } from '../../shared/inputs.js'
 import type { RunnerContext } from '../../shared/runner-context.js'
 import type { Runtime } from '../../shared/runtime.js'
+import type { Dataset } from '../dataset-list.js'
 import type { AnalyticsSettings, ImpactOn } from '../settings.js'
 import { readDocsChanges } from './docs-changes.js'
 import { distinctPages } from './figures.js'
@@ -27,6 +28,8 @@ export class ImpactRun {
   /** Reads the previous period's docs changes; a token without access is a warning, not a failure. */
   static async start(
     settings: AnalyticsSettings & ImpactOn,
+    /** The dataset whose report holds the section (views shares its reads with the export). */
+    host: Dataset,
     context: RunnerContext,
     rt: Runtime
   ): Promise<ImpactRun> {
@@ -41,7 +44,7 @@ export class ImpactRun {
     )
     const known = { periods, repository: `${repo.owner}/${repo.repo}` }
     if ('unavailable' in changes) return new ImpactRun({ ...known, ...changes })
-    const tap = new ImpactReads({ periods, changes, shared: settings.dataset === 'views' })
+    const tap = new ImpactReads({ periods, changes, shared: host === 'views' })
     return new ImpactRun({ ...known, tap })
   }
 

@@ -57,21 +57,33 @@ export function describeRange(dateFrom?: string, dateTo?: string): string[] {
   ]
 }
 
-export function renderReport(report: ExportReport, options: RenderOptions = {}): string {
-  const head: string[] = []
-  if (options.marker) head.push(options.marker)
-  head.push(`### Mintlify ${report.title}: project ${codeSpan(report.projectId)}`, '')
+/** The report's first lines: the marker, the heading, the range and the period compared with. */
+export function reportHead(
+  heading: string,
+  report: DateRange & { projectId: string; previous?: Required<DateRange> },
+  { marker }: RenderOptions
+): string[] {
+  const head = marker ? [marker] : []
+  head.push(`### Mintlify ${heading}: project ${codeSpan(report.projectId)}`, '')
   head.push(...describeRange(report.dateFrom, report.dateTo))
-  if (report.previous) {
-    const { dateFrom, dateTo } = report.previous
-    head.push(`- **Compared with:** ${humanRange(dateFrom, dateTo)}`)
-  }
-  const rows = plural(report.rowsWritten, report.rowName)
-  const requests = plural(report.requests, 'request')
-  head.push(
-    `- **File:** ${codeSpan(report.file)} (${report.format.toUpperCase()}, ${rows}, ${requests})`
-  )
+  const { previous } = report
+  if (previous) head.push(`- **Compared with:** ${humanRange(previous.dateFrom, previous.dateTo)}`)
+  return head
+}
 
+/** `- **File:** \`page-views.json\` (JSON, 3 pages, 2 requests)`. */
+export function fileLine(
+  file: string,
+  format: ExportFormat,
+  { rows, requests }: { rows: string; requests: number }
+): string {
+  return `- **File:** ${codeSpan(file)} (${format.toUpperCase()}, ${rows}, ${plural(requests, 'request')})`
+}
+
+export function renderReport(report: ExportReport, options: RenderOptions = {}): string {
+  const head = reportHead(report.title, report, options)
+  const rows = plural(report.rowsWritten, report.rowName)
+  head.push(fileLine(report.file, report.format, { rows, requests: report.requests }))
   const blocks: Block[] = [fixed(...head), ...report.sections]
   if (report.impact) blocks.push(...impactBlocks(report.impact, { chart: report.chart ?? false }))
   if (options.runUrl) blocks.push(fixed('', `[Workflow run](${options.runUrl})`))

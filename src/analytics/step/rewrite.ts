@@ -17,8 +17,9 @@ function quiet(rt: Runtime): Runtime {
 }
 
 /** Whether the file has sections the rows' write did not. */
-export function hasSections(outcome: DatasetOutcome): boolean {
-  return Boolean(outcome.exported && (outcome.previous || outcome.impact || outcome.daily))
+function hasSections(outcome: DatasetOutcome): boolean {
+  const written = outcome.ending.kind === 'written'
+  return written && Boolean(outcome.previous || outcome.impact || outcome.daily)
 }
 
 export async function writeAgain(
@@ -28,7 +29,7 @@ export async function writeAgain(
 ): Promise<void> {
   if (!hasSections(outcome)) return
   const { rt } = step
-  outcome.exported = await exportDataset(
+  const exported = await exportDataset(
     {
       settings: datasetSettings(step, outcome),
       dataset: datasetOf(outcome.name),
@@ -43,4 +44,5 @@ export async function writeAgain(
       impact: outcome.impact ? impact?.tap : undefined
     }
   )
+  outcome.ending = { kind: 'written', exported }
 }

@@ -1,5 +1,5 @@
 /**
- * The outputs of a step of several datasets: `files` (one path a line), `requests` (made),
+ * The outputs of a step; with several datasets: `files` (one path a line), `requests` (made),
  * `left-out` (one line a section or dataset left out), `prompt` (the gaps of all datasets as one
  * instruction), and each dataset's own outputs prefixed with its name (`views-total`,
  * `searches-prompt`, `views-rows`, `views-file`, …); `impact-pulls` and `impact-pages` as with one.
@@ -9,7 +9,7 @@ import { datasetFacts, type Dataset, type DatasetOutput } from '../dataset-list.
 import type { ImpactRun } from '../impact/run.js'
 import { leftOutLine } from './plan.js'
 import { combinePrompts } from './prompt.js'
-import type { Step } from './step.js'
+import { writtenOutcomes, type Step } from './step.js'
 
 /** The outputs a dataset sets with several datasets (analytics/action.yml declares them). */
 export function prefixedOutputs(name: Dataset): string[] {
@@ -18,22 +18,33 @@ export function prefixedOutputs(name: Dataset): string[] {
   )
 }
 
-export function setSeveralOutputs(step: Step, impact: ImpactRun | undefined): void {
-  const written = step.outcomes.filter(o => o.exported)
-  const files = written.flatMap(o => [o.path, ...(o.exported?.files ?? [])])
+/**
+ * The step's outputs. One dataset: `rows`, `file` and its own outputs, unprefixed, as ever; several:
+ * `files`, `requests`, `left-out`, `prompt` and each dataset's prefixed.
+ */
+export function setOutputs(step: Step, impact: ImpactRun | undefined): void {
+  const written = writtenOutcomes(step)
+  if (step.names.length === 1) {
+    for (const { path, exported } of written) {
+      core.setOutput('rows', String(exported.rows))
+      core.setOutput('file', path)
+      for (const [name, value] of exported.outputs()) core.setOutput(name, value)
+    }
+    impact?.setOutputs()
+    return
+  }
+  const files = written.flatMap(o => [o.path, ...o.exported.files])
   core.setOutput('files', files.join('\n'))
   core.setOutput('requests', String(step.budget.used))
   core.setOutput('left-out', step.leftOut.map(leftOutLine).join('\n'))
   const parts = written.map(o => {
-    const values = new Map<DatasetOutput, string>(o.exported?.outputs() ?? [])
+    const values = new Map<DatasetOutput, string>(o.exported.outputs())
     return { what: datasetFacts(o.name).label, prompt: values.get('prompt') ?? '' }
   })
   core.setOutput('prompt', combinePrompts(parts))
-  for (const outcome of written) {
-    const { name, exported } = outcome
-    if (!exported) continue
+  for (const { name, path, exported } of written) {
     core.setOutput(`${name}-rows`, String(exported.rows))
-    core.setOutput(`${name}-file`, outcome.path)
+    core.setOutput(`${name}-file`, path)
     for (const [output, value] of exported.outputs()) {
       if (output !== 'pages') core.setOutput(`${name}-${output}`, value)
     }

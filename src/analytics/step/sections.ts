@@ -38,12 +38,12 @@ function trafficSource(name: Dataset): Pick<TrafficSource, 'operation' | 'read' 
 }
 
 export async function readSections(step: Step, impact: ImpactRun | undefined): Promise<void> {
-  const read = step.outcomes.filter(o => o.exported)
+  const read = step.outcomes.filter(o => o.ending.kind === 'written')
   const names = read.map(o => o.name)
   const traffic = names.filter(name => datasetFacts(name).comparable)
   const order = sectionOrder(names, {
     previous: step.settings.previous ? traffic : [],
-    impact: impact?.tap ? impactHost(step.settings.several) : undefined,
+    impact: impact?.tap ? impactHost(step.names) : undefined,
     daily: dailyRequests({ ...step.settings, previous: undefined }) > 0 ? traffic : []
   })
   for (const section of order) {
@@ -62,7 +62,7 @@ interface SectionRead {
 function estimate(step: Step, { section, outcome, impact }: SectionRead): number {
   if (section.kind === 'previous') return previousEstimate(outcome.rowsRequests ?? 0)
   if (section.kind === 'daily') return dailyRequests(datasetSettings(step, outcome))
-  const views = step.outcomes.find(o => o.name === 'views' && o.exported)
+  const views = step.outcomes.find(o => o.name === 'views' && o.ending.kind === 'written')
   return impactEstimate(impact?.tap?.minimumRequests ?? 0, views?.rowsRequests)
 }
 

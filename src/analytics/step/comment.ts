@@ -1,34 +1,43 @@
 /**
- * The report comment of a step of several datasets: one comment a step of a run. Its hidden marker
+ * The report comment of a step, of one dataset or several: one comment a step of a run. Its marker
  * names the run and the step, so a re-run of the step (the same run id) finds it at the newest end of
- * the conversation and edits it instead of adding a second; only a comment the token's own identity
- * wrote is trusted with the marker.
+ * the conversation and edits it instead of adding a second; a marker counts only in a comment of ours
+ * (ownMarker), and a report marked as this action first wrote it is still found.
  */
-import { createComment, updateComment, type IssueComment } from '../../github/comments.js'
-import { isOwnComment, learnIdentity } from '../../github/identity.js'
+import { createComment, updateComment } from '../../github/comments.js'
+import { learnIdentity } from '../../github/identity.js'
 import { findNewestComment } from '../../github/newest-comments.js'
 import { createOctokit } from '../../github/octokit.js'
+import { ownMarker, renderMarker, type ReportMarker } from '../../job/markers.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import { logLine } from '../../shared/log-line.js'
 import type { RunnerContext } from '../../shared/runner-context.js'
 import type { Runtime } from '../../shared/runtime.js'
 
-/** The marker of a step's report: the run and the step (job and step id). */
-export function stepMarker(context: Pick<RunnerContext, 'runId' | 'job' | 'step'>): string {
+type StepContext = Pick<RunnerContext, 'runId' | 'job' | 'step'>
+
+/** The marker of a step's report: the run and the step (job and step id), as its first version wrote them. */
+export function reportMarker(context: StepContext): ReportMarker {
   const safe = (text: string): string => text.replace(/[^A-Za-z0-9_.-]/g, '_')
-  return `<!-- mintlify-analytics-report run:${safe(context.runId)} step:${safe(context.job)}/${safe(context.step)} -->`
+  return {
+    kind: 'report',
+    run: safe(context.runId),
+    step: `${safe(context.job)}/${safe(context.step)}`
+  }
 }
 
-export interface CommentPlace {
+interface CommentPlace {
   context: RunnerContext
   issueNumber: number
   token: string
+  /** What was done already, for the warning when the comment fails ("The export succeeded"). */
+  done: string
 }
 
 /** Posts the report, or edits the step's earlier one; a failure is a warning (the files are written). */
 export async function postOrEdit(
-  body: (marker: string) => string,
-  { context, issueNumber, token }: CommentPlace,
+  body: string,
+  { context, issueNumber, token, done }: CommentPlace,
   rt: Runtime
 ): Promise<void> {
   if (!context.owner || !context.repo) {
@@ -37,15 +46,24 @@ export async function postOrEdit(
     )
     return
   }
-  const marker = stepMarker(context)
+  const marker = reportMarker(context)
   const repo = { owner: context.owner, repo: context.repo }
   const ref = { ...repo, issueNumber }
   try {
     const octokit = createOctokit(token, context.apiUrl)
     const identity = await learnIdentity(octokit, token, rt)
-    const ours = (c: IssueComment): boolean => c.body.includes(marker) && isOwnComment(c, identity)
-    const earlier = await findNewestComment(octokit, { ref, predicate: ours }, rt)
-    const text = body(marker)
+    const earlier = await findNewestComment(
+      octokit,
+      {
+        ref,
+        predicate: comment => {
+          const own = ownMarker(comment, identity)
+          return own?.kind === 'report' && own.run === marker.run && own.step === marker.step
+        }
+      },
+      rt
+    )
+    const text = `${body}\n${renderMarker(marker)}`
     const comment = earlier
       ? await updateComment(octokit, { repo, commentId: earlier.id, body: text }, rt)
       : await createComment(octokit, { ref, body: text }, rt)
@@ -54,7 +72,7 @@ export async function postOrEdit(
     )
   } catch (error) {
     rt.log.warning(
-      `The datasets were written, but the report could not be posted to #${issueNumber}: ` +
+      `${done}, but the report could not be posted to #${issueNumber}: ` +
         logLine(getErrorMessage(error))
     )
   }

@@ -20,11 +20,6 @@ export class KeptAnswers {
 
   constructor(private readonly client: MintlifyClient) {}
 
-  /** The client as it is: for a dataset whose file is never written again. */
-  get direct(): MintlifyClient {
-    return this.client
-  }
-
   /** The client, keeping each answer it reads. */
   live(): MintlifyClient {
     return this.wrap(async (method, args, call) => {

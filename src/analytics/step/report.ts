@@ -1,0 +1,150 @@
+/**
+ * The one report of a step, for the step summary and the comment. One dataset: its report as ever
+ * (render.ts). Several: a heading with the range and the requests used of the budget, one section per
+ * dataset in the given order (its tables and charts as one dataset's report has them), the impact
+ * section, then the left-out lines. Rendering is pure.
+ */
+import { blockQuote } from '../../shared/markdown.js'
+import { plural } from '../../shared/plural.js'
+import type { DateRange } from '../dates.js'
+import type { ExportFormat } from '../export/writers.js'
+import { impactBlocks, type ImpactSection } from '../impact/section.js'
+import { fixed, layout, type Block } from '../report/layout.js'
+import {
+  fileLine,
+  renderReport,
+  reportHead,
+  type ExportReport,
+  type RenderOptions
+} from '../report/render.js'
+import type { RunnerContext } from '../../shared/runner-context.js'
+import { datasetFacts } from '../dataset-list.js'
+import { displayPath } from '../export/output-path.js'
+import type { ImpactRun } from '../impact/run.js'
+import { leftOutLine } from './plan.js'
+import type { Ending, Step } from './step.js'
+
+/** One dataset's part: written (its rows and sections), or why not (as its outcome ended). */
+interface DatasetPart {
+  /** "page views", as one dataset's report title says it. */
+  title: string
+  rowName: string
+  /** The file as the user should read it. */
+  file: string
+  requests: number
+  ending:
+    { kind: 'written'; rows: number; sections: Block[] } | Exclude<Ending, { kind: 'written' }>
+}
+
+interface SeveralReport extends DateRange {
+  projectId: string
+  format: ExportFormat
+  /** The previous period, when one dataset's was read. */
+  previous?: Required<DateRange>
+  parts: DatasetPart[]
+  impact?: ImpactSection
+  chart: boolean
+  /** One line each (plan.ts leftOutLine). */
+  leftOut: string[]
+  /** What to do when a dataset's rows did not fit (shortfall.ts). */
+  advice?: string
+  requests: number
+  budget: number
+}
+
+const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1)
+
+function partBlocks(part: DatasetPart, format: ExportFormat): Block[] {
+  const title = `### ${capital(part.title)}`
+  const { ending } = part
+  if (ending.kind !== 'written') {
+    const why = ending.kind === 'failed' ? ending.message : 'Not read: the step stopped before it.'
+    return [fixed(title, '', '- **File:** not written', '', blockQuote(why, 2000), '')]
+  }
+  const rows = plural(ending.rows, part.rowName)
+  const file = fileLine(part.file, format, { rows, requests: part.requests })
+  return [fixed(title, '', file), ...ending.sections]
+}
+
+/** The step's report: of one dataset, or of several. */
+type StepReport = { kind: 'one'; report: ExportReport } | { kind: 'several'; report: SeveralReport }
+
+export function renderStep(step: StepReport, options: RenderOptions = {}): string {
+  return step.kind === 'one'
+    ? renderReport(step.report, options)
+    : renderSeveral(step.report, options)
+}
+
+/** What the report shows besides the step: the impact section, the runner, what to do. */
+export interface StepExtras {
+  impact: ImpactRun | undefined
+  context: Pick<RunnerContext, 'workspace'>
+  advice: string | undefined
+}
+
+export function stepReport(step: Step, { impact, context, advice }: StepExtras): StepReport {
+  const { settings } = step
+  const range = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }
+  const common = { projectId: settings.service.projectId, ...range, format: settings.format }
+  const chart = settings.chart
+  const parts = step.outcomes.map(({ name, path, requests, ending }): DatasetPart => {
+    const { title, rowName } = datasetFacts(name)
+    const file = displayPath(context.workspace, path)
+    const part = { title, rowName, file, requests }
+    if (ending.kind !== 'written') return { ...part, ending }
+    const { rows, sections } = ending.exported
+    return { ...part, ending: { kind: 'written', rows, sections: sections({ chart }) } }
+  })
+  const [only] = parts
+  if (step.names.length === 1 && only.ending.kind === 'written') {
+    const { ending, ...part } = only
+    return {
+      kind: 'one',
+      report: {
+        ...common,
+        ...part,
+        previous: settings.previous,
+        sections: ending.sections,
+        rowsWritten: ending.rows,
+        chart,
+        impact: impact?.section()
+      }
+    }
+  }
+  const host = step.outcomes.find(o => o.impact)
+  return {
+    kind: 'several',
+    report: {
+      ...common,
+      previous: step.outcomes.some(o => o.previous) ? settings.previous : undefined,
+      parts,
+      impact: impact && (host || !impact.tap) ? impact.section() : undefined,
+      chart,
+      leftOut: step.leftOut.map(leftOutLine),
+      advice,
+      requests: step.budget.used,
+      budget: step.budget.limit
+    }
+  }
+}
+
+function renderSeveral(report: SeveralReport, options: RenderOptions): string {
+  const head = reportHead('analytics', report, options)
+  head.push(`- **Requests:** ${report.requests} of ${plural(report.budget, 'request')}`, '')
+  const blocks: Block[] = [fixed(...head)]
+  for (const part of report.parts) blocks.push(...partBlocks(part, report.format))
+  if (report.impact) blocks.push(...impactBlocks(report.impact, { chart: report.chart }))
+  if (report.leftOut.length > 0) {
+    blocks.push(
+      fixed(
+        '#### Left out (the request budget)',
+        '',
+        ...report.leftOut.map(line => `- ${line}`),
+        ''
+      )
+    )
+  }
+  if (report.advice) blocks.push(fixed(`**What to do:** ${report.advice}`, ''))
+  if (options.runUrl) blocks.push(fixed('', `[Workflow run](${options.runUrl})`))
+  return layout(blocks, options.maxChars)
+}

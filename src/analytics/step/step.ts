@@ -1,0 +1,104 @@
+/**
+ * One analytics step, of one dataset or several (one dataset is a list of one): what it knows as it
+ * goes (the budget, the kept answers, each dataset's outcome, the sections left out) and what each
+ * dataset's reads use.
+ */
+import type { MintlifyClient } from '../../mintlify/client.js'
+import type { Runtime } from '../../shared/runtime.js'
+import { datasetFacts, type Dataset } from '../dataset-list.js'
+import type { ExportedDataset } from '../datasets/descriptor.js'
+import type { RequestBudget } from '../export/budget.js'
+import type { ExportSettings } from '../export/context.js'
+import type { DailySection } from '../report/daily-section.js'
+import type { AnalyticsSettings } from '../settings.js'
+import { KeptAnswers } from './kept-answers.js'
+import type { LeftOut } from './plan.js'
+
+/** How a dataset's reading ended: its file written, no file and why, or never read. */
+export type Ending =
+  | { kind: 'written'; exported: ExportedDataset }
+  | { kind: 'failed'; message: string }
+  | { kind: 'not-read' }
+
+/** What became of one dataset. */
+export interface DatasetOutcome {
+  name: Dataset
+  /** Its file (absolute). */
+  path: string
+  ending: Ending
+  /** Requests it made: its rows, then its sections. */
+  requests: number
+  /** Requests its rows took (the sections' estimates start from them). */
+  rowsRequests?: number
+  /** Sections read after the rows (several datasets): its file is written again with them. */
+  previous?: boolean
+  impact?: boolean
+  daily?: DailySection
+}
+
+export interface Step {
+  settings: AnalyticsSettings
+  /** The datasets in the order the report shows them. */
+  names: Dataset[]
+  rt: Runtime
+  client: MintlifyClient
+  budget: RequestBudget
+  kept: KeptAnswers
+  outcomes: DatasetOutcome[]
+  leftOut: LeftOut[]
+  /** Set when a 429 with a long wait stopped the reading: the message. */
+  stopped?: string
+  /** Set when a dataset's rows did not fit: when the step's first request was made (epoch ms). */
+  budgetStartedAt?: number
+}
+
+export function newStep(
+  settings: AnalyticsSettings,
+  { rt, client, budget }: { rt: Runtime; client: MintlifyClient; budget: RequestBudget },
+  pathOf: (name: Dataset) => string
+): Step {
+  const names = settings.datasets
+  const outcomes = names.map((name): DatasetOutcome => ({
+    name,
+    path: pathOf(name),
+    ending: { kind: 'not-read' },
+    requests: 0
+  }))
+  return {
+    settings,
+    names,
+    rt,
+    client,
+    budget,
+    kept: new KeptAnswers(client),
+    outcomes,
+    leftOut: []
+  }
+}
+
+/** The dataset's export, when its file was written. */
+function exportedOf(outcome: DatasetOutcome): ExportedDataset | undefined {
+  return outcome.ending.kind === 'written' ? outcome.ending.exported : undefined
+}
+
+/** The outcomes whose file was written, with their export. */
+export function writtenOutcomes(step: Step): (DatasetOutcome & { exported: ExportedDataset })[] {
+  return step.outcomes.flatMap(o => {
+    const exported = exportedOf(o)
+    return exported ? [{ ...o, exported }] : []
+  })
+}
+
+/**
+ * A dataset's own settings: one dataset's page size as given, else its largest (several datasets
+ * leave `page-size` empty); the previous period once the plan read it.
+ */
+export function datasetSettings(step: Step, outcome: DatasetOutcome): ExportSettings {
+  const { settings } = step
+  if (step.names.length === 1) return settings
+  return {
+    ...settings,
+    pageSize: datasetFacts(outcome.name).maxPageSize,
+    previous: outcome.previous ? settings.previous : undefined
+  }
+}
