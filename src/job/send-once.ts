@@ -1,11 +1,11 @@
 /**
  * Sends the request to the service once: a create, or a follow-up message to a job. Neither has an
  * idempotency key, so a failure that may have reached the service is reported as an unknown outcome,
- * never sent again; the shared retry policy repeats only what provably did not arrive.
+ * never sent again; the one retry entry repeats only what provably did not arrive.
  */
 import type { MintlifyClient } from '../mintlify/client.js'
-import { MintlifyError, networkText } from '../mintlify/errors.js'
-import { withRetry } from '../mintlify/with-retry.js'
+import { MintlifyError, networkText, type Operation } from '../mintlify/errors.js'
+import { retryWarning, withRetry } from '../mintlify/with-retry.js'
 import { isCancellation } from '../shared/cancellation.js'
 import type { Runtime } from '../shared/runtime.js'
 import type { FollowedJob } from './follow.js'
@@ -28,51 +28,67 @@ export async function sendOnce(
 ): Promise<Sent> {
   const followUp = plan.kind === 'follow-up'
   const jobId = followUp ? plan.jobId : undefined
-  const what = followUp ? 'Sending the follow-up' : 'Creating the job'
+  const sending = await sendRetried(
+    signal =>
+      followUp
+        ? client.sendMessage(plan.jobId, plan.prompt, { signal })
+        : client.createJob(plan.prompt, { signal }),
+    rt,
+    {
+      operation: followUp ? 'send-message' : 'create-job',
+      deadline,
+      what: followUp ? 'Sending the follow-up' : 'Creating the job'
+    }
+  )
+  // A create cut off on its way may have started a job: say so, and a re-run creates no other.
+  if (sending.kind === 'cancelled') {
+    return sending.cutOff && !followUp ? cutOffWhileSent() : ended({ status: 'cancelled', jobId })
+  }
+  if (sending.kind === 'failed') {
+    const mode = followUp ? 'follow-up' : undefined
+    const problem = failedSendProblem(sending.error, plan.kind)
+    return ended({ status: 'problem', jobId, mode, problem })
+  }
+  const job = sending.answer
+  const sentTo = followUp ? plan.jobId : job.id
+  rt.log.info(followUp ? `Follow-up sent to agent job ${sentTo}.` : `Created agent job ${sentTo}.`)
+  const mode = followUp ? 'follow-up' : 'created'
+  return { kind: 'sent', followed: { jobId: sentTo, mode, sentBy: { job } } }
+}
+
+/** A sent-once request's answer; or it was cancelled (`cutOff`: on its way), or it failed. */
+type Sending<T> =
+  | { kind: 'answered'; answer: T }
+  | { kind: 'cancelled'; cutOff: boolean }
+  | { kind: 'failed'; error: MintlifyError }
+
+/** Sends under the one retry entry, which repeats only what provably did not arrive. */
+export async function sendRetried<T>(
+  send: (signal?: AbortSignal) => Promise<T>,
+  rt: Runtime,
+  { operation, deadline, what }: { operation: Operation; deadline: number; what: string }
+): Promise<Sending<T>> {
   // A cancel that cuts a request off on its way leaves its outcome unknown, as a timeout would.
   let cutOff = false
-  try {
-    const job = await withRetry(
-      async signal => {
-        try {
-          return await (followUp
-            ? client.sendMessage(plan.jobId, plan.prompt, { signal })
-            : client.createJob(plan.prompt, { signal }))
-        } catch (error) {
-          if (rt.signal.aborted) cutOff = true
-          throw error
-        }
-      },
-      rt,
-      {
-        operation: followUp ? 'send-message' : 'create-job',
-        deadline,
-        onRetry: ({ reason, delayMs }) =>
-          rt.log.warning(
-            `${what} failed (${reason}); trying again in ${Math.round(delayMs / 1000)} s.`
-          )
-      }
-    )
-    const sentTo = followUp ? plan.jobId : job.id
-    rt.log.info(
-      followUp ? `Follow-up sent to agent job ${sentTo}.` : `Created agent job ${sentTo}.`
-    )
-    const mode = followUp ? 'follow-up' : 'created'
-    return { kind: 'sent', followed: { jobId: sentTo, mode, sentBy: { job } } }
-  } catch (error) {
-    if (isCancellation(error)) {
-      // A create cut off on its way may have started a job: say so, and a re-run creates no other.
-      if (!cutOff || followUp) return ended({ status: 'cancelled', jobId })
-      return cutOffWhileSent()
+  const attempt = async (signal?: AbortSignal): Promise<T> => {
+    try {
+      return await send(signal)
+    } catch (error) {
+      if (rt.signal.aborted) cutOff = true
+      throw error
     }
+  }
+  try {
+    const onRetry = retryWarning(rt, what)
+    return {
+      kind: 'answered',
+      answer: await withRetry(attempt, rt, { operation, deadline, onRetry })
+    }
+  } catch (error) {
+    if (isCancellation(error)) return { kind: 'cancelled', cutOff }
     if (!(error instanceof MintlifyError)) throw error
     rt.log.info(error.message)
-    return ended({
-      status: 'problem',
-      jobId,
-      mode: followUp ? 'follow-up' : undefined,
-      problem: failedSendProblem(error, plan.kind)
-    })
+    return { kind: 'failed', error }
   }
 }
 
