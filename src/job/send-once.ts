@@ -27,28 +27,17 @@ export async function sendOnce(
   { client, rt, deadline }: { client: MintlifyClient; rt: Runtime; deadline: number }
 ): Promise<Sent> {
   const followUp = plan.kind === 'follow-up'
-  const jobId = followUp ? plan.jobId : undefined
   const sending = await sendRetried(
     signal =>
       followUp
         ? client.sendMessage(plan.jobId, plan.prompt, { signal })
         : client.createJob(plan.prompt, { signal }),
     rt,
-    {
-      operation: followUp ? 'send-message' : 'create-job',
-      deadline,
-      what: followUp ? 'Sending the follow-up' : 'Creating the job'
-    }
+    followUp
+      ? { operation: 'send-message', deadline, what: 'Sending the follow-up', jobId: plan.jobId }
+      : { operation: 'create-job', deadline, what: 'Creating the job' }
   )
-  // A create cut off on its way may have started a job: say so, and a re-run creates no other.
-  if (sending.kind === 'cancelled') {
-    return sending.cutOff && !followUp ? cutOffWhileSent() : ended({ status: 'cancelled', jobId })
-  }
-  if (sending.kind === 'failed') {
-    const mode = followUp ? 'follow-up' : undefined
-    const problem = failedSendProblem(sending.error, plan.kind)
-    return ended({ status: 'problem', jobId, mode, problem })
-  }
+  if (sending.kind === 'ended') return sending
   const job = sending.answer
   const sentTo = followUp ? plan.jobId : job.id
   rt.log.info(followUp ? `Follow-up sent to agent job ${sentTo}.` : `Created agent job ${sentTo}.`)
@@ -56,18 +45,24 @@ export async function sendOnce(
   return { kind: 'sent', followed: { jobId: sentTo, mode, sentBy: { job } } }
 }
 
-/** A sent-once request's answer; or it was cancelled (`cutOff`: on its way), or it failed. */
-type Sending<T> =
-  | { kind: 'answered'; answer: T }
-  | { kind: 'cancelled'; cutOff: boolean }
-  | { kind: 'failed'; error: MintlifyError }
+interface Sending {
+  operation: Operation
+  deadline: number
+  /** For the warning before a retry: `Creating the job`. */
+  what: string
+  /** The job a follow-up goes to; none for what starts something new (a job, a run). */
+  jobId?: string
+}
 
-/** Sends under the one retry entry, which repeats only what provably did not arrive. */
+/**
+ * Sends under the one retry entry, which repeats only what provably did not arrive: the answer, or
+ * how the request ended without one.
+ */
 export async function sendRetried<T>(
   send: (signal?: AbortSignal) => Promise<T>,
   rt: Runtime,
-  { operation, deadline, what }: { operation: Operation; deadline: number; what: string }
-): Promise<Sending<T>> {
+  { operation, deadline, what, jobId }: Sending
+): Promise<{ kind: 'answered'; answer: T } | Extract<Sent, { kind: 'ended' }>> {
   // A cancel that cuts a request off on its way leaves its outcome unknown, as a timeout would.
   let cutOff = false
   const attempt = async (signal?: AbortSignal): Promise<T> => {
@@ -78,33 +73,29 @@ export async function sendRetried<T>(
       throw error
     }
   }
+  const ended = (result: UntimedResult) => ({ kind: 'ended', result }) as const
   try {
     const onRetry = retryWarning(rt, what)
-    return {
-      kind: 'answered',
-      answer: await withRetry(attempt, rt, { operation, deadline, onRetry })
-    }
+    const answer = await withRetry(attempt, rt, { operation, deadline, onRetry })
+    return { kind: 'answered', answer }
   } catch (error) {
-    if (isCancellation(error)) return { kind: 'cancelled', cutOff }
+    if (isCancellation(error)) {
+      // Cut off on its way, a create or a trigger may have started a job: a re-run starts no other.
+      if (!cutOff || jobId !== undefined) return ended({ status: 'cancelled', jobId })
+      const cause = 'the run was cancelled while waiting for the answer'
+      const problem = { kind: 'unknown-outcome', cause } as const
+      return ended({ status: 'problem', problem, cancelled: true })
+    }
     if (!(error instanceof MintlifyError)) throw error
     rt.log.info(error.message)
-    return { kind: 'failed', error }
+    const followUp = jobId !== undefined
+    const problem = failedSendProblem(error, followUp)
+    return ended({ status: 'problem', jobId, mode: followUp ? 'follow-up' : undefined, problem })
   }
 }
 
-export function ended(result: UntimedResult): Sent {
-  return { kind: 'ended', result }
-}
-
-/** A cancel after the request left: it may have started a job or run, so it is never sent again. */
-export function cutOffWhileSent(): Sent {
-  const cause = 'the run was cancelled while waiting for the answer'
-  return ended({ status: 'problem', problem: { kind: 'unknown-outcome', cause }, cancelled: true })
-}
-
-/** How a failed create or follow-up is reported; never "try again" when it may have happened. */
-export function failedSendProblem(error: MintlifyError, sent: SendPlan['kind']): Problem {
-  const followUp = sent === 'follow-up'
+/** How a failed request is reported; never "try again" when it may have happened. */
+function failedSendProblem(error: MintlifyError, followUp: boolean): Problem {
   if (error.kind === 'http' && error.status === 429) {
     return { kind: 'rate-limited', retryAfterMs: error.retryAfterMs }
   }

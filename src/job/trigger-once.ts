@@ -7,7 +7,7 @@
 import type { MintlifyClient } from '../mintlify/client.js'
 import type { AgentJob } from '../mintlify/types.js'
 import type { Runtime } from '../shared/runtime.js'
-import { cutOffWhileSent, ended, failedSendProblem, sendRetried, type Sent } from './send-once.js'
+import { sendRetried, type Sent } from './send-once.js'
 
 /** What an automation request sends: the trigger of this automation (no prompt). */
 export interface TriggerPlan {
@@ -25,12 +25,7 @@ export async function triggerOnce(
     rt,
     { operation: 'trigger-automation', deadline, what: `Triggering automation ${automationId}` }
   )
-  if (sending.kind === 'cancelled') {
-    return sending.cutOff ? cutOffWhileSent() : ended({ status: 'cancelled' })
-  }
-  if (sending.kind === 'failed') {
-    return ended({ status: 'problem', problem: failedSendProblem(sending.error, 'create') })
-  }
+  if (sending.kind === 'ended') return sending
   const run = sending.answer
   rt.log.info(
     `Triggered Mintlify automation ${automationId}: run ${run.instanceId}, agent job ${run.jobId}.`
