@@ -24,19 +24,18 @@ const LIMIT_WINDOW_MS: Record<ServiceLimit, number | undefined> = {
 /** Without a named window, the longest Retry-After worth waiting; a longer one is a quota spent. */
 const LONGEST_WAIT_MS = 60_000
 
-/** Attempts in all, the first included; a read is one among many, so it backs off longer. */
-const BACKOFF: Record<RequestClass, Backoff> = {
-  read: { retries: 5, minTimeoutMs: 1_000, factor: 2, maxTimeoutMs: 30_000, randomize: true },
-  'sent-once': {
-    retries: 2,
-    minTimeoutMs: 1_000,
-    factor: 2,
-    maxTimeoutMs: 10_000,
-    randomize: true
-  },
-  idempotent: { retries: 2, minTimeoutMs: 1_000, factor: 2, maxTimeoutMs: 10_000, randomize: true }
+/** Retries after the first attempt; a read is one among many, so it may try more and wait longer. */
+const READ: Backoff = {
+  retries: 5,
+  minTimeoutMs: 1_000,
+  factor: 2,
+  maxTimeoutMs: 30_000,
+  randomize: true
 }
+const WRITE: Backoff = { ...READ, retries: 2, maxTimeoutMs: 10_000 }
+const BACKOFF: Record<RequestClass, Backoff> = { read: READ, 'sent-once': WRITE, idempotent: WRITE }
 
+/** Attempts in all, the first included. */
 export function maxAttempts(operation: Operation): number {
   return BACKOFF[REQUESTS[operation].class].retries + 1
 }
