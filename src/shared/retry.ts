@@ -37,7 +37,7 @@ export interface FailedAttempt {
 
 export interface RetryPolicy {
   backoff: Backoff
-  /** Pure: whether the failed attempt is tried again, and the least wait before it. */
+  /** Whether the failed attempt is tried again, and the least wait before it. */
   decide(failed: FailedAttempt): RetryDecision
 }
 
