@@ -1,10 +1,10 @@
 /**
- * The deploy action's pure rules: which trigger failures are tried again, what a run does for an
- * event, and how the service's text is shown (the log fence, the links and images).
+ * The deploy action's pure rules: what a run does for an event, and how the service's text is shown
+ * (the log fence, the links and images). Which trigger failures are tried again: the one retry rule
+ * (mintlify.retry-policy.test.ts).
  */
 import { describe, expect, it } from '@jest/globals'
-import { MintlifyError, type FailureKind } from '../src/mintlify/errors.js'
-import { decideTriggerRetry } from '../src/mintlify/trigger-retry.js'
+import { MintlifyError } from '../src/mintlify/errors.js'
 import { planDeployment } from '../src/deploy/plan.js'
 import { parseDeploySettings } from '../src/deploy/settings.js'
 import {
@@ -17,54 +17,6 @@ import {
 } from '../src/deploy/report.js'
 import { codeBlock } from '../src/shared/markdown.js'
 import type { RunnerContext } from '../src/shared/runner-context.js'
-
-function failure(kind: FailureKind, fields: { status?: number; retryAfterMs?: number } = {}) {
-  return new MintlifyError({
-    operation: 'trigger-preview',
-    kind,
-    mayHaveReachedServer: true,
-    target: 'project p',
-    ...fields
-  })
-}
-
-describe('trigger retries', () => {
-  const noJitter = (): number => 0
-
-  it('an ambiguous failure (5xx, reset, timeout) is tried again, at most 3 attempts in all', () => {
-    for (const error of [
-      failure('http', { status: 503 }),
-      failure('network'),
-      failure('timeout')
-    ]) {
-      expect(decideTriggerRetry('trigger-preview', error, { unanswered: 1 }).retry).toBe(true)
-      expect(decideTriggerRetry('trigger-preview', error, { unanswered: 2 }).retry).toBe(true)
-      expect(decideTriggerRetry('trigger-preview', error, { unanswered: 3 }).retry).toBe(false)
-    }
-  })
-
-  it('a 429 waits its Retry-After, else the limit’s window: 60 s for previews, 10 s for deployments', () => {
-    const limited = failure('http', { status: 429 })
-    expect(
-      decideTriggerRetry('trigger-preview', failure('http', { status: 429, retryAfterMs: 7_000 }), {
-        unanswered: 5,
-        random: noJitter
-      })
-    ).toEqual({ retry: true, reason: '429', atLeastMs: 7_000 })
-    expect(
-      decideTriggerRetry('trigger-preview', limited, { unanswered: 1, random: noJitter })
-    ).toEqual({ retry: true, reason: '429', atLeastMs: 60_000 })
-    expect(
-      decideTriggerRetry('trigger-deployment', limited, { unanswered: 1, random: noJitter })
-    ).toEqual({ retry: true, reason: '429', atLeastMs: 10_000 })
-  })
-
-  it.each([400, 401, 403, 404])('HTTP %i is final', status => {
-    expect(
-      decideTriggerRetry('trigger-preview', failure('http', { status }), { unanswered: 1 }).retry
-    ).toBe(false)
-  })
-})
 
 const context = (eventName: string, payload: Record<string, unknown> = {}): RunnerContext => ({
   eventName,

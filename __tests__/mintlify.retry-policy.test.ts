@@ -1,13 +1,18 @@
 /**
- * The retry policy, called directly: a pure function of operation, error and budget; the waits are
- * p-retry's backoff, whose options the policy names. The create rules come from the service having
- * no idempotency key (docs/RELIABILITY.md, checklist 8 and 9). The attempt count and the deadline
- * are kept by the loop (mintlify.with-retry.test.ts).
+ * The retry policy, called directly: a pure function of the request's class and limit and the error;
+ * the waits are p-retry's backoff, whose options the policy names. The sent-once rules come from the
+ * service having no idempotency key (docs/RELIABILITY.md, checklist 8 and 9). The attempt count and
+ * the deadline are kept by the loop (shared.retry.test.ts, mintlify.with-retry.test.ts).
  */
 import { describe, expect, it } from '@jest/globals'
 import { MintlifyError, type MintlifyErrorFields, type Operation } from '../src/mintlify/errors.js'
 import { parseRetryAfter } from '../src/shared/retry-after.js'
-import { decideRetry, RETRY_BUDGETS, serviceRetryPolicy } from '../src/mintlify/retry-policy.js'
+import {
+  decideRetry,
+  maxAttempts,
+  requestRetryPolicy,
+  type RateLimitWaits
+} from '../src/mintlify/retry-policy.js'
 import type { RetryDecision } from '../src/shared/retry.js'
 
 const zero = (): number => 0
@@ -34,13 +39,10 @@ function decide(
   fields: Partial<MintlifyErrorFields> & Pick<MintlifyErrorFields, 'kind'>,
   random: () => number = half
 ): RetryDecision {
-  return decideRetry(operation, failure(operation, fields), {
-    budget: RETRY_BUDGETS[operation],
-    random
-  })
+  return decideRetry(operation, failure(operation, fields), random)
 }
 
-describe('decideRetry: create is never blindly retried', () => {
+describe('decideRetry: a sent-once request (create, follow-up, automation trigger) is never blindly retried', () => {
   it.each([
     ['HTTP 500', http(500)],
     ['HTTP 502', http(502)],
@@ -48,24 +50,37 @@ describe('decideRetry: create is never blindly retried', () => {
     ['a timeout', { kind: 'timeout' } as const],
     ['a reset after sending', { kind: 'network', code: 'UND_ERR_SOCKET' } as const],
     ['ECONNRESET', { kind: 'network', code: 'ECONNRESET' } as const],
+    ['a 503 with Retry-After', http(503, { retryAfterMs: 1_000 })],
     ['an invalid response', { kind: 'invalid-response', status: 201 } as const]
-  ])('does not retry a create after %s (the job may exist)', (_label, fields) => {
-    const decision = decide('create-job', { ...fields, mayHaveReachedServer: true })
-    expect(decision.retry).toBe(false)
-    expect(decision.reason).toMatch(/may have reached/)
-  })
+  ])(
+    'does not retry a create or a trigger after %s (the job or run may exist)',
+    (_label, fields) => {
+      for (const operation of ['create-job', 'send-message', 'trigger-automation'] as const) {
+        expect(decide(operation, { ...fields, mayHaveReachedServer: true })).toEqual({
+          retry: false,
+          reason: 'the request may have reached the service'
+        })
+      }
+    }
+  )
 
-  it.each([400, 401, 403, 404, 422])('does not retry a create after HTTP %i', status => {
-    expect(decide('create-job', http(status)).retry).toBe(false)
-  })
+  it.each([400, 401, 403, 404, 408, 422])(
+    'does not retry a create or a trigger after HTTP %i',
+    status => {
+      expect(decide('create-job', http(status)).retry).toBe(false)
+      expect(decide('trigger-automation', http(status)).retry).toBe(false)
+    }
+  )
 
-  it('retries a create whose request provably never left (ECONNREFUSED), with backoff', () => {
-    const decision = decide('create-job', {
-      kind: 'network',
-      code: 'ECONNREFUSED',
-      mayHaveReachedServer: false
-    })
-    expect(decision).toEqual({ retry: true, reason: 'never sent' })
+  it('retries a create or a trigger whose request provably never left (ECONNREFUSED)', () => {
+    for (const operation of ['create-job', 'trigger-automation'] as const) {
+      const decision = decide(operation, {
+        kind: 'network',
+        code: 'ECONNREFUSED',
+        mayHaveReachedServer: false
+      })
+      expect(decision).toEqual({ retry: true, reason: 'never sent' })
+    }
   })
 
   it('retries a create 429 with Retry-After 2000 ms after at least 2000 ms', () => {
@@ -93,13 +108,59 @@ describe('decideRetry: create is never blindly retried', () => {
   })
 })
 
-describe('decideRetry: Retry-After and the budget', () => {
-  // The budgets: a minute for creates and analytics reads, five minutes for job reads.
+describe('decideRetry: one 429 window per service limit', () => {
+  it.each<Operation>(['trigger-automation', 'trigger-deployment', 'trigger-preview'])(
+    '%s: a 429 waits its Retry-After, else the limit’s minute, and uses no attempt',
+    operation => {
+      expect(decide(operation, http(429, { retryAfterMs: 12_000 }), zero)).toEqual({
+        retry: true,
+        reason: '429',
+        atLeastMs: 12_000,
+        uncounted: true
+      })
+      expect(decide(operation, http(429), zero)).toEqual({
+        retry: true,
+        reason: '429',
+        atLeastMs: 60_000,
+        uncounted: true
+      })
+    }
+  )
+
+  it('a limit without a named window: Retry-After up to a minute, counted', () => {
+    for (const operation of ['create-job', 'get-job', 'get-page-views'] as const) {
+      expect(decide(operation, http(429, { retryAfterMs: 60_001 }))).toEqual({
+        retry: false,
+        reason: 'Retry-After is longer than the retry budget'
+      })
+      expect(decide(operation, http(429, { retryAfterMs: 60_000 }), zero)).toEqual({
+        retry: true,
+        atLeastMs: 60_000,
+        reason: '429'
+      })
+    }
+  })
+
+  it('a caller’s allowance of 429 waits is counted down over its calls, then final', () => {
+    const waits: RateLimitWaits = { left: 1 }
+    const policy = requestRetryPolicy('get-page-views', waits)
+    const limited = failure('get-page-views', http(429, { retryAfterMs: 1_000 }))
+    const failed = (error: unknown) => ({ error, attempt: 1, now: 0, random: zero })
+    expect(policy.decide(failed(limited)).retry).toBe(true)
+    expect(policy.decide(failed(failure('get-page-views', http(503)))).retry).toBe(true)
+    expect(requestRetryPolicy('get-page-views', waits).decide(failed(limited))).toEqual({
+      retry: false,
+      reason: 'no 429 wait left'
+    })
+  })
+})
+
+describe('decideRetry: Retry-After and the attempts', () => {
   it.each<[Operation, number]>([
     ['create-job', 60_000],
-    ['get-job', 300_000],
+    ['get-job', 60_000],
     ['get-page-views', 60_000]
-  ])('does not retry %s when Retry-After is above the budget of %i ms', (operation, budget) => {
+  ])('does not retry %s when Retry-After is above %i ms', (operation, budget) => {
     expect(decide(operation, http(429, { retryAfterMs: budget + 1 }))).toEqual({
       retry: false,
       reason: 'Retry-After is longer than the retry budget'
@@ -116,11 +177,18 @@ describe('decideRetry: Retry-After and the budget', () => {
     expect(decision).toEqual({ retry: true, atLeastMs: 60_000, reason: '429' })
   })
 
-  it('gives p-retry the attempts of the budget: retries = attempts - 1', () => {
-    const attempts = { 'create-job': 3, 'send-message': 3, 'get-job': 6, 'get-page-views': 6 }
+  it('gives the loop the attempts of the class: retries = attempts - 1', () => {
+    const attempts = {
+      'create-job': 3,
+      'send-message': 3,
+      'trigger-automation': 3,
+      'trigger-preview': 3,
+      'get-job': 6,
+      'get-page-views': 6
+    }
     for (const [operation, expected] of Object.entries(attempts) as [Operation, number][]) {
-      expect(RETRY_BUDGETS[operation].maxAttempts).toBe(expected)
-      expect(serviceRetryPolicy(operation).backoff.retries).toBe(expected - 1)
+      expect(maxAttempts(operation)).toBe(expected)
+      expect(requestRetryPolicy(operation).backoff.retries).toBe(expected - 1)
     }
   })
 
@@ -150,7 +218,7 @@ describe('decideRetry: Retry-After and the budget', () => {
   })
 })
 
-describe('decideRetry: reads are retried on transient failures only', () => {
+describe('decideRetry: reads and deployment triggers are retried on transient failures only', () => {
   it.each<[string, Partial<MintlifyErrorFields> & Pick<MintlifyErrorFields, 'kind'>]>([
     ['HTTP 429 without Retry-After', http(429)],
     ['HTTP 500', http(500)],
@@ -164,15 +232,15 @@ describe('decideRetry: reads are retried on transient failures only', () => {
       { kind: 'network', code: 'ECONNREFUSED', mayHaveReachedServer: false }
     ],
     ['an invalid response', { kind: 'invalid-response', status: 200 }]
-  ])('retries get-job and get-page-views after %s', (_label, fields) => {
-    for (const operation of ['get-job', 'get-page-views'] as const) {
+  ])('retries get-job, get-page-views and a deployment trigger after %s', (_label, fields) => {
+    for (const operation of ['get-job', 'get-page-views', 'trigger-preview'] as const) {
       const decision = decide(operation, fields)
       expect(decision.retry).toBe(true)
     }
   })
 
-  it.each([400, 401, 403, 404, 422])('does not retry a read after HTTP %i', status => {
-    for (const operation of ['get-job', 'get-page-views'] as const) {
+  it.each([400, 401, 403, 404, 422])('does not retry a read or a trigger after HTTP %i', status => {
+    for (const operation of ['get-job', 'get-page-views', 'trigger-deployment'] as const) {
       expect(decide(operation, http(status))).toEqual({
         retry: false,
         reason: `HTTP ${status} is final`
@@ -196,10 +264,12 @@ describe('the backoff: p-retry doubles from the base, randomized, up to the cap'
   it.each<[Operation, { retries: number; maxTimeoutMs: number }]>([
     ['create-job', { retries: 2, maxTimeoutMs: 10_000 }],
     ['send-message', { retries: 2, maxTimeoutMs: 10_000 }],
+    ['trigger-automation', { retries: 2, maxTimeoutMs: 10_000 }],
+    ['trigger-deployment', { retries: 2, maxTimeoutMs: 10_000 }],
     ['get-job', { retries: 5, maxTimeoutMs: 30_000 }],
     ['get-page-views', { retries: 5, maxTimeoutMs: 30_000 }]
   ])('%s', (operation, { retries, maxTimeoutMs }) => {
-    expect(serviceRetryPolicy(operation).backoff).toEqual({
+    expect(requestRetryPolicy(operation).backoff).toEqual({
       retries,
       minTimeoutMs: 1_000,
       factor: 2,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals'
-import { backoffDelayMs, stopSignal, type Backoff } from '../src/shared/retry.js'
+import {
+  backoffDelayMs,
+  deadlineWaits,
+  retrying,
+  stopSignal,
+  type Backoff,
+  type RetryPolicy
+} from '../src/shared/retry.js'
 import { testRuntime } from './helpers/runtime.js'
 
 const polls: Backoff = {
@@ -40,5 +47,65 @@ describe('stopSignal', () => {
     expect(stopSignal(rt, 'run-cancel')).toBe(rt.signal)
     expect(stopSignal(rt, { signal: own })).toBe(own)
     expect(stopSignal(rt, 'nothing')).toBeUndefined()
+  })
+})
+
+describe('retrying: the one loop counts the attempts and keeps the deadline', () => {
+  const instant: Backoff = { ...polls, retries: 2, minTimeoutMs: 0 }
+  /** A call failing with each of `errors` in turn, then answering `done`. */
+  const failing = (errors: string[]) => {
+    let calls = 0
+    const call = async (): Promise<string> => {
+      calls++
+      const error = errors[calls - 1]
+      if (error !== undefined) throw new Error(error)
+      return 'done'
+    }
+    return { call, calls: () => calls }
+  }
+  const policy = (backoff: Backoff): RetryPolicy => ({
+    backoff,
+    decide: ({ error }) =>
+      (error as Error).message === 'window'
+        ? { retry: true, reason: '429', uncounted: true }
+        : { retry: true, reason: 'transient' }
+  })
+
+  it('stops when the counted retries are used up, and throws the last error', async () => {
+    const { call, calls } = failing(['a', 'b', 'c', 'd'])
+    await expect(retrying(call, testRuntime(), { policy: policy(instant) })).rejects.toThrow('c')
+    expect(calls()).toBe(3)
+  })
+
+  it('a wait inside a limit’s window uses no attempt while a deadline bounds the waits', async () => {
+    const { call, calls } = failing(['a', 'window', 'window', 'window', 'b'])
+    const deadline = Date.now() + 60_000
+    await expect(
+      retrying(call, testRuntime(), { policy: policy(instant), deadline })
+    ).resolves.toBe('done')
+    expect(calls()).toBe(6)
+  })
+
+  it('without a deadline, every wait is counted', async () => {
+    const { call, calls } = failing(['window', 'window', 'window', 'window'])
+    await expect(retrying(call, testRuntime(), { policy: policy(instant) })).rejects.toThrow(
+      'window'
+    )
+    expect(calls()).toBe(3)
+  })
+})
+
+describe('deadlineWaits', () => {
+  it('gives the backoff’s waits, the last cut to the deadline, then none', () => {
+    let now = 0
+    const rt = testRuntime({ clock: { now: () => now, sleep: async () => undefined } })
+    const next = deadlineWaits(polls, 12_000, rt)
+    expect(next()).toBe(5_000)
+    now = 5_000
+    expect(next()).toBe(5_500)
+    now = 10_500
+    expect(next()).toBe(1_500)
+    now = 12_000
+    expect(next()).toBeUndefined()
   })
 })

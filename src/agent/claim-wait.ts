@@ -2,11 +2,13 @@
  * One job a thread, the waiting: a request that finds another request's claim in its thread
  * (claim-rule.ts) re-reads that one comment until it names its job (this request then continues that
  * job with a follow-up), the claim fails, or 2 minutes pass (this request then goes on as a new job).
- * On the runtime's clock and cancel signal, as every wait of the action: a cancel ends it at once.
+ * On the runtime's clock, cancel signal and shared backoff, as every wait of the action: a cancel ends
+ * it at once.
  */
 import { readComment } from '../github/comment-read.js'
 import { ownMarker } from '../job/markers.js'
 import { getErrorMessage } from '../shared/errors.js'
+import { deadlineWaits, type Backoff } from '../shared/retry.js'
 import type { Runtime } from '../shared/runtime.js'
 import { CLAIM_WAIT_MS, claimSeen, decideClaimWait, type ClaimSeen } from './claim-rule.js'
 import type { ThreadReading } from './conversation.js'
@@ -14,8 +16,13 @@ import type { AgentFlow } from './flow.js'
 import type { AgentRequest } from './request.js'
 
 /** The first look a moment after the claim was seen, then less often: a create takes seconds. */
-const FIRST_LOOK_MS = 2_000
-const MAX_LOOK_MS = 10_000
+const LOOKS: Backoff = {
+  retries: Number.POSITIVE_INFINITY,
+  minTimeoutMs: 2_000,
+  factor: 2,
+  maxTimeoutMs: 10_000,
+  randomize: true
+}
 
 type WaitEnd = Exclude<ClaimSeen, { kind: 'pending' }> | { kind: 'timed-out' }
 
@@ -72,13 +79,11 @@ export async function settleClaim(
 
 /** Re-reads the claim until it is no longer pending, or the wait's bound has passed. */
 async function watchClaim(read: () => Promise<ClaimSeen>, rt: Runtime): Promise<WaitEnd> {
-  const until = rt.clock.now() + CLAIM_WAIT_MS
-  let pause = FIRST_LOOK_MS
+  const nextWait = deadlineWaits(LOOKS, rt.clock.now() + CLAIM_WAIT_MS, rt)
   for (;;) {
-    const left = until - rt.clock.now()
-    if (left <= 0) return { kind: 'timed-out' }
-    await rt.clock.sleep(Math.min(pause, left), rt.signal)
-    pause = Math.min(pause * 2, MAX_LOOK_MS)
+    const waitMs = nextWait()
+    if (waitMs === undefined) return { kind: 'timed-out' }
+    await rt.clock.sleep(waitMs, rt.signal)
     let seen: ClaimSeen
     try {
       seen = await read()

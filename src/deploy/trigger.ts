@@ -1,12 +1,11 @@
 /**
- * Starting the deployment: one trigger, retried as triggerRetryPolicy allows (ambiguous failures up
- * to 3 attempts in all, 429s for as long as the deadline allows). A refusal is an answer, not a
- * throw; only the run's cancel throws.
+ * Starting the deployment: one trigger under the one retry entry (a trigger is idempotent in effect:
+ * failures without an answer up to 3 attempts in all, 429s for as long as the deadline allows). A
+ * refusal is an answer, not a throw; only the run's cancel throws.
  */
 import type { MintlifyClient } from '../mintlify/client.js'
 import type { DeploymentTrigger } from '../mintlify/platform-types.js'
-import { triggerRetryPolicy } from '../mintlify/trigger-retry.js'
-import { retrying } from '../shared/retry.js'
+import { retryWarning, withRetry } from '../mintlify/with-retry.js'
 import type { Runtime } from '../shared/runtime.js'
 import type { DeployMode } from './plan.js'
 
@@ -25,22 +24,18 @@ export async function triggerDeployment(
   deadline: number,
   rt: Runtime
 ): Promise<Triggered> {
-  const { mode, branch } = plan
-  const operation = mode === 'preview' ? 'trigger-preview' : 'trigger-deployment'
+  const preview = plan.mode === 'preview'
   try {
-    const trigger = await retrying(
+    const trigger = await withRetry(
       signal =>
-        mode === 'preview'
-          ? client.triggerPreview(branch ?? '', { signal })
+        preview
+          ? client.triggerPreview(plan.branch ?? '', { signal })
           : client.triggerDeployment({ signal }),
       rt,
       {
-        policy: triggerRetryPolicy(operation),
+        operation: preview ? 'trigger-preview' : 'trigger-deployment',
         deadline,
-        onRetry: ({ reason, delayMs }) =>
-          rt.log.warning(
-            `Triggering the ${mode === 'preview' ? 'preview' : 'deployment'} failed (${reason}); trying again in ${Math.round(delayMs / 1000)} s.`
-          )
+        onRetry: retryWarning(rt, `Triggering the ${preview ? 'preview' : 'deployment'}`)
       }
     )
     return { kind: 'queued', trigger }

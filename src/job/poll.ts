@@ -1,15 +1,15 @@
 /**
  * Follows something the service runs (an agent job, a deployment) until it ends, the deadline
  * passes, or the run is cancelled: a plain loop on the runtime's clock that waits the shared backoff
- * schedule (backoffDelayMs, as p-retry waits it; poll-schedule.ts) between polls, the last wait cut
- * to the deadline. A read that fails is retried inside the poll (withRetry), so one poll is one
- * answer about it. A debug line each poll, and an info line at most once a minute (poll-progress.ts).
+ * schedule (deadlineWaits; poll-schedule.ts) between polls, the last wait cut to the deadline. A read
+ * that fails is retried inside the poll (the one retry entry), so one poll is one answer about it. A debug line each poll, and an info line at most once a minute (poll-progress.ts).
  */
 import { JOB_MISMATCH } from '../mintlify/client.js'
 import { MintlifyError, type Operation } from '../mintlify/errors.js'
+import { isTransient } from '../mintlify/retry-policy.js'
 import { isEndedJob, isKnownJobStatus, type AgentJob, type EndedJob } from '../mintlify/types.js'
-import { withRetry } from '../mintlify/with-retry.js'
-import { backoffDelayMs, type Backoff } from '../shared/retry.js'
+import { retryWarning, withRetry } from '../mintlify/with-retry.js'
+import { deadlineWaits, type Backoff } from '../shared/retry.js'
 import type { Runtime } from '../shared/runtime.js'
 import { progressReporter } from './poll-progress.js'
 
@@ -101,7 +101,7 @@ export async function pollUntilEnded<T, E extends T>(
   const { subject } = plan
   const warnedStatuses = new Set<string>()
   let polls = 0
-  let retries = 0
+  const nextWait = deadlineWaits(plan.backoff, plan.deadline, rt)
   let lastJob: T | undefined
   let lastError: unknown
   const progress = progressReporter(subject, rt)
@@ -115,10 +115,8 @@ export async function pollUntilEnded<T, E extends T>(
 
   /** Waits before the next poll, the wait cut to the deadline; false once the deadline has come. */
   const waitNext = async (): Promise<boolean> => {
-    const remainingMs = plan.deadline - rt.clock.now()
-    if (remainingMs <= 0 || retries >= plan.backoff.retries) return false
-    retries++
-    const waitMs = Math.min(backoffDelayMs(plan.backoff, retries, rt.random), remainingMs)
+    const waitMs = nextWait()
+    if (waitMs === undefined) return false
     progress(lastJob, waitMs)
     await rt.clock.sleep(waitMs, rt.signal)
     return true
@@ -161,10 +159,7 @@ async function readJob<T, E extends T>(plan: PollPlan<T, E>, rt: Runtime): Promi
     const job = await withRetry(plan.read, rt, {
       operation,
       deadline: plan.deadline,
-      onRetry: ({ reason, delayMs }) =>
-        rt.log.warning(
-          `Reading the ${noun} failed (${reason}); trying again in ${Math.round(delayMs / 1000)} s.`
-        )
+      onRetry: retryWarning(rt, `Reading the ${noun}`)
     })
     return { kind: 'job', job }
   } catch (error) {
@@ -174,8 +169,7 @@ async function readJob<T, E extends T>(plan: PollPlan<T, E>, rt: Runtime): Promi
     if (error.code === JOB_MISMATCH) return { kind: 'lost', error }
     const notFoundYet =
       error.kind === 'http' && error.status === 404 && rt.clock.now() - plan.startedAt < grace
-    const transient = error.kind !== 'http' || error.status === 429 || (error.status ?? 0) >= 500
-    if (!notFoundYet && !transient) return { kind: 'lost', error }
+    if (!notFoundYet && !isTransient(error)) return { kind: 'lost', error }
     // A Retry-After is a wait, not a hint: no read before it allows, and none past the deadline.
     const waitMs = error.retryAfterMs ?? 0
     if (rt.clock.now() + waitMs > plan.deadline) return { kind: 'past-deadline', error, waitMs }

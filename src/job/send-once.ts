@@ -1,11 +1,11 @@
 /**
  * Sends the request to the service once: a create, or a follow-up message to a job. Neither has an
  * idempotency key, so a failure that may have reached the service is reported as an unknown outcome,
- * never sent again; the shared retry policy repeats only what provably did not arrive.
+ * never sent again; the one retry entry repeats only what provably did not arrive.
  */
 import type { MintlifyClient } from '../mintlify/client.js'
-import { MintlifyError, networkText } from '../mintlify/errors.js'
-import { withRetry } from '../mintlify/with-retry.js'
+import { MintlifyError, networkText, type Operation } from '../mintlify/errors.js'
+import { retryWarning, withRetry } from '../mintlify/with-retry.js'
 import { isCancellation } from '../shared/cancellation.js'
 import type { Runtime } from '../shared/runtime.js'
 import type { FollowedJob } from './follow.js'
@@ -27,68 +27,75 @@ export async function sendOnce(
   { client, rt, deadline }: { client: MintlifyClient; rt: Runtime; deadline: number }
 ): Promise<Sent> {
   const followUp = plan.kind === 'follow-up'
-  const jobId = followUp ? plan.jobId : undefined
-  const what = followUp ? 'Sending the follow-up' : 'Creating the job'
+  const sending = await sendRetried(
+    signal =>
+      followUp
+        ? client.sendMessage(plan.jobId, plan.prompt, { signal })
+        : client.createJob(plan.prompt, { signal }),
+    rt,
+    followUp
+      ? { operation: 'send-message', deadline, what: 'Sending the follow-up', jobId: plan.jobId }
+      : { operation: 'create-job', deadline, what: 'Creating the job' }
+  )
+  if (sending.kind === 'ended') return sending
+  const job = sending.answer
+  const sentTo = followUp ? plan.jobId : job.id
+  rt.log.info(followUp ? `Follow-up sent to agent job ${sentTo}.` : `Created agent job ${sentTo}.`)
+  const mode = followUp ? 'follow-up' : 'created'
+  return { kind: 'sent', followed: { jobId: sentTo, mode, sentBy: { job } } }
+}
+
+interface Sending {
+  operation: Operation
+  deadline: number
+  /** For the warning before a retry: `Creating the job`. */
+  what: string
+  /** The job a follow-up goes to; none for what starts something new (a job, a run). */
+  jobId?: string
+}
+
+/**
+ * Sends under the one retry entry, which repeats only what provably did not arrive: the answer, or
+ * how the request ended without one.
+ */
+export async function sendRetried<T>(
+  send: (signal?: AbortSignal) => Promise<T>,
+  rt: Runtime,
+  { operation, deadline, what, jobId }: Sending
+): Promise<{ kind: 'answered'; answer: T } | Extract<Sent, { kind: 'ended' }>> {
   // A cancel that cuts a request off on its way leaves its outcome unknown, as a timeout would.
   let cutOff = false
+  const attempt = async (signal?: AbortSignal): Promise<T> => {
+    try {
+      return await send(signal)
+    } catch (error) {
+      if (rt.signal.aborted) cutOff = true
+      throw error
+    }
+  }
+  const ended = (result: UntimedResult) => ({ kind: 'ended', result }) as const
   try {
-    const job = await withRetry(
-      async signal => {
-        try {
-          return await (followUp
-            ? client.sendMessage(plan.jobId, plan.prompt, { signal })
-            : client.createJob(plan.prompt, { signal }))
-        } catch (error) {
-          if (rt.signal.aborted) cutOff = true
-          throw error
-        }
-      },
-      rt,
-      {
-        operation: followUp ? 'send-message' : 'create-job',
-        deadline,
-        onRetry: ({ reason, delayMs }) =>
-          rt.log.warning(
-            `${what} failed (${reason}); trying again in ${Math.round(delayMs / 1000)} s.`
-          )
-      }
-    )
-    const sentTo = followUp ? plan.jobId : job.id
-    rt.log.info(
-      followUp ? `Follow-up sent to agent job ${sentTo}.` : `Created agent job ${sentTo}.`
-    )
-    const mode = followUp ? 'follow-up' : 'created'
-    return { kind: 'sent', followed: { jobId: sentTo, mode, sentBy: { job } } }
+    const onRetry = retryWarning(rt, what)
+    const answer = await withRetry(attempt, rt, { operation, deadline, onRetry })
+    return { kind: 'answered', answer }
   } catch (error) {
     if (isCancellation(error)) {
-      // A create cut off on its way may have started a job: say so, and a re-run creates no other.
-      if (!cutOff || followUp) return ended({ status: 'cancelled', jobId })
-      return cutOffWhileSent()
+      // Cut off on its way, a create or a trigger may have started a job: a re-run starts no other.
+      if (!cutOff || jobId !== undefined) return ended({ status: 'cancelled', jobId })
+      const cause = 'the run was cancelled while waiting for the answer'
+      const problem = { kind: 'unknown-outcome', cause } as const
+      return ended({ status: 'problem', problem, cancelled: true })
     }
     if (!(error instanceof MintlifyError)) throw error
     rt.log.info(error.message)
-    return ended({
-      status: 'problem',
-      jobId,
-      mode: followUp ? 'follow-up' : undefined,
-      problem: failedSendProblem(error, plan.kind)
-    })
+    const followUp = jobId !== undefined
+    const problem = failedSendProblem(error, followUp)
+    return ended({ status: 'problem', jobId, mode: followUp ? 'follow-up' : undefined, problem })
   }
 }
 
-export function ended(result: UntimedResult): Sent {
-  return { kind: 'ended', result }
-}
-
-/** A cancel after the request left: it may have started a job or run, so it is never sent again. */
-export function cutOffWhileSent(): Sent {
-  const cause = 'the run was cancelled while waiting for the answer'
-  return ended({ status: 'problem', problem: { kind: 'unknown-outcome', cause }, cancelled: true })
-}
-
-/** How a failed create or follow-up is reported; never "try again" when it may have happened. */
-export function failedSendProblem(error: MintlifyError, sent: SendPlan['kind']): Problem {
-  const followUp = sent === 'follow-up'
+/** How a failed request is reported; never "try again" when it may have happened. */
+function failedSendProblem(error: MintlifyError, followUp: boolean): Problem {
   if (error.kind === 'http' && error.status === 429) {
     return { kind: 'rate-limited', retryAfterMs: error.retryAfterMs }
   }

@@ -1,13 +1,14 @@
 /**
  * One small typed client for the endpoints this action uses (agent jobs, analytics, platform). Base
  * URL, key and project are injected; every request has its own timeout; every failure becomes a MintlifyError. One call is
- * one attempt: retries are the caller's choice (see retry-policy.ts).
+ * one attempt: retries are the one retry entry's (with-retry.ts), by the request's class.
  */
 import { MintlifyError, type Operation } from './errors.js'
 import {
   describeTarget,
   type CallOptions,
   type MintlifyClientOptions,
+  REQUESTS,
   type ServiceRequest,
   type Target
 } from './request-shape.js'
@@ -225,7 +226,7 @@ export class MintlifyClient {
         body: body === undefined ? undefined : JSON.stringify(body),
         timeoutMs: this.timeoutMs,
         signal: call.signal,
-        reuseConnection: method === 'GET'
+        reuseConnection: REQUESTS[operation].class === 'read'
       })
     } catch (error) {
       if (call.signal?.aborted) throw call.signal.reason

@@ -23,7 +23,7 @@ export interface HttpExchange {
   body?: string
   timeoutMs: number
   signal?: AbortSignal
-  /** Reuse a pooled connection (safe for idempotent requests only). */
+  /** Reuse a pooled connection (reads only: a reset on a stale socket leaves a write unknown). */
   reuseConnection: boolean
 }
 

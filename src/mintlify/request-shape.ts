@@ -24,6 +24,38 @@ export type Target =
   | { kind: 'status'; id: string }
   | { kind: 'automation'; id: string }
 
+/**
+ * How a request may be repeated (retry-policy.ts). read: repeating it does no harm. sent-once: it
+ * starts something (a job, a follow-up, a paid run) and the service has no idempotency key, so what
+ * may have reached it is never sent again. idempotent: a second one is the first in effect (a
+ * deployment of the same branch).
+ */
+export type RequestClass = 'read' | 'sent-once' | 'idempotent'
+
+/**
+ * The per-minute limit a request counts against, where the service names one: 5 a minute per
+ * organization for deployments and automation triggers together, 5 a minute for previews.
+ */
+export type ServiceLimit = 'triggers' | 'previews' | 'none'
+
+/** Each request's class and limit: the one place the retry loop and the client learn them. */
+export const REQUESTS: Record<Operation, { class: RequestClass; limit: ServiceLimit }> = {
+  'create-job': { class: 'sent-once', limit: 'none' },
+  'send-message': { class: 'sent-once', limit: 'none' },
+  'get-job': { class: 'read', limit: 'none' },
+  'get-feedback-by-page': { class: 'read', limit: 'none' },
+  'get-page-views': { class: 'read', limit: 'none' },
+  'get-visitors': { class: 'read', limit: 'none' },
+  'get-assistant': { class: 'read', limit: 'none' },
+  'get-assistant-caller-stats': { class: 'read', limit: 'none' },
+  'get-searches': { class: 'read', limit: 'none' },
+  'get-feedback': { class: 'read', limit: 'none' },
+  'trigger-deployment': { class: 'idempotent', limit: 'triggers' },
+  'trigger-preview': { class: 'idempotent', limit: 'previews' },
+  'get-deployment-status': { class: 'read', limit: 'none' },
+  'trigger-automation': { class: 'sent-once', limit: 'triggers' }
+}
+
 /** One request to the service. */
 export interface ServiceRequest {
   operation: Operation

@@ -1,181 +1,121 @@
 /**
- * When a failed service request is tried again. Pure: a function of the operation, the error and the
- * attempt, so tests call it directly; the waits are p-retry's backoff (shared/retry.ts). What is never
- * retried:
- * - a create or a follow-up message that may have reached the server (timeout, reset, 5xx,
- *   an unreadable answer): the service has no idempotency key, so a retry could start a second job;
- * - a 429 whose Retry-After is missing (for create / message) or longer than the budget allows;
- * - any other 4xx (bad request, bad key, unknown project or job);
- * - a request Node would not build, and a whole answer that breaks the documented schema.
+ * When a failed service request is tried again: one pure rule of the request's class and limit
+ * (request-shape.ts) and the error, so tests call it directly. The loop (shared/retry.ts) counts the
+ * attempts and keeps the deadline; with-retry.ts is the one entry.
+ * - A 429 waits its Retry-After; without one, the limit's window (a minute) where the service names
+ *   one, and such a wait uses no attempt. Where it names none, a Retry-After over a minute is a quota
+ *   spent (the analytics hour), and none at all is final for a request that starts something.
+ * - A sent-once request that may have reached the service (a timeout or reset after sending, a 5xx,
+ *   an unreadable answer) is never sent again; one that provably never left is.
+ * - A read or an idempotent request is tried again after a transient failure.
+ * - Never: another 4xx, a request Node would not build, a whole answer that breaks the schema.
  */
-import type { RetryDecision, RetryPolicy } from '../shared/retry.js'
-import { MintlifyError, type Operation } from './errors.js'
+import type { Backoff, RetryDecision, RetryPolicy } from '../shared/retry.js'
+import { isRateLimited, MintlifyError, type Operation } from './errors.js'
+import { REQUESTS, type RequestClass, type ServiceLimit } from './request-shape.js'
 
-export interface RetryBudget {
-  /** Attempts in all, the first included. */
-  maxAttempts: number
-  /** p-retry's backoff: base and cap of the wait, doubled each retry and randomized (1 to 2 times). */
-  baseDelayMs: number
-  maxDelayMs: number
-  /**
-   * The longest Retry-After worth waiting for; a longer one makes the error final. Absent for the
-   * triggers, whose 429s the caller's deadline bounds (trigger-retry.ts).
-   */
-  maxRetryAfterMs?: number
+/** The window of each per-minute limit: the wait after a 429 that names no Retry-After. */
+const LIMIT_WINDOW_MS: Record<ServiceLimit, number | undefined> = {
+  triggers: 60_000,
+  previews: 60_000,
+  none: undefined
 }
 
-/** Operations that read only: repeating them cannot do harm. */
-const IDEMPOTENT: ReadonlySet<Operation> = new Set<Operation>([
-  'get-job',
-  'get-feedback-by-page',
-  'get-page-views',
-  'get-visitors',
-  'get-assistant',
-  'get-assistant-caller-stats',
-  'get-searches',
-  'get-feedback',
-  'get-deployment-status'
-])
+/** Without a named window, the longest Retry-After worth waiting; a longer one is a quota spent. */
+const LONGEST_WAIT_MS = 60_000
 
-/**
- * The analytics reads share 100 requests per organization per hour: a Retry-After longer than a
- * minute is the hourly budget, not a hiccup, and the run ends at once instead of waiting it out.
- */
-const ANALYTICS_READ: RetryBudget = {
-  maxAttempts: 6,
-  baseDelayMs: 1_000,
-  maxDelayMs: 30_000,
-  maxRetryAfterMs: 60_000
+/** Retries after the first attempt; a read is one among many, so it may try more and wait longer. */
+const READ: Backoff = {
+  retries: 5,
+  minTimeoutMs: 1_000,
+  factor: 2,
+  maxTimeoutMs: 30_000,
+  randomize: true
+}
+const WRITE: Backoff = { ...READ, retries: 2, maxTimeoutMs: 10_000 }
+const BACKOFF: Record<RequestClass, Backoff> = { read: READ, 'sent-once': WRITE, idempotent: WRITE }
+
+/** Attempts in all, the first included. */
+export function maxAttempts(operation: Operation): number {
+  return BACKOFF[REQUESTS[operation].class].retries + 1
 }
 
-/** A poll's read (a job, a deployment's status): one read among many, so it may wait longer. */
-const POLL_READ: RetryBudget = {
-  maxAttempts: 6,
-  baseDelayMs: 1_000,
-  maxDelayMs: 30_000,
-  maxRetryAfterMs: 300_000
+/** 429 waits a caller allows over all its calls, counted down (absent: as many as the rule allows). */
+export interface RateLimitWaits {
+  left: number
 }
 
-const TRIGGER: RetryBudget = { maxAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 10_000 }
-
-export const RETRY_BUDGETS: Record<Operation, RetryBudget> = {
-  'create-job': { maxAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 10_000, maxRetryAfterMs: 60_000 },
-  'send-message': {
-    maxAttempts: 3,
-    baseDelayMs: 1_000,
-    maxDelayMs: 10_000,
-    maxRetryAfterMs: 60_000
-  },
-  'get-job': POLL_READ,
-  'get-feedback-by-page': ANALYTICS_READ,
-  'get-page-views': ANALYTICS_READ,
-  'get-visitors': ANALYTICS_READ,
-  'get-assistant': ANALYTICS_READ,
-  'get-assistant-caller-stats': ANALYTICS_READ,
-  'get-searches': ANALYTICS_READ,
-  'get-feedback': ANALYTICS_READ,
-  // Triggers: see trigger-retry.ts; a 429 waits as long as the caller's deadline allows.
-  'trigger-deployment': TRIGGER,
-  'trigger-preview': TRIGGER,
-  'get-deployment-status': POLL_READ,
-  // Sent once like a create (automationTriggerPolicy, trigger-retry.ts); a 429 waits as long as the deadline allows.
-  'trigger-automation': TRIGGER
-}
-
-/** Retry-After is a floor: wait it out, plus a little jitter so parallel runs do not align. */
-export function afterRetryAfter(retryAfterMs: number, random: () => number): number {
-  return retryAfterMs + Math.round(random() * 250)
-}
-
-export function serviceRetryPolicy(
-  operation: Operation,
-  budget: RetryBudget = RETRY_BUDGETS[operation]
-): RetryPolicy {
+export function requestRetryPolicy(operation: Operation, waits?: RateLimitWaits): RetryPolicy {
   return {
-    backoff: {
-      retries: Math.max(0, budget.maxAttempts - 1),
-      minTimeoutMs: budget.baseDelayMs,
-      factor: 2,
-      maxTimeoutMs: budget.maxDelayMs,
-      randomize: true
-    },
-    decide: ({ error, random }) => decideRetry(operation, error, { budget, random })
+    backoff: BACKOFF[REQUESTS[operation].class],
+    decide: ({ error, random }) => {
+      const decision = decideRetry(operation, error, random)
+      if (!decision.retry || waits === undefined || !isRateLimited(error)) return decision
+      if (waits.left <= 0) return { retry: false, reason: 'no 429 wait left' }
+      waits.left--
+      return decision
+    }
   }
-}
-
-export interface DecideOptions {
-  /** The operation's own budget by default. */
-  budget?: RetryBudget
-  /** For the jitter on a Retry-After. */
-  random?: () => number
 }
 
 /** Whether a failed request of `operation` is worth another attempt, and the least wait it needs. */
 export function decideRetry(
   operation: Operation,
   error: unknown,
-  { budget = RETRY_BUDGETS[operation], random = Math.random }: DecideOptions = {}
+  random: () => number = Math.random
 ): RetryDecision {
-  const screened = screenFailure(error)
-  if (!(screened instanceof MintlifyError)) return screened
-  return decideServiceFailure(operation, screened, { budget, random })
-}
-
-/**
- * What no retry helps, whatever the operation: not a service error, a request Node would not build,
- * a whole answer that breaks the schema (the same question gets the same answer). Else the error, to
- * be looked at closer.
- */
-export function screenFailure(error: unknown): MintlifyError | RetryDecision {
   if (!(error instanceof MintlifyError)) return { retry: false, reason: 'not a service error' }
   if (error.kind === 'not-sent') return { retry: false, reason: 'the request cannot be built' }
   if (error.schemaBroken) return { retry: false, reason: 'the answer breaks the schema' }
-  return error
-}
-
-/** A failure a later attempt may not meet: no answer, an unreadable one, a 5xx or a 408. */
-export function isTransient(error: MintlifyError): boolean {
-  return (
-    error.kind === 'network' ||
-    error.kind === 'timeout' ||
-    error.kind === 'invalid-response' ||
-    (error.kind === 'http' &&
-      error.status !== undefined &&
-      (error.status >= 500 || error.status === 408))
-  )
-}
-
-function withinBudget(retryAfterMs: number, budget: RetryBudget): boolean {
-  return budget.maxRetryAfterMs === undefined || retryAfterMs <= budget.maxRetryAfterMs
-}
-
-function decideServiceFailure(
-  operation: Operation,
-  error: MintlifyError,
-  { budget, random }: Required<DecideOptions>
-): RetryDecision {
-  const idempotent = IDEMPOTENT.has(operation)
-
+  const { class: kind, limit } = REQUESTS[operation]
   if (error.kind === 'http' && error.status === 429) {
-    if (error.retryAfterMs !== undefined) {
-      if (!withinBudget(error.retryAfterMs, budget)) {
-        return { retry: false, reason: 'Retry-After is longer than the retry budget' }
-      }
-      return { retry: true, reason: '429', atLeastMs: afterRetryAfter(error.retryAfterMs, random) }
-    }
-    // Without Retry-After a rate limit is likely the hourly quota: only reads back off and try again.
-    if (!idempotent) return { retry: false, reason: '429 without Retry-After' }
-    return { retry: true, reason: '429' }
+    return afterRateLimit(kind, LIMIT_WINDOW_MS[limit], error, random)
   }
-
-  if (!idempotent) {
-    if (!error.mayHaveReachedServer) return { retry: true, reason: 'never sent' }
-    return { retry: false, reason: 'the request may have reached the service' }
+  if (kind === 'sent-once') {
+    return error.mayHaveReachedServer
+      ? { retry: false, reason: 'the request may have reached the service' }
+      : { retry: true, reason: 'never sent' }
   }
-
   if (!isTransient(error)) return { retry: false, reason: `HTTP ${error.status} is final` }
   const reason = error.kind === 'http' ? `HTTP ${error.status}` : error.kind
-  return error.retryAfterMs !== undefined && withinBudget(error.retryAfterMs, budget)
-    ? { retry: true, reason, atLeastMs: afterRetryAfter(error.retryAfterMs, random) }
+  const asked = error.retryAfterMs
+  return asked !== undefined && asked <= LONGEST_WAIT_MS
+    ? { retry: true, reason, atLeastMs: afterRetryAfter(asked, random) }
     : { retry: true, reason }
+}
+
+function afterRateLimit(
+  kind: RequestClass,
+  windowMs: number | undefined,
+  { retryAfterMs }: MintlifyError,
+  random: () => number
+): RetryDecision {
+  if (windowMs !== undefined) {
+    const waitMs = afterRetryAfter(retryAfterMs ?? windowMs, random)
+    return { retry: true, reason: '429', atLeastMs: waitMs, uncounted: true }
+  }
+  if (retryAfterMs === undefined) {
+    // Likely the hourly quota: only a read backs off and tries again.
+    return kind === 'read'
+      ? { retry: true, reason: '429' }
+      : { retry: false, reason: '429 without Retry-After' }
+  }
+  if (retryAfterMs > LONGEST_WAIT_MS) {
+    return { retry: false, reason: 'Retry-After is longer than the retry budget' }
+  }
+  return { retry: true, reason: '429', atLeastMs: afterRetryAfter(retryAfterMs, random) }
+}
+
+/** Retry-After is a floor: wait it out, plus a little jitter so parallel runs do not align. */
+function afterRetryAfter(retryAfterMs: number, random: () => number): number {
+  return retryAfterMs + Math.round(random() * 250)
+}
+
+/** A failure a later attempt may not meet: no answer, an unreadable one, a 5xx, a 408 or a 429. */
+export function isTransient(error: MintlifyError): boolean {
+  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalid-response') {
+    return true
+  }
+  const status = error.kind === 'http' ? (error.status ?? 0) : 0
+  return status >= 500 || status === 408 || status === 429
 }

@@ -1,37 +1,33 @@
-/** Runs one service call under its operation's retry policy, on the shared p-retry loop. */
-import {
-  retrying,
-  type FailedAttempt,
-  type RetryDecision,
-  type RetryInfo
-} from '../shared/retry.js'
+/**
+ * The one retry entry for service calls: the request's operation names its class and limit, from
+ * which the policy comes (retry-policy.ts); the shared p-retry loop runs it.
+ */
+import { retrying, type RetryInfo } from '../shared/retry.js'
 import type { Runtime } from '../shared/runtime.js'
 import type { Operation } from './errors.js'
-import { serviceRetryPolicy, type RetryBudget } from './retry-policy.js'
+import { requestRetryPolicy, type RateLimitWaits } from './retry-policy.js'
 
 export interface WithRetryOptions {
   operation: Operation
   /** Epoch ms after which no further wait starts. */
   deadline?: number
-  budget?: RetryBudget
   /** Told before each wait: for a warning line. */
   onRetry?: (info: RetryInfo) => void
-  /** The caller's last word on a retry the policy allows (a step that waits out one 429 only). */
-  overrule?: (failed: FailedAttempt, decision: RetryDecision) => RetryDecision
+  /** The caller's allowance of 429 waits over all its calls (a step that waits out one 429 only). */
+  rateLimitWaits?: RateLimitWaits
 }
 
 export function withRetry<T>(
   call: (signal?: AbortSignal) => Promise<T>,
   rt: Runtime,
-  options: WithRetryOptions
+  { operation, deadline, onRetry, rateLimitWaits }: WithRetryOptions
 ): Promise<T> {
-  const policy = serviceRetryPolicy(options.operation, options.budget)
-  const { overrule } = options
-  return retrying(call, rt, {
-    policy: overrule
-      ? { ...policy, decide: failed => overrule(failed, policy.decide(failed)) }
-      : policy,
-    deadline: options.deadline,
-    onRetry: options.onRetry
-  })
+  const policy = requestRetryPolicy(operation, rateLimitWaits)
+  return retrying(call, rt, { policy, deadline, onRetry })
+}
+
+/** The warning before a wait: `Creating the job failed (429); trying again in 2 s.` */
+export function retryWarning(rt: Runtime, what: string): (info: RetryInfo) => void {
+  return ({ reason, delayMs }) =>
+    rt.log.warning(`${what} failed (${reason}); trying again in ${Math.round(delayMs / 1000)} s.`)
 }

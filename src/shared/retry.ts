@@ -1,8 +1,10 @@
 /**
- * The one retry loop of the action, on p-retry: p-retry counts the attempts and waits its own
- * exponential backoff; a pure policy per client decides which failures are worth another attempt and
- * names the least wait the server asked for (Retry-After), which is waited on top when it is longer.
- * The poll loop (a job followed to its end) waits the same backoff schedule on the runtime's clock.
+ * The one retry loop of the action, on p-retry: p-retry waits its own exponential backoff; a pure
+ * policy per client decides which failures are worth another attempt and names the least wait the
+ * server asked for (Retry-After), which is waited on top when it is longer. The loop counts the
+ * attempts (a wait a rate limit's window asks for uses none: the deadline bounds it) and keeps the
+ * deadline. The loops that wait on the runtime's clock themselves (a poll, a claim wait) take the
+ * same backoff schedule (deadlineWaits).
  */
 import pRetry from 'p-retry'
 import type { Runtime } from './runtime.js'
@@ -18,8 +20,11 @@ export interface Backoff {
 
 export type RetryDecision =
   | { retry: false; reason: string }
-  /** atLeastMs: the server's own wait (Retry-After), when it named one. */
-  | { retry: true; reason: string; atLeastMs?: number }
+  /**
+   * atLeastMs: the server's own wait (Retry-After), when it named one. uncounted: a wait inside a
+   * rate limit's window, which uses no attempt (the deadline bounds it).
+   */
+  | { retry: true; reason: string; atLeastMs?: number; uncounted?: true }
 
 /** An attempt that failed: the attempt numbered `attempt` (from 1) failed with `error` at `now`. */
 export interface FailedAttempt {
@@ -32,7 +37,7 @@ export interface FailedAttempt {
 
 export interface RetryPolicy {
   backoff: Backoff
-  /** Pure: whether the failed attempt is tried again, and the least wait before it. */
+  /** Whether the failed attempt is tried again, and the least wait before it. */
   decide(failed: FailedAttempt): RetryDecision
 }
 
@@ -67,15 +72,30 @@ export interface RetryCall {
   onRetry?: (info: RetryInfo) => void
 }
 
-/**
- * The wait before retry number `retry` (from 1), as p-retry computes it: for a loop that waits on
- * the runtime's clock itself (the poll loop), so both follow one schedule.
- */
+/** The wait before retry number `retry` (from 1), as p-retry computes it. */
 export function backoffDelayMs(backoff: Backoff, retry: number, random: () => number): number {
   if (backoff.minTimeoutMs === 0) return 0
   const spread = backoff.randomize ? random() + 1 : 1
   const delay = Math.round(spread * backoff.minTimeoutMs * backoff.factor ** (retry - 1))
   return Math.min(delay, Math.ceil(backoff.maxTimeoutMs), MAX_TIMER_MS)
+}
+
+/**
+ * The waits of a loop on the runtime's clock (a poll, a claim wait): the backoff's n-th wait for the
+ * n-th, cut to what is left before the deadline; undefined once it has come or the retries are spent.
+ */
+export function deadlineWaits(
+  backoff: Backoff,
+  deadline: number,
+  rt: Runtime
+): () => number | undefined {
+  let retries = 0
+  return () => {
+    const remainingMs = deadline - rt.clock.now()
+    if (remainingMs <= 0 || retries >= backoff.retries) return undefined
+    retries++
+    return Math.min(backoffDelayMs(backoff, retries, rt.random), remainingMs)
+  }
 }
 
 /** The longest delay setTimeout can hold. */
@@ -97,10 +117,12 @@ export async function retrying<T>(
   options: RetryCall
 ): Promise<T> {
   const signal = stopSignal(rt, options.stopOn)
-  const { policy } = options
+  const { policy, deadline } = options
   const { backoff } = policy
+  let retriesLeft = backoff.retries
   return pRetry(() => call(attemptSignal(signal, options.attemptTimeoutMs)), {
-    retries: backoff.retries,
+    // The attempts are counted here, not by p-retry: some waits use none.
+    retries: Number.POSITIVE_INFINITY,
     minTimeout: backoff.minTimeoutMs,
     factor: backoff.factor,
     maxTimeout: backoff.maxTimeoutMs,
@@ -114,10 +136,13 @@ export async function retrying<T>(
         random: rt.random
       })
       if (!decision.retry) return false
+      // Only a deadline ends the waits that use no attempt.
+      const counted = !decision.uncounted || deadline === undefined
+      if (counted && retriesLeft <= 0) return false
       const extraMs = Math.max(0, (decision.atLeastMs ?? 0) - retryDelay)
-      const remainingMs =
-        options.deadline === undefined ? Infinity : options.deadline - rt.clock.now()
+      const remainingMs = deadline === undefined ? Infinity : deadline - rt.clock.now()
       if (retryDelay + extraMs > remainingMs) return false
+      if (counted) retriesLeft--
       options.onRetry?.({
         attempt: attemptNumber,
         delayMs: retryDelay + extraMs,

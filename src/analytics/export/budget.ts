@@ -3,8 +3,7 @@
  * per hour across all its analytics endpoints, so one run never makes more (both periods of a
  * comparison, and retries, together). The request that would be the 101st is never sent.
  */
-import { isRateLimited } from '../../mintlify/errors.js'
-import type { FailedAttempt, RetryDecision } from '../../shared/retry.js'
+import type { RateLimitWaits } from '../../mintlify/retry-policy.js'
 
 export const REQUEST_LIMIT = 100
 
@@ -26,16 +25,15 @@ export class RequestBudgetExceeded extends Error {
 interface Tally {
   count: number
   startedAt: number | undefined
-  /** 429s waited out so far, and how many may be (absent: as many as the retry policy allows). */
-  rateLimitWaits: number
-  maxRateLimitWaits?: number
+  /** The 429 waits left to the retry entry (absent: as many as its rule allows). */
+  rateLimitWaits?: RateLimitWaits
 }
 
 export class RequestBudget {
   constructor(
     readonly limit: number,
     private readonly now: () => number,
-    private readonly tally: Tally = { count: 0, startedAt: undefined, rateLimitWaits: 0 }
+    private readonly tally: Tally = { count: 0, startedAt: undefined }
   ) {}
 
   /**
@@ -46,20 +44,13 @@ export class RequestBudget {
     return new RequestBudget(limit, now, {
       count: 0,
       startedAt: undefined,
-      rateLimitWaits: 0,
-      maxRateLimitWaits: 1
+      rateLimitWaits: { left: 1 }
     })
   }
 
-  /** A retry the policy allows, unless it is a 429 wait beyond the ones this budget allows. */
-  overruleRetry({ error }: FailedAttempt, decision: RetryDecision): RetryDecision {
-    const { tally } = this
-    if (!decision.retry || !isRateLimited(error) || tally.maxRateLimitWaits === undefined)
-      return decision
-    if (tally.rateLimitWaits >= tally.maxRateLimitWaits)
-      return { retry: false, reason: 'a 429 was waited out once already' }
-    tally.rateLimitWaits++
-    return decision
+  /** The retry entry's input: the 429 waits this budget allows over all its requests. */
+  get rateLimitWaits(): RateLimitWaits | undefined {
+    return this.tally.rateLimitWaits
   }
 
   get used(): number {

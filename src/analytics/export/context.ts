@@ -5,7 +5,7 @@
  */
 import type { MintlifyClient } from '../../mintlify/client.js'
 import type { Operation } from '../../mintlify/errors.js'
-import { RETRY_BUDGETS } from '../../mintlify/retry-policy.js'
+import { maxAttempts } from '../../mintlify/retry-policy.js'
 import { withRetry } from '../../mintlify/with-retry.js'
 import type { PageViewRow } from '../../mintlify/types.js'
 import { getErrorMessage } from '../../shared/errors.js'
@@ -171,8 +171,8 @@ export async function fetchPage<T>(
     rt,
     {
       operation,
-      onRetry: progress.retryLine(rt.log, page, RETRY_BUDGETS[operation].maxAttempts),
-      overrule: (failed, decision) => budget.overruleRetry(failed, decision)
+      onRetry: progress.retryLine(rt.log, page, maxAttempts(operation)),
+      rateLimitWaits: budget.rateLimitWaits
     }
   )
   progress.inFlight = undefined
