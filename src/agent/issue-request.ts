@@ -5,9 +5,10 @@
  */
 import type { RunnerContext } from '../shared/runner-context.js'
 import type { AgentSettings } from './settings.js'
+import type { KeyOf } from './request-key.js'
 import {
   isAllowedBot,
-  type AgentRequest,
+  type EventRequest,
   type LabelOrigin,
   type Requester,
   type Thread,
@@ -58,7 +59,7 @@ export function threadOf(
 type IssueFacts = {
   issue: PayloadIssue & { number: number }
   requester?: Requester
-  requestKey: string
+  key: KeyOf
 } & ({ origin: 'issue' } | LabelOrigin)
 
 /** The issue's request: `prompt` / `prompt-file`, else its title and body. */
@@ -68,7 +69,7 @@ export function issueRequest(
   settings: Pick<AgentSettings, 'prompt'>
 ): TriggerDecision {
   const fromIssue = [issue.title ?? '', issue.body ?? ''].filter(Boolean).join('\n\n').trim()
-  const request: AgentRequest = {
+  const request: EventRequest = {
     ...facts,
     instruction: settings.prompt ?? fromIssue,
     instructionSource: settings.prompt === undefined ? 'event' : 'workflow',

@@ -8,7 +8,7 @@ import { isActionComment } from '../job/markers.js'
 import {
   issueThread,
   requesterOf,
-  type AgentRequest,
+  type EventRequest,
   type TriggerComment,
   type TriggerDecision
 } from './request.js'
@@ -20,8 +20,6 @@ import {
   type PayloadUser
 } from './issue-request.js'
 import { isLabelEvent, labelDecision } from './label-trigger.js'
-import { legacyWorkflowRequestKey, workflowRequestKey } from './request-key.js'
-import { automationEventError } from './automation-input.js'
 import type { AgentSettings } from './settings.js'
 
 const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment']
@@ -52,24 +50,24 @@ export function matchTrigger(body: string, phrase: string): string | undefined {
   return body.slice(match[0].length).trim()
 }
 
-export function decideTrigger(context: RunnerContext, settings: AgentSettings): TriggerDecision {
+/** The event's request (run.ts decides the run). `sendsPrompt`: the run has no automation to trigger. */
+export function decideTrigger(
+  context: RunnerContext,
+  settings: AgentSettings,
+  sendsPrompt: boolean
+): TriggerDecision {
   const { eventName, payload } = context
   const action = typeof payload.action === 'string' ? payload.action : ''
-  if (settings.automation) {
-    const message = automationEventError(eventName, isLabelEvent(eventName, action))
-    if (message) return { kind: 'error', message }
-  }
+  const workflow = (): TriggerDecision => workflowDecision(context, settings, sendsPrompt)
   if (COMMENT_EVENTS.includes(eventName)) return commentDecision(context, action, settings)
   // Label trigger off and a workflow prompt given: a labelled issue or pull request runs the prompt.
-  if (isLabelEvent(eventName, action)) {
-    return labelDecision(context, settings) ?? workflowDecision(context, settings)
-  }
+  if (isLabelEvent(eventName, action)) return labelDecision(context, settings) ?? workflow()
   if (eventName === 'issues') return issueDecision(context, action, settings)
   if (CODE_CHANGE_EVENTS.includes(eventName)) {
     const codeChange = codeChangeDecision(context, settings)
     if (codeChange) return codeChange
   }
-  return workflowDecision(context, settings)
+  return workflow()
 }
 
 /** A comment that starts with the trigger phrase: its text after the phrase is the instruction. */
@@ -97,7 +95,7 @@ function commentDecision(
   if (!issue?.number || typeof comment.id !== 'number') {
     return { kind: 'error', message: `The ${eventName} event has no issue or comment to answer.` }
   }
-  const request: AgentRequest = {
+  const request: EventRequest = {
     origin: isReview ? 'review-comment' : 'comment',
     instruction: settings.prompt ?? rest,
     instructionSource: settings.prompt === undefined ? 'event' : 'workflow',
@@ -114,7 +112,7 @@ function commentDecision(
       body,
       review: isReview && comment.path ? reviewPlace(comment, comment.path) : undefined
     },
-    requestKey: `${isReview ? 'review' : 'comment'}-${comment.id}`
+    key: { kind: isReview ? 'review' : 'comment', id: comment.id }
   }
   if (!request.instruction && !settings.jobId) return { kind: 'needs-instruction', request }
   return { kind: 'run', request }
@@ -140,12 +138,16 @@ function issueDecision(
   const ignoredBot = botIgnored(requester, settings)
   if (ignoredBot) return { kind: 'ignore', reason: ignoredBot }
   const facts = { origin: 'issue' as const, issue: { ...issue, number: issue.number }, requester }
-  return issueRequest(context, { ...facts, requestKey: `issue-${issue.number}` }, settings)
+  return issueRequest(context, { ...facts, key: { kind: 'issue', number: issue.number } }, settings)
 }
 
 /** Schedules, dispatches, pushes and pipelines: the workflow author gives the prompt. */
-function workflowDecision(context: RunnerContext, settings: AgentSettings): TriggerDecision {
-  if (!settings.prompt && !settings.jobId && !settings.automation) {
+function workflowDecision(
+  context: RunnerContext,
+  settings: AgentSettings,
+  sendsPrompt: boolean
+): TriggerDecision {
+  if (sendsPrompt && !settings.prompt && !settings.jobId) {
     return {
       kind: 'error',
       message:
@@ -161,20 +163,15 @@ function workflowDecision(context: RunnerContext, settings: AgentSettings): Trig
       instructionSource: 'workflow',
       requester: context.actor ? { login: context.actor, isBot: false } : undefined,
       thread: issueThread(context, settings),
-      requestKey: workflowRequestKey({
+      key: {
+        kind: 'workflow',
         runId: context.runId,
         job: context.job,
         step: context.step,
+        runAttempt: context.runAttempt,
         projectId: settings.service.projectId,
-        prompt: settings.prompt ?? '',
-        automation: settings.automation
-      }),
-      // Markers are only found again on a re-run: a first attempt has no earlier comment to find.
-      // An automation is newer than the former key: nothing of it is recorded under that key.
-      formerKey:
-        context.runAttempt > 1 && !settings.automation
-          ? legacyWorkflowRequestKey(context.runId)
-          : undefined
+        prompt: settings.prompt ?? ''
+      }
     }
   }
 }

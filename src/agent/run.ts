@@ -1,0 +1,111 @@
+/**
+ * What a run is, decided once. After the inputs and the event are read, `decideRun` gives the run's
+ * kind (the request's origin: a comment, an issue, a label, a code change, a workflow's prompt; or a
+ * digest, which reads its thread to know its request: digest/prepare.ts) and what it would send: a
+ * prompt, or the trigger of a Mintlify automation, whose prompt lives in Mintlify. What comes with
+ * them is here too: the request's key (`runOf`, once the request is read and guarded), what the
+ * tracking comment shows, and what the marker records. No other file of the flow asks whether a run
+ * is an automation. Pure.
+ */
+import { InputError } from '../shared/inputs.js'
+import type { RunnerContext } from '../shared/runner-context.js'
+import type { CommentFrame } from '../job/tracking-text.js'
+import { digestCause, renderDigestDetails, type DigestReport } from './digest/report.js'
+import { causeOf } from './follow-code/event.js'
+import { isLabelEvent, labelCause } from './label-trigger.js'
+import { requestKeys } from './request-key.js'
+import type { AgentRequest, EventRequest } from './request.js'
+import type { AgentSettings } from './settings.js'
+import { decideTrigger } from './trigger.js'
+
+/**
+ * What the run sends: a prompt (its text once built: a code change's and a digest's while they are
+ * read, the others' when the plan sends one), or the trigger of an automation (`automation`).
+ */
+export type Sends = { kind: 'prompt'; text?: string } | { kind: 'automation'; id: string }
+
+/** A request ready to go on, and what it sends. */
+export interface Run {
+  request: AgentRequest
+  sends: Sends
+}
+
+export type RunDecision =
+  | { kind: 'digest' }
+  /** `needs-instruction`: the trigger matched but no instruction followed it. */
+  | { kind: 'run' | 'needs-instruction'; request: EventRequest; sends: Sends }
+  | { kind: 'ignore'; reason: string }
+  /** The event cannot give a prompt and none was set, or the event is not an automation's. */
+  | { kind: 'error'; message: string }
+
+export function decideRun(context: RunnerContext, settings: AgentSettings): RunDecision {
+  if (settings.digest) return { kind: 'digest' }
+  const sends: Sends = settings.automation
+    ? { kind: 'automation', id: settings.automation }
+    : { kind: 'prompt' }
+  if (sends.kind === 'automation') {
+    const message = automationEventError(context)
+    if (message) return { kind: 'error', message }
+  }
+  const decision = decideTrigger(context, settings, sends.kind === 'prompt')
+  if (decision.kind === 'ignore' || decision.kind === 'error') return decision
+  return { ...decision, sends }
+}
+
+/** Events whose request is a person's or a label's: an automation is for workflow events only. */
+function automationEventError({ eventName, payload }: RunnerContext): string | undefined {
+  const labelEvent = isLabelEvent(
+    eventName,
+    typeof payload.action === 'string' ? payload.action : ''
+  )
+  const asked = ['issue_comment', 'pull_request_review_comment', 'issues'].includes(eventName)
+  if (!asked && !labelEvent) return undefined
+  return new InputError(
+    'automation',
+    `must be empty on ${labelEvent ? 'label' : eventName} events: an automation runs on workflow events (a merged pull request, a push, a release, a schedule, a dispatch, workflow_run)`
+  ).message
+}
+
+/**
+ * The run once its request is read and guarded (a push of a merged pull request is the merge's own
+ * request by then): its key made from the event's facts and what it sends, the prompt built on the
+ * way kept. An automation's request has no instruction of its own.
+ */
+export function runOf(event: EventRequest, sends: Sends, prompt?: string): Run {
+  const { key, ...fields } = event
+  if (sends.kind === 'prompt') {
+    const request = { ...fields, ...requestKeys(key, undefined) } as AgentRequest
+    return { request, sends: { kind: 'prompt', text: prompt } }
+  }
+  const request = { ...fields, instruction: '', ...requestKeys(key, sends.id) } as AgentRequest
+  return { request, sends }
+}
+
+/** What every version of the tracking comment shows besides its headline. */
+export function frameOf(
+  { request, sends }: Run,
+  digest: DigestReport | undefined
+): Omit<CommentFrame, 'marker' | 'runUrl'> {
+  return {
+    instruction: request.instruction,
+    requester: request.requester?.login,
+    cause: digest ? digestCause(digest) : causeOfRequest(request),
+    details: digest && renderDigestDetails(digest),
+    automation: sends.kind === 'automation' ? sends.id : undefined
+  }
+}
+
+function causeOfRequest(request: AgentRequest): string | undefined {
+  if (request.origin === 'label') return labelCause(request)
+  return request.change && causeOf(request.change)
+}
+
+/** What the tracking comment's marker records of the run: its key, and the automation it triggers. */
+export function markerFieldsOf({ request, sends }: Run): { key: string; automation?: string } {
+  return { key: request.requestKey, automation: sends.kind === 'automation' ? sends.id : undefined }
+}
+
+/** Whether a back-link may invite a follow-up to the run's job: an automation's takes none. */
+export function takesFollowUp({ sends }: Run): boolean {
+  return sends.kind === 'prompt'
+}
