@@ -146,7 +146,7 @@ async function followRequest(
   const { result } = outcome
   const tracking = conversation?.tracking
   const comment = { id: tracking?.id, url: tracking?.url }
-  return { kind: 'reported', result, request, comment, digest: digest?.report }
+  return { kind: 'reported', result, run: ready, comment, digest: digest?.report }
 }
 
 /** What a job's end sets off: the back-link, the trigger label's removal, a digest's notes. */

@@ -4,15 +4,18 @@
  * digest, which reads its thread to know its request: digest/prepare.ts) and what it would send: a
  * prompt, or the trigger of a Mintlify automation, whose prompt lives in Mintlify. What comes with
  * them is here too: the request's key (`runOf`, once the request is read and guarded), what the
- * tracking comment shows, and what the marker records. No other file of the flow asks whether a run
- * is an automation. Pure.
+ * tracking comment shows, what the marker records, and the report's heading. No other file of the
+ * flow asks whether a run is an automation. Pure.
  */
 import { InputError } from '../shared/inputs.js'
+import { codeSpan, tableCell } from '../shared/markdown.js'
+import type { JobResult } from '../job/result.js'
 import type { RunnerContext } from '../shared/runner-context.js'
 import type { CommentFrame } from '../job/tracking-text.js'
 import { digestCause, renderDigestDetails, type DigestReport } from './digest/report.js'
 import { causeOf } from './follow-code/event.js'
 import { isLabelEvent, labelCause } from './label-trigger.js'
+import { promptGist } from './prompt-gist.js'
 import { requestKeys } from './request-key.js'
 import type { AgentRequest, EventRequest } from './request.js'
 import type { AgentSettings } from './settings.js'
@@ -108,4 +111,29 @@ export function markerFieldsOf({ request, sends }: Run): { key: string; automati
 /** Whether a back-link may invite a follow-up to the run's job: an automation's takes none. */
 export function takesFollowUp({ sends }: Run): boolean {
   return sends.kind === 'prompt'
+}
+
+/** What the report says of the run besides its job: the heading, what was sent, its own outputs. */
+export interface RunReport {
+  /** Undefined: the docs agent's heading. */
+  heading?: string
+  sent: [name: string, value: string]
+  outputs: Record<string, string>
+}
+
+/** `run` undefined: the run ended before its request was known to be allowed. */
+export function reportOf(run: Run | undefined, result: JobResult): RunReport {
+  const sends = run?.sends
+  if (sends?.kind !== 'automation') {
+    const instruction = run?.request.instruction ?? ''
+    const prompt = instruction ? tableCell(promptGist(instruction, 200)) : '—'
+    return { sent: ['Prompt', prompt], outputs: {} }
+  }
+  const instance = result.automation?.instanceId
+  return {
+    // An automation's prompt lives in Mintlify: the report is headed by the automation instead.
+    heading: `### Mintlify automation ${codeSpan(sends.id)}`,
+    sent: ['Automation run', instance ? codeSpan(instance) : '—'],
+    outputs: { 'automation-run': instance ?? '' }
+  }
 }

@@ -50,7 +50,7 @@ export function matchTrigger(body: string, phrase: string): string | undefined {
   return body.slice(match[0].length).trim()
 }
 
-/** The event's request (run.ts decides the run). `sendsPrompt`: the run has no automation to trigger. */
+/** The event's request (run.ts decides the run). `sendsPrompt`: false when the run triggers instead. */
 export function decideTrigger(
   context: RunnerContext,
   settings: AgentSettings,
