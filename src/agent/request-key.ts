@@ -8,16 +8,16 @@
  */
 import { createHash } from 'node:crypto'
 
-/** What names a request, as its event gives it. */
+/**
+ * What names a request, as its event gives it. A labeling's names the thread's `updated_at` (a label
+ * removed and added again is new); a merged pull request's its merge commit (a push of it shares it).
+ */
 export type KeyOf =
-  | { kind: 'comment' | 'review'; id: number }
+  | { kind: 'comment' | 'review' | 'release'; id: number }
   | { kind: 'issue'; number: number }
-  /** One labeling: the thread's `updated_at`, so a label removed and added again is new. */
   | { kind: 'label'; number: number; labelId: string; updatedAt: string }
-  /** A merged pull request: its number and merge commit (a push of it shares the key). */
   | { kind: 'pull'; number: number; mergeSha?: string }
   | { kind: 'push'; after: string }
-  | { kind: 'release'; id: number }
   | ({ kind: 'workflow'; runAttempt: number } & Omit<WorkflowRequestFacts, 'automation'>)
 
 export interface WorkflowRequestFacts {
@@ -58,21 +58,11 @@ export function requestKeys(
 }
 
 function eventKey(of: Exclude<KeyOf, { kind: 'workflow' }>): string {
-  switch (of.kind) {
-    case 'comment':
-    case 'review':
-      return `${of.kind}-${of.id}`
-    case 'issue':
-      return `issue-${of.number}`
-    case 'label':
-      return `label-${of.number}-${of.labelId}-${of.updatedAt}`
-    case 'pull':
-      return `pr-${of.number}${of.mergeSha ? `-${of.mergeSha}` : ''}`
-    case 'push':
-      return `push-${of.after}`
-    case 'release':
-      return `release-${of.id}`
-  }
+  if (of.kind === 'label') return `label-${of.number}-${of.labelId}-${of.updatedAt}`
+  if (of.kind === 'pull') return `pr-${of.number}${of.mergeSha ? `-${of.mergeSha}` : ''}`
+  if (of.kind === 'issue') return `issue-${of.number}`
+  if (of.kind === 'push') return `push-${of.after}`
+  return `${of.kind}-${of.id}`
 }
 
 /** 12 hex digits of SHA-256: enough to tell the inputs of one step apart, short in a marker. */

@@ -13,13 +13,13 @@ import type { JobResult } from '../job/result.js'
 import type { RunnerContext } from '../shared/runner-context.js'
 import type { CommentFrame } from '../job/tracking-text.js'
 import { digestCause, renderDigestDetails, type DigestReport } from './digest/report.js'
-import { causeOf } from './follow-code/event.js'
-import { isLabelEvent, labelCause } from './label-trigger.js'
+import { causeOf, CODE_CHANGE_EVENTS, codeChangeDecision } from './follow-code/event.js'
+import { isLabelEvent, labelCause, labelDecision } from './label-trigger.js'
 import { promptGist } from './prompt-gist.js'
 import { requestKeys } from './request-key.js'
-import type { AgentRequest, EventRequest } from './request.js'
+import type { AgentRequest, EventRequest, TriggerDecision } from './request.js'
 import type { AgentSettings } from './settings.js'
-import { decideTrigger } from './trigger.js'
+import { COMMENT_EVENTS, commentDecision, issueDecision, workflowDecision } from './trigger.js'
 
 /**
  * What the run sends: a prompt (its text once built: a code change's and a digest's while they are
@@ -46,27 +46,34 @@ export function decideRun(context: RunnerContext, settings: AgentSettings): RunD
   const sends: Sends = settings.automation
     ? { kind: 'automation', id: settings.automation }
     : { kind: 'prompt' }
-  if (sends.kind === 'automation') {
-    const message = automationEventError(context)
-    if (message) return { kind: 'error', message }
-  }
-  const decision = decideTrigger(context, settings, sends.kind === 'prompt')
+  const decision = eventDecision(context, settings, sends)
   if (decision.kind === 'ignore' || decision.kind === 'error') return decision
   return { ...decision, sends }
 }
 
-/** Events whose request is a person's or a label's: an automation is for workflow events only. */
-function automationEventError({ eventName, payload }: RunnerContext): string | undefined {
-  const labelEvent = isLabelEvent(
-    eventName,
-    typeof payload.action === 'string' ? payload.action : ''
-  )
-  const asked = ['issue_comment', 'pull_request_review_comment', 'issues'].includes(eventName)
-  if (!asked && !labelEvent) return undefined
-  return new InputError(
-    'automation',
-    `must be empty on ${labelEvent ? 'label' : eventName} events: an automation runs on workflow events (a merged pull request, a push, a release, a schedule, a dispatch, workflow_run)`
-  ).message
+/** The event's request, by the reader of its event. */
+function eventDecision(
+  context: RunnerContext,
+  settings: AgentSettings,
+  sends: Sends
+): TriggerDecision {
+  const { eventName, payload } = context
+  const action = typeof payload.action === 'string' ? payload.action : ''
+  const labelEvent = isLabelEvent(eventName, action)
+  const asked = COMMENT_EVENTS.includes(eventName) || eventName === 'issues' || labelEvent
+  if (sends.kind === 'automation' && asked) {
+    const on = labelEvent ? 'label' : eventName
+    const why = `must be empty on ${on} events: an automation runs on workflow events (a merged pull request, a push, a release, a schedule, a dispatch, workflow_run)`
+    return { kind: 'error', message: new InputError('automation', why).message }
+  }
+  const workflow = (): TriggerDecision =>
+    workflowDecision(context, settings, sends.kind === 'prompt')
+  if (COMMENT_EVENTS.includes(eventName)) return commentDecision(context, action, settings)
+  // Label trigger off and a workflow prompt given: a labelled issue or pull request runs the prompt.
+  if (labelEvent) return labelDecision(context, settings) ?? workflow()
+  if (eventName === 'issues') return issueDecision(context, action, settings)
+  const codeChange = CODE_CHANGE_EVENTS.includes(eventName) && codeChangeDecision(context, settings)
+  return codeChange || workflow()
 }
 
 /**

@@ -1,9 +1,8 @@
 /**
- * From the event to a request: what to do, for whom, where to answer. Pure: it reads the payload
- * and the settings and decides; nothing is called here.
+ * The requests of a comment, an opened issue and a workflow's own prompt, from the payload and the
+ * settings (run.ts picks the event's reader). Pure: nothing is called here.
  */
 import type { RunnerContext } from '../shared/runner-context.js'
-import { CODE_CHANGE_EVENTS, codeChangeDecision } from './follow-code/event.js'
 import { isActionComment } from '../job/markers.js'
 import {
   issueThread,
@@ -19,10 +18,9 @@ import {
   type PayloadIssue,
   type PayloadUser
 } from './issue-request.js'
-import { isLabelEvent, labelDecision } from './label-trigger.js'
 import type { AgentSettings } from './settings.js'
 
-const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment']
+export const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment']
 
 interface PayloadComment {
   id?: number
@@ -50,28 +48,8 @@ export function matchTrigger(body: string, phrase: string): string | undefined {
   return body.slice(match[0].length).trim()
 }
 
-/** The event's request (run.ts decides the run). `sendsPrompt`: false when the run triggers instead. */
-export function decideTrigger(
-  context: RunnerContext,
-  settings: AgentSettings,
-  sendsPrompt: boolean
-): TriggerDecision {
-  const { eventName, payload } = context
-  const action = typeof payload.action === 'string' ? payload.action : ''
-  const workflow = (): TriggerDecision => workflowDecision(context, settings, sendsPrompt)
-  if (COMMENT_EVENTS.includes(eventName)) return commentDecision(context, action, settings)
-  // Label trigger off and a workflow prompt given: a labelled issue or pull request runs the prompt.
-  if (isLabelEvent(eventName, action)) return labelDecision(context, settings) ?? workflow()
-  if (eventName === 'issues') return issueDecision(context, action, settings)
-  if (CODE_CHANGE_EVENTS.includes(eventName)) {
-    const codeChange = codeChangeDecision(context, settings)
-    if (codeChange) return codeChange
-  }
-  return workflow()
-}
-
 /** A comment that starts with the trigger phrase: its text after the phrase is the instruction. */
-function commentDecision(
+export function commentDecision(
   context: RunnerContext,
   action: string,
   settings: AgentSettings
@@ -124,7 +102,7 @@ function reviewPlace(comment: PayloadComment, path: string): TriggerComment['rev
 }
 
 /** An opened issue: its title and body are the instruction. */
-function issueDecision(
+export function issueDecision(
   context: RunnerContext,
   action: string,
   settings: AgentSettings
@@ -141,8 +119,11 @@ function issueDecision(
   return issueRequest(context, { ...facts, key: { kind: 'issue', number: issue.number } }, settings)
 }
 
-/** Schedules, dispatches, pushes and pipelines: the workflow author gives the prompt. */
-function workflowDecision(
+/**
+ * Schedules, dispatches, pushes and pipelines: the workflow author gives the prompt.
+ * `sendsPrompt`: false when the run triggers an automation instead.
+ */
+export function workflowDecision(
   context: RunnerContext,
   settings: AgentSettings,
   sendsPrompt: boolean
