@@ -13,7 +13,7 @@ import {
   pullOf,
   pullThread
 } from './follow-code/event.js'
-import { botIgnored, issueRequest, type PayloadIssue } from './issue-request.js'
+import { botIgnored, issueRequest, type PayloadIssue } from './trigger.js'
 import { record, text } from './payload.js'
 import {
   requesterOf,

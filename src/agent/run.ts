@@ -37,9 +37,7 @@ export type RunDecision =
   | { kind: 'digest' }
   /** `needs-instruction`: the trigger matched but no instruction followed it. */
   | { kind: 'run' | 'needs-instruction'; request: EventRequest; sends: Sends }
-  | { kind: 'ignore'; reason: string }
-  /** The event cannot give a prompt and none was set, or the event is not an automation's. */
-  | { kind: 'error'; message: string }
+  | Extract<TriggerDecision, { kind: 'ignore' | 'error' }>
 
 export function decideRun(context: RunnerContext, settings: AgentSettings): RunDecision {
   if (settings.digest) return { kind: 'digest' }
@@ -76,19 +74,20 @@ function eventDecision(
   return codeChange || workflow()
 }
 
+function automationOf(sends: Sends): string | undefined {
+  return sends.kind === 'automation' ? sends.id : undefined
+}
+
 /**
  * The run once its request is read and guarded (a push of a merged pull request is the merge's own
- * request by then): its key made from the event's facts and what it sends, the prompt built on the
- * way kept. An automation's request has no instruction of its own.
+ * request by then): its key made, the prompt built on the way kept. An automation's request has no
+ * instruction of its own.
  */
-export function runOf(event: EventRequest, sends: Sends, prompt?: string): Run {
-  const { key, ...fields } = event
-  if (sends.kind === 'prompt') {
-    const request = { ...fields, ...requestKeys(key, undefined) } as AgentRequest
-    return { request, sends: { kind: 'prompt', text: prompt } }
-  }
-  const request = { ...fields, instruction: '', ...requestKeys(key, sends.id) } as AgentRequest
-  return { request, sends }
+export function runOf({ key, ...fields }: EventRequest, sends: Sends, prompt?: string): Run {
+  const automation = automationOf(sends)
+  const instruction = automation ? '' : fields.instruction
+  const request = { ...fields, instruction, ...requestKeys(key, automation) } as AgentRequest
+  return { request, sends: sends.kind === 'prompt' ? { kind: 'prompt', text: prompt } : sends }
 }
 
 /** What every version of the tracking comment shows besides its headline. */
@@ -101,7 +100,7 @@ export function frameOf(
     requester: request.requester?.login,
     cause: digest ? digestCause(digest) : causeOfRequest(request),
     details: digest && renderDigestDetails(digest),
-    automation: sends.kind === 'automation' ? sends.id : undefined
+    automation: automationOf(sends)
   }
 }
 
@@ -112,7 +111,7 @@ function causeOfRequest(request: AgentRequest): string | undefined {
 
 /** What the tracking comment's marker records of the run: its key, and the automation it triggers. */
 export function markerFieldsOf({ request, sends }: Run): { key: string; automation?: string } {
-  return { key: request.requestKey, automation: sends.kind === 'automation' ? sends.id : undefined }
+  return { key: request.requestKey, automation: automationOf(sends) }
 }
 
 /** Whether a back-link may invite a follow-up to the run's job: an automation's takes none. */
