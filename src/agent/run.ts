@@ -4,8 +4,7 @@
  * digest, which reads its thread to know its request: digest/prepare.ts) and what it would send: a
  * prompt, or the trigger of a Mintlify automation, whose prompt lives in Mintlify. What comes with
  * them is here too: the request's key (`runOf`, once the request is read and guarded), what the
- * tracking comment shows, what the marker records, and the report's heading. No other file of the
- * flow asks whether a run is an automation. Pure.
+ * tracking comment shows, what the marker records, and the report's heading. Pure.
  */
 import { InputError } from '../shared/inputs.js'
 import { codeSpan, tableCell } from '../shared/markdown.js'
