@@ -120,7 +120,7 @@ export function issueDecision(
 
 /**
  * Schedules, dispatches, pushes and pipelines: the workflow author gives the prompt.
- * `sendsPrompt`: false when the run triggers an automation instead.
+ * `sendsPrompt`: false when the run sends no prompt (run.ts).
  */
 export function workflowDecision(
   context: RunnerContext,
