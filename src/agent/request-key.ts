@@ -1,10 +1,8 @@
 /**
  * The key a request is found by again (the tracking comment's marker), made here and nowhere else
- * (a digest's names its window: digest/window.ts). A comment, an issue, a labeling or a code change
- * names itself; a prompt the workflow gives is one request per run, job, step and input, so two steps
- * of a run, two matrix legs or two prompts to one issue never share a job, while a re-run of the same
- * step (same run id, a later attempt) finds its own. What the run sends is part of the key: an
- * automation's request is not the prompt's of the same event. Pure.
+ * (a digest's names its window: digest/window.ts). An event names itself; a prompt the workflow gives
+ * is one request per run, job, step and input (two steps, matrix legs or prompts to one issue never
+ * share a job; a re-run of the step finds its own). An automation's request is not the prompt's. Pure.
  */
 import { createHash } from 'node:crypto'
 

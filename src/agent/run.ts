@@ -1,10 +1,8 @@
 /**
- * What a run is, decided once. After the inputs and the event are read, `decideRun` gives the run's
- * kind (the request's origin: a comment, an issue, a label, a code change, a workflow's prompt; or a
- * digest, which reads its thread to know its request: digest/prepare.ts) and what it would send: a
- * prompt, or the trigger of a Mintlify automation, whose prompt lives in Mintlify. What comes with
- * them is here too: the request's key (`runOf`, once the request is read and guarded), what the
- * tracking comment shows, what the marker records, and the report's heading. Pure.
+ * What a run is, decided once: its kind (the request's origin: a comment, an issue, a label, a code
+ * change, a workflow's prompt; or a digest, whose request digest/prepare.ts reads) and what it sends
+ * (a prompt, or an automation's trigger). What comes with them is here too: the key, what the
+ * tracking comment shows, what the marker records, the report's heading. Pure.
  */
 import { InputError } from '../shared/inputs.js'
 import { codeSpan, tableCell } from '../shared/markdown.js'
@@ -26,7 +24,6 @@ import { COMMENT_EVENTS, commentDecision, issueDecision, workflowDecision } from
  */
 export type Sends = { kind: 'prompt'; text?: string } | { kind: 'automation'; id: string }
 
-/** A request ready to go on, and what it sends. */
 export interface Run {
   request: AgentRequest
   sends: Sends
@@ -48,7 +45,6 @@ export function decideRun(context: RunnerContext, settings: AgentSettings): RunD
   return { ...decision, sends }
 }
 
-/** The event's request, by the reader of its event. */
 function eventDecision(
   context: RunnerContext,
   settings: AgentSettings,
@@ -118,9 +114,8 @@ export function takesFollowUp({ sends }: Run): boolean {
   return sends.kind === 'prompt'
 }
 
-/** What the report says of the run besides its job: the heading, what was sent, its own outputs. */
+/** What the report says of the run besides its job (no heading: the docs agent's). */
 export interface RunReport {
-  /** Undefined: the docs agent's heading. */
   heading?: string
   sent: [name: string, value: string]
   outputs: Record<string, string>

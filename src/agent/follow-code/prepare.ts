@@ -39,9 +39,8 @@ export async function prepareChange(
   const { settings, context, github, rt } = flow
   const change = request.change
   if (!change) return { kind: 'go', request }
-  const skip = (reason: string): PreparedChange => {
-    return { kind: 'skip', reason, shown: request.origin === 'label' }
-  }
+  const shown = request.origin === 'label'
+  const skip = (reason: string): PreparedChange => ({ kind: 'skip', reason, shown })
   const repo = { owner: context.owner, repo: context.repo }
   // A labelled pull request is guarded before it is read, the loop guard first; the event settled
   // a merged one's label and author already (event.ts).
