@@ -13,7 +13,7 @@ import {
   pullOf,
   pullThread
 } from './follow-code/event.js'
-import { botIgnored, issueRequest, type PayloadIssue } from './issue-request.js'
+import { botIgnored, issueRequest, type PayloadIssue } from './trigger.js'
 import { record, text } from './payload.js'
 import {
   requesterOf,
@@ -84,7 +84,7 @@ export function labelDecision(
     origin: 'label' as const,
     label: labeling,
     requester,
-    requestKey: `label-${number}-${labeling.id}-${text(raw.updated_at)}`
+    key: { kind: 'label' as const, number, labelId: labeling.id, updatedAt: text(raw.updated_at) }
   }
   if (isIssue) {
     return issueRequest(

@@ -1,9 +1,9 @@
 /**
  * The agent action: from an event (or a workflow's own prompt) to a job followed to its end, with
  * the result in one tracking comment, the outputs and the step summary. Read `handle` top to bottom:
- * the request (an event's: trigger → authorization; or a digest's: digest/prepare.ts), then
- * `followRequest`: conversation → plan → job → back-link (and a digest's notes); `run` reports what
- * it returns.
+ * what the run is (run.ts), its request made ready (an event's: its change read and guarded →
+ * authorization; a digest's: digest/prepare.ts), then `followRequest`: conversation → plan → job →
+ * back-link (and a digest's notes); `run` reports what it returns.
  */
 import * as core from '@actions/core'
 import { readFileSync } from 'node:fs'
@@ -28,18 +28,21 @@ import { failureLine } from '../job/result-text.js'
 import { needsInstructionText, refusalText } from './replies.js'
 import { ownedText, renderNoteSummary } from './summary.js'
 import { writeStepSummary } from '../shared/step-summary.js'
-import { labelCause, labelToRemove } from './label-trigger.js'
+import { labelToRemove } from './label-trigger.js'
 import { removeTriggerLabel } from '../job/label-removal.js'
 import { parseAgentSettings } from './settings.js'
-import { decideTrigger } from './trigger.js'
-import { automationRequest } from './automation-request.js'
-import type { AgentRequest, TriggerDecision } from './request.js'
-import { causeOf } from './follow-code/event.js'
+import {
+  decideRun,
+  frameOf,
+  markerFieldsOf,
+  runOf,
+  takesFollowUp,
+  type Run,
+  type RunDecision
+} from './run.js'
 import { prepareChange } from './follow-code/prepare.js'
 import { readyDigest, type ReadyDigest } from './digest/prepare.js'
 import { notifyFromRun } from './digest/notes.js'
-import { digestCause, renderDigestDetails } from './digest/report.js'
-import type { CommentFrame } from '../job/tracking-text.js'
 
 export type { RunOptions }
 
@@ -81,23 +84,24 @@ async function handle(
   const octokit = token ? createOctokit(token, context.apiUrl) : undefined
   const github = octokit && { octokit, identity: new IdentityOnce(octokit, token, rt) }
   const flow: AgentFlow = { ...start, github }
-  if (settings.digest) {
-    const digest = await readyDigest(flow, timing)
-    return digest.kind === 'nothing' ? digest : followRequest(digest, flow, timing)
+  const decision = decideRun(context, settings)
+  switch (decision.kind) {
+    case 'error':
+      throw new Error(decision.message)
+    case 'ignore':
+      rt.log.info(`Nothing to do: ${decision.reason}.`)
+      return skipped()
+    case 'digest': {
+      const digest = await readyDigest(flow, timing)
+      if (digest.kind === 'nothing') return digest
+      const { prompt, ...ready } = digest
+      return followRequest({ ...ready, sends: { kind: 'prompt', text: prompt } }, flow, timing)
+    }
+    default: {
+      const ready = await readyRequest(decision, flow)
+      return ready ? followRequest(ready, flow, timing) : skipped()
+    }
   }
-  const ready = await triggeredRequest(flow)
-  return ready ? followRequest(ready, flow, timing) : skipped()
-}
-
-/** The request an event makes, once it may go on; undefined: skipped (the log says why). */
-async function triggeredRequest(flow: AgentFlow): Promise<ReadyRequest | undefined> {
-  const decision = decideTrigger(flow.context, flow.settings)
-  if (decision.kind === 'error') throw new Error(decision.message)
-  if (decision.kind === 'ignore') {
-    flow.rt.log.info(`Nothing to do: ${decision.reason}.`)
-    return undefined
-  }
-  return readyRequest(decision, flow)
 }
 
 /** From a request ready to go to its job's end, reported in the thread and on the docs PR. */
@@ -123,13 +127,12 @@ async function followRequest(
     runStartedAt: timing.runStartedAt,
     serverUrl: context.serverUrl,
     tracking: conversation?.tracking,
-    frame: { ...frameOf(request, digest), runUrl: link },
+    frame: { ...frameOf(ready, digest?.report), runUrl: link },
     request: {
-      key: request.requestKey,
+      ...markerFieldsOf(ready),
       run: context.runId || undefined,
       deadline: timing.runStartedAt + settings.maxWaitMs,
-      label: label?.name,
-      automation: request.automation
+      label: label?.name
     },
     otherClaim: conversation && (() => conversation.otherClaim()),
     digest: digest?.fields,
@@ -143,7 +146,7 @@ async function followRequest(
   const { result } = outcome
   const tracking = conversation?.tracking
   const comment = { id: tracking?.id, url: tracking?.url }
-  return { kind: 'reported', result, request, comment, digest: digest?.report }
+  return { kind: 'reported', result, run: ready, comment, digest: digest?.report }
 }
 
 /** What a job's end sets off: the back-link, the trigger label's removal, a digest's notes. */
@@ -157,8 +160,7 @@ function effectsOfEnd(
   return async result => {
     const link = runUrl(context) || undefined
     const serverUrl = context.serverUrl
-    // An automation's job takes no follow-up: no back-link invites one.
-    if (!request.automation) {
+    if (takesFollowUp(ready)) {
       await backLinkFor(result, { settings, request, runUrl: link, serverUrl, github }, rt)
     }
     if (label && github) await removeTriggerLabel(github.octokit, { label, result }, rt)
@@ -170,57 +172,30 @@ function effectsOfEnd(
   }
 }
 
-/** What every version of the tracking comment shows besides its headline. */
-function frameOf(
-  request: AgentRequest,
-  digest: ReadyDigest | undefined
-): Omit<CommentFrame, 'marker' | 'runUrl'> {
-  return {
-    instruction: request.instruction,
-    requester: request.requester?.login,
-    cause: digest ? digestCause(digest.report) : causeOfRequest(request),
-    details: digest && renderDigestDetails(digest.report),
-    automation: request.automation
-  }
-}
-
-function causeOfRequest(request: AgentRequest): string | undefined {
-  if (request.origin === 'label') return labelCause(request)
-  return request.change && causeOf(request.change)
-}
-
-interface ReadyRequest {
-  request: AgentRequest
+interface ReadyRequest extends Run {
   conversation?: Conversation
-  /** A code change's or a digest's prompt, built while it was read. */
-  prompt?: string
   threadComments?: IssueComment[]
   digest?: ReadyDigest
 }
 
 /**
- * The request once it may go on: a code change read and guarded, the requester allowed, an
- * instruction given. Undefined: skipped (a refusal, or a missing instruction, is answered first).
+ * The run once it may go on: its change read and guarded, the requester allowed, an instruction
+ * given. Undefined: skipped (a refusal, or a missing instruction, is answered first).
  */
 async function readyRequest(
-  decision: Extract<TriggerDecision, { kind: 'run' | 'needs-instruction' }>,
+  decision: Extract<RunDecision, { kind: 'run' | 'needs-instruction' }>,
   flow: AgentFlow
 ): Promise<ReadyRequest | undefined> {
   const { settings, rt } = flow
-  let ready: ReadyRequest = { request: decision.request }
-  if (ready.request.change) {
-    const prepared = await prepareChange(ready.request, flow)
-    if (prepared.kind === 'skip') {
-      rt.log.info(`Not starting a job: ${prepared.reason}.`)
-      // Someone labelled the pull request and waits for an answer: the run's page says why not.
-      const summary = renderNoteSummary(`⏭️ Not started: ${prepared.reason}.`)
-      if (ready.request.origin === 'label') await writeStepSummary(summary, rt)
-      return undefined
-    }
-    ready = prepared
+  const prepared = await prepareChange(decision.request, flow)
+  if (prepared.kind === 'skip') {
+    rt.log.info(`Not starting a job: ${prepared.reason}.`)
+    const summary = renderNoteSummary(`⏭️ Not started: ${prepared.reason}.`)
+    if (prepared.shown) await writeStepSummary(summary, rt)
+    return undefined
   }
-  if (settings.automation) ready.request = automationRequest(ready.request, settings.automation)
-  const { request } = ready
+  const run = runOf(prepared.request, decision.sends, prepared.prompt)
+  const { request } = run
   const conversation = Conversation.open(request, flow)
   const authorization = await authorize(request, flow)
   if (!authorization.allowed) {
@@ -235,7 +210,7 @@ async function readyRequest(
     await conversation?.reply(needsInstructionText(settings.triggerPhrase))
     return undefined
   }
-  return { ...ready, conversation }
+  return { ...run, threadComments: prepared.threadComments, conversation }
 }
 
 /** No job for this event: only the status output says so. */

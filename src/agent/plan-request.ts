@@ -8,19 +8,16 @@ import { promptFor } from './request-prompt.js'
 import { resumeFrom } from '../job/rerun-protocol.js'
 import { settleClaim } from './claim-wait.js'
 import type { AgentFlow } from './flow.js'
-import type { AgentRequest } from './request.js'
+import type { Run } from './run.js'
 
-/** A request ready to plan, as the trigger or the digest made it. */
-export interface PlannedRequest {
-  request: AgentRequest
-  /** The prompt when it is known already (a code change's, a digest's). */
-  prompt?: string
+/** A run ready to plan, as the trigger or the digest made it. */
+export interface PlannedRequest extends Run {
   /** A digest's: the job a follow-up goes to (its open docs PR's), not the thread's latest. */
   digest?: { followJobId?: string }
 }
 
 export async function planFor(
-  { request, prompt: knownPrompt, digest }: PlannedRequest,
+  { request, sends, digest }: PlannedRequest,
   thread: ThreadReading,
   flow: AgentFlow
 ): Promise<JobPlan> {
@@ -38,13 +35,14 @@ export async function planFor(
     followUp: settings.followUp,
     origin: request.origin,
     onPullRequest: request.thread?.isPullRequest,
-    latestJobId: request.origin === 'digest' ? digest?.followJobId : thread.state.latestJobId,
-    automation: request.automation
+    latestJobId: digest ? digest.followJobId : thread.state.latestJobId
   })
   if (!needsPrompt(planned)) return planned
+  // A run that triggers instead of sending a prompt never continues a job, whatever the thread holds.
+  if (sends.kind !== 'prompt') return { kind: 'trigger', automationId: sends.id }
   // About to send while another request of the thread is creating its job: continue that job.
   const claimedJobId = await settleClaim(request, thread, flow)
   const decision = claimedJobId ? { kind: 'follow-up' as const, jobId: claimedJobId } : planned
-  const prompt = knownPrompt ?? (await promptFor(request, flow))
+  const prompt = sends.text ?? (await promptFor(request, flow))
   return { ...decision, prompt }
 }

@@ -8,10 +8,7 @@ import type { SendPlan } from '../job/send-once.js'
 import type { TriggerPlan } from '../job/trigger-once.js'
 import type { Origin } from './request.js'
 
-/**
- * A fate ready to carry out: a fresh request becomes what is sent (with its prompt), or the
- * trigger of its automation.
- */
+/** A fate ready to carry out: a fresh request becomes what is sent (a prompt, or a trigger). */
 export type JobPlan = Exclude<RequestFate, { kind: 'fresh' }> | SendPlan | TriggerPlan
 
 /** The plan before the prompt is written: what is sent, without it. */
@@ -29,8 +26,6 @@ export interface PlanFacts {
   onPullRequest?: boolean
   /** The newest job the thread talks about, for follow-ups (a digest's: the open docs PR's job). */
   latestJobId?: string
-  /** The automation the request triggers: never a follow-up, whatever the thread holds. */
-  automation?: string
 }
 
 /**
@@ -47,7 +42,6 @@ export function planJob(facts: PlanFacts): JobDecision {
   const { fate } = facts
   if (fate.kind !== 'fresh') return fate
   if (facts.jobId) return { kind: 'attach', jobId: facts.jobId, mode: 'attached' }
-  if (facts.automation) return { kind: 'trigger', automationId: facts.automation }
   if (facts.followUp && continuesThread(facts) && facts.latestJobId) {
     return { kind: 'follow-up', jobId: facts.latestJobId }
   }

@@ -8,7 +8,7 @@ import { writeStepSummary } from '../shared/step-summary.js'
 import { pullRequestOf, statusOutput, type JobResult } from '../job/result.js'
 import type { Owned } from '../job/rerun-protocol.js'
 import { NOTHING_TO_DIGEST, ownedText, renderNoteSummary, renderSummary } from './summary.js'
-import type { AgentRequest } from './request.js'
+import { reportOf, type Run } from './run.js'
 import type { NothingToDigest } from './digest/prepare.js'
 import { renderDigestDetails, type DigestReport } from './digest/report.js'
 
@@ -17,7 +17,7 @@ export interface Reported {
   kind: 'reported'
   result: JobResult
   /** Absent when the run ended before its request was known to be allowed. */
-  request?: AgentRequest
+  run?: Run
   comment?: { id?: number; url?: string }
   /** A digest's pull requests: included, skipped, waiting. */
   digest?: DigestReport
@@ -38,7 +38,8 @@ export async function publish(handled: Handled, rt: Runtime): Promise<void> {
   core.setOutput('pr-number', pr ? String(pr.number) : '')
   core.setOutput('comment-id', comment?.id !== undefined ? String(comment.id) : '')
   core.setOutput('comment-url', comment?.url ?? '')
-  if (result?.automation) core.setOutput('automation-run', result.automation.instanceId ?? '')
+  const report = result && reportOf(reported?.run, result)
+  for (const [name, value] of Object.entries(report?.outputs ?? {})) core.setOutput(name, value)
   if (pr) rt.log.notice(`The Mintlify agent opened ${pr.url}`)
   if (result) {
     rt.log.info(`Status: ${statusOutput(result)}${result.jobId ? ` (job ${result.jobId})` : ''}`)
@@ -58,9 +59,11 @@ function summaryOf(handled: Handled, commentUrl: string | undefined): string {
       return renderNoteSummary(ownedText(handled))
     case 'nothing':
       return renderNoteSummary(NOTHING_TO_DIGEST)
-    case 'reported': {
-      const instruction = handled.request?.instruction ?? ''
-      return renderSummary({ result: handled.result, instruction, commentUrl })
-    }
+    case 'reported':
+      return renderSummary({
+        result: handled.result,
+        report: reportOf(handled.run, handled.result),
+        commentUrl
+      })
   }
 }

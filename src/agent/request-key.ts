@@ -1,10 +1,22 @@
 /**
- * The key a request is found by again (the tracking comment's marker). A comment, an issue or a code
- * change names itself; a prompt the workflow gives is one request per run, job, step and input, so
- * two steps of a run, two matrix legs or two prompts to one issue never share a job, while a re-run of
- * the same step (same run id, a later attempt) finds its own.
+ * The key a request is found by again (the tracking comment's marker), made here and nowhere else
+ * (a digest's names its window: digest/window.ts). An event names itself; a prompt the workflow gives
+ * is one request per run, job, step and input (two steps, matrix legs or prompts to one issue never
+ * share a job; a re-run of the step finds its own). An automation's request is not the prompt's. Pure.
  */
 import { createHash } from 'node:crypto'
+
+/**
+ * What names a request, as its event gives it. A labeling's names the thread's `updated_at` (a label
+ * removed and added again is new); a merged pull request's its merge commit (a push of it shares it).
+ */
+export type KeyOf =
+  | { kind: 'comment' | 'review' | 'release'; id: number }
+  | { kind: 'issue'; number: number }
+  | { kind: 'label'; number: number; labelId: string; updatedAt: string }
+  | { kind: 'pull'; number: number; mergeSha?: string }
+  | { kind: 'push'; after: string }
+  | ({ kind: 'workflow'; runAttempt: number } & Omit<WorkflowRequestFacts, 'automation'>)
 
 export interface WorkflowRequestFacts {
   /** GITHUB_RUN_ID ('' in a local run). */
@@ -20,6 +32,37 @@ export interface WorkflowRequestFacts {
   automation?: string
 }
 
+/**
+ * The request's key, and the key an earlier version gave it (a workflow prompt's `run-<id>`), which a
+ * re-run whose first attempt ran that version finds its tracking comment under. `automation`: the
+ * automation the run triggers instead of sending a prompt.
+ */
+export function requestKeys(
+  of: KeyOf,
+  automation: string | undefined
+): { requestKey: string; formerKey?: string } {
+  if (of.kind === 'workflow') {
+    // Markers are only found again on a re-run: a first attempt has no earlier comment to find.
+    // An automation is newer than the former key: nothing of it is recorded under that key.
+    const former = of.runAttempt > 1 && !automation
+    return {
+      requestKey: workflowRequestKey({ ...of, automation }),
+      formerKey: former ? legacyWorkflowRequestKey(of.runId) : undefined
+    }
+  }
+  // An automation on an event that names itself: triggered once however often the event comes.
+  const key = eventKey(of)
+  return { requestKey: automation ? `${key}-automation-${automation}` : key }
+}
+
+function eventKey(of: Exclude<KeyOf, { kind: 'workflow' }>): string {
+  if (of.kind === 'label') return `label-${of.number}-${of.labelId}-${of.updatedAt}`
+  if (of.kind === 'pull') return `pr-${of.number}${of.mergeSha ? `-${of.mergeSha}` : ''}`
+  if (of.kind === 'issue') return `issue-${of.number}`
+  if (of.kind === 'push') return `push-${of.after}`
+  return `${of.kind}-${of.id}`
+}
+
 /** 12 hex digits of SHA-256: enough to tell the inputs of one step apart, short in a marker. */
 function inputDigest(projectId: string, prompt: string): string {
   return createHash('sha256').update(`${projectId}\n${prompt}`).digest('hex').slice(0, 12)
@@ -33,14 +76,6 @@ export function workflowRequestKey(facts: WorkflowRequestFacts): string {
     inputDigest(facts.projectId, facts.automation ?? facts.prompt)
   ]
   return parts.join(':')
-}
-
-/**
- * An automation's request on an event that names itself (a merged pull request, a push, a release):
- * the event's key with the automation id, so a re-run or a second delivery triggers it once.
- */
-export function automationRequestKey(eventKey: string, automationId: string): string {
-  return `${eventKey}-automation-${automationId}`
 }
 
 /** The key version 1.0 gave every workflow prompt of a run; its markers are honoured on re-runs. */

@@ -20,7 +20,7 @@ export async function promptFor(
   // The workflow author's own prompt (`prompt` / `prompt-file`) is sent as given: no cut, no context.
   if (request.instructionSource === 'workflow') return request.instruction
   const thread = request.thread
-  if (!includeContext || request.origin === 'manual' || !thread) {
+  if (!includeContext || !thread) {
     return buildPrompt(request.instruction)
   }
   const context: PromptContext = {

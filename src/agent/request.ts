@@ -1,9 +1,10 @@
 /**
- * A request to the agent as the event gives it: who asked, where to answer, what to send, and the
+ * A request to the agent as the event gives it: who asked, where to answer, the instruction, and the
  * key a re-run finds it by. The decision of trigger.ts and follow-code/event.ts is one of these.
  */
 import { isBotUser } from '../github/identity.js'
 import type { CodeChange } from './follow-code/change.js'
+import type { KeyOf } from './request-key.js'
 
 /**
  * What set the request off. `label`: a label added to an open issue or pull request
@@ -45,7 +46,11 @@ export interface LabelOrigin {
   label: Labeling
 }
 
-export type AgentRequest = RequestFields & RequestOrigin
+/** A request once its key is made (run.ts): what every reader of the thread and the run holds. */
+export type AgentRequest = RequestFields & RequestOrigin & KeyFields
+
+/** A request as an event decided it: what names it, before its key is made (request-key.ts). */
+export type EventRequest = RequestFields & RequestOrigin & { key: KeyOf }
 
 /** A request a label set off. */
 export type LabelRequest = Extract<AgentRequest, { origin: 'label' }>
@@ -63,6 +68,11 @@ export interface RequestFields {
   /** Where the action reports; undefined when there is nowhere to comment. */
   thread?: Thread
   comment?: TriggerComment
+  /** A pull request (merged, or open and labelled), a push or a release: what changed. */
+  change?: CodeChange
+}
+
+export interface KeyFields {
   /** Identifies this request in the tracking comment's marker, so re-runs find it again. */
   requestKey: string
   /**
@@ -70,10 +80,6 @@ export interface RequestFields {
    * re-run whose first attempt ran that version finds its tracking comment under it.
    */
   formerKey?: string
-  /** A pull request (merged, or open and labelled), a push or a release: what changed. */
-  change?: CodeChange
-  /** The Mintlify automation the request triggers (`automation`); it has no instruction of its own. */
-  automation?: string
 }
 
 export interface Labeling {
@@ -83,9 +89,9 @@ export interface Labeling {
 }
 
 export type TriggerDecision =
-  | { kind: 'run'; request: AgentRequest }
+  | { kind: 'run'; request: EventRequest }
   /** The trigger matched but no instruction followed it. */
-  | { kind: 'needs-instruction'; request: AgentRequest }
+  | { kind: 'needs-instruction'; request: EventRequest }
   | { kind: 'ignore'; reason: string }
   /** The event cannot give a prompt and none was set. */
   | { kind: 'error'; message: string }

@@ -16,7 +16,6 @@ import type { RepoPermission } from '../github/permissions.js'
 import { parseWaitInputs } from '../shared/wait-inputs.js'
 import { AGENT_DEFAULTS } from './defaults.js'
 import { parseDigestSettings, type DigestSettings } from './digest/settings.js'
-import { parseAutomation } from './automation-input.js'
 
 export const PERMISSION_CHOICES = ['read', 'triage', 'write', 'maintain', 'admin'] as const
 
@@ -57,6 +56,37 @@ export interface AgentSettings {
   digest?: DigestSettings
   /** A Mintlify automation to trigger instead of creating a job. */
   automation?: string
+}
+
+/**
+ * `automation`: the id of a Mintlify automation to trigger instead of creating a job. Its prompt
+ * lives in Mintlify, so it is never given with a prompt, a job to attach to, or a digest. Letters,
+ * digits, `-` and `_`: the id goes into the URL path and the tracking marker as it is.
+ */
+function parseAutomation(read: InputReader): string | undefined {
+  const automation = readString(read, 'automation') || undefined
+  if (automation === undefined) return undefined
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(automation)) {
+    throw new InputError(
+      'automation',
+      "must be an automation id of letters, digits, `-` and `_` (copy it from the automation's settings on the Automations page of the Mintlify dashboard)",
+      automation
+    )
+  }
+  const other = (['prompt', 'prompt-file', 'job-id'] as const).find(name => readString(read, name))
+  if (other) {
+    throw new InputError(
+      'automation',
+      `must be empty when \`${other}\` is set: an automation's prompt lives in Mintlify (give one of the two)`
+    )
+  }
+  if (parseBoolean(read, 'digest', { fallback: AGENT_DEFAULTS.digest })) {
+    throw new InputError(
+      'automation',
+      'must be empty when `digest` is true: a digest is a job of its own (give one of the two)'
+    )
+  }
+  return automation
 }
 
 /** Reads a prompt file's bytes; throws when it cannot. Injected so parsing stays testable. */

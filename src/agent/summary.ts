@@ -1,10 +1,10 @@
 /** The agent's step summary: how the run ended, and a table of the job's details. Pure. */
 import { formatDuration } from '../shared/duration.js'
-import { codeSpan, tableCell } from '../shared/markdown.js'
-import { promptGist } from './prompt-gist.js'
+import { codeSpan } from '../shared/markdown.js'
 import { pullRequestOf, statusOutput, untrustedLinkOf, type JobResult } from '../job/result.js'
 import { resultText } from '../job/result-text.js'
 import type { Owned } from '../job/rerun-protocol.js'
+import type { RunReport } from './run.js'
 
 const HEADING = '### Mintlify docs agent'
 
@@ -16,12 +16,13 @@ export function ownedText({ run, url }: Owned): string {
 
 export interface SummaryFacts {
   result: JobResult
-  instruction: string
+  /** The heading and what was sent, as the run's kind says them. */
+  report: RunReport
   commentUrl?: string
 }
 
-/** The step summary: a table with the job id, status, duration, PR link and the prompt. */
-export function renderSummary({ result, instruction, commentUrl }: SummaryFacts): string {
+/** The step summary: a table with the job id, status, duration, PR link and what was sent. */
+export function renderSummary({ result, report, commentUrl }: SummaryFacts): string {
   const link = pullRequestOf(result)
   const untrusted = untrustedLinkOf(result)
   const pr = link
@@ -29,20 +30,16 @@ export function renderSummary({ result, instruction, commentUrl }: SummaryFacts)
     : untrusted
       ? codeSpan(untrusted)
       : '—'
-  const { automation } = result
   const rows = [
     ['Job id', result.jobId ? codeSpan(result.jobId) : '—'],
     ['Status', `\`${statusOutput(result)}\``],
     ['Duration', formatDuration(result.elapsedMs)],
     ['Pull request', pr],
-    automation
-      ? ['Automation run', automation.instanceId ? codeSpan(automation.instanceId) : '—']
-      : ['Prompt', instruction ? tableCell(promptGist(instruction, 200)) : '—']
+    report.sent
   ]
   if (commentUrl) rows.push(['Comment', `[tracking comment](${commentUrl})`])
   return [
-    // An automation's prompt lives in Mintlify: the report is headed by the automation instead.
-    automation ? `### Mintlify automation ${codeSpan(automation.id)}` : HEADING,
+    report.heading ?? HEADING,
     '',
     resultText(result),
     '',

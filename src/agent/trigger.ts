@@ -1,30 +1,25 @@
 /**
- * From the event to a request: what to do, for whom, where to answer. Pure: it reads the payload
- * and the settings and decides; nothing is called here.
+ * The requests of a comment, an issue and a workflow's own prompt, from the payload and the settings
+ * (run.ts picks the event's reader). An opened issue and a labelled one take one path (issueRequest):
+ * only who asked and the key differ. Pure: nothing is called here.
  */
 import type { RunnerContext } from '../shared/runner-context.js'
-import { CODE_CHANGE_EVENTS, codeChangeDecision } from './follow-code/event.js'
 import { isActionComment } from '../job/markers.js'
+import type { KeyOf } from './request-key.js'
 import {
+  isAllowedBot,
   issueThread,
   requesterOf,
-  type AgentRequest,
+  type EventRequest,
+  type LabelOrigin,
+  type Requester,
+  type Thread,
   type TriggerComment,
   type TriggerDecision
 } from './request.js'
-import {
-  botIgnored,
-  issueRequest,
-  threadOf,
-  type PayloadIssue,
-  type PayloadUser
-} from './issue-request.js'
-import { isLabelEvent, labelDecision } from './label-trigger.js'
-import { legacyWorkflowRequestKey, workflowRequestKey } from './request-key.js'
-import { automationEventError } from './automation-input.js'
 import type { AgentSettings } from './settings.js'
 
-const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment']
+export const COMMENT_EVENTS = ['issue_comment', 'pull_request_review_comment']
 
 interface PayloadComment {
   id?: number
@@ -52,28 +47,8 @@ export function matchTrigger(body: string, phrase: string): string | undefined {
   return body.slice(match[0].length).trim()
 }
 
-export function decideTrigger(context: RunnerContext, settings: AgentSettings): TriggerDecision {
-  const { eventName, payload } = context
-  const action = typeof payload.action === 'string' ? payload.action : ''
-  if (settings.automation) {
-    const message = automationEventError(eventName, isLabelEvent(eventName, action))
-    if (message) return { kind: 'error', message }
-  }
-  if (COMMENT_EVENTS.includes(eventName)) return commentDecision(context, action, settings)
-  // Label trigger off and a workflow prompt given: a labelled issue or pull request runs the prompt.
-  if (isLabelEvent(eventName, action)) {
-    return labelDecision(context, settings) ?? workflowDecision(context, settings)
-  }
-  if (eventName === 'issues') return issueDecision(context, action, settings)
-  if (CODE_CHANGE_EVENTS.includes(eventName)) {
-    const codeChange = codeChangeDecision(context, settings)
-    if (codeChange) return codeChange
-  }
-  return workflowDecision(context, settings)
-}
-
 /** A comment that starts with the trigger phrase: its text after the phrase is the instruction. */
-function commentDecision(
+export function commentDecision(
   context: RunnerContext,
   action: string,
   settings: AgentSettings
@@ -97,7 +72,7 @@ function commentDecision(
   if (!issue?.number || typeof comment.id !== 'number') {
     return { kind: 'error', message: `The ${eventName} event has no issue or comment to answer.` }
   }
-  const request: AgentRequest = {
+  const request: EventRequest = {
     origin: isReview ? 'review-comment' : 'comment',
     instruction: settings.prompt ?? rest,
     instructionSource: settings.prompt === undefined ? 'event' : 'workflow',
@@ -114,7 +89,7 @@ function commentDecision(
       body,
       review: isReview && comment.path ? reviewPlace(comment, comment.path) : undefined
     },
-    requestKey: `${isReview ? 'review' : 'comment'}-${comment.id}`
+    key: { kind: isReview ? 'review' : 'comment', id: comment.id }
   }
   if (!request.instruction && !settings.jobId) return { kind: 'needs-instruction', request }
   return { kind: 'run', request }
@@ -126,7 +101,7 @@ function reviewPlace(comment: PayloadComment, path: string): TriggerComment['rev
 }
 
 /** An opened issue: its title and body are the instruction. */
-function issueDecision(
+export function issueDecision(
   context: RunnerContext,
   action: string,
   settings: AgentSettings
@@ -140,12 +115,19 @@ function issueDecision(
   const ignoredBot = botIgnored(requester, settings)
   if (ignoredBot) return { kind: 'ignore', reason: ignoredBot }
   const facts = { origin: 'issue' as const, issue: { ...issue, number: issue.number }, requester }
-  return issueRequest(context, { ...facts, requestKey: `issue-${issue.number}` }, settings)
+  return issueRequest(context, { ...facts, key: { kind: 'issue', number: issue.number } }, settings)
 }
 
-/** Schedules, dispatches, pushes and pipelines: the workflow author gives the prompt. */
-function workflowDecision(context: RunnerContext, settings: AgentSettings): TriggerDecision {
-  if (!settings.prompt && !settings.jobId && !settings.automation) {
+/**
+ * Schedules, dispatches, pushes and pipelines: the workflow author gives the prompt.
+ * `sendsPrompt`: false when the run sends no prompt (run.ts).
+ */
+export function workflowDecision(
+  context: RunnerContext,
+  settings: AgentSettings,
+  sendsPrompt: boolean
+): TriggerDecision {
+  if (sendsPrompt && !settings.prompt && !settings.jobId) {
     return {
       kind: 'error',
       message:
@@ -161,20 +143,78 @@ function workflowDecision(context: RunnerContext, settings: AgentSettings): Trig
       instructionSource: 'workflow',
       requester: context.actor ? { login: context.actor, isBot: false } : undefined,
       thread: issueThread(context, settings),
-      requestKey: workflowRequestKey({
+      key: {
+        kind: 'workflow',
         runId: context.runId,
         job: context.job,
         step: context.step,
+        runAttempt: context.runAttempt,
         projectId: settings.service.projectId,
-        prompt: settings.prompt ?? '',
-        automation: settings.automation
-      }),
-      // Markers are only found again on a re-run: a first attempt has no earlier comment to find.
-      // An automation is newer than the former key: nothing of it is recorded under that key.
-      formerKey:
-        context.runAttempt > 1 && !settings.automation
-          ? legacyWorkflowRequestKey(context.runId)
-          : undefined
+        prompt: settings.prompt ?? ''
+      }
     }
   }
+}
+
+export interface PayloadUser {
+  login?: string
+  type?: string
+}
+
+export interface PayloadIssue {
+  number?: number
+  title?: string
+  body?: string | null
+  html_url?: string
+  user?: PayloadUser
+  pull_request?: unknown
+}
+
+/** Why a bot's request is ignored, or undefined when it is a person or an allowed bot. */
+export function botIgnored(
+  requester: Requester | undefined,
+  settings: Pick<AgentSettings, 'allowedBots'>
+): string | undefined {
+  if (!requester?.isBot) return undefined
+  if (isAllowedBot(requester.login, settings.allowedBots)) return undefined
+  return `${requester.login} is a bot that is not listed in allowed-bots`
+}
+
+export function threadOf(
+  context: Pick<RunnerContext, 'owner' | 'repo'>,
+  { issue, number, isPullRequest }: { issue: PayloadIssue; number: number; isPullRequest: boolean }
+): Thread {
+  return {
+    owner: context.owner,
+    repo: context.repo,
+    issueNumber: number,
+    isPullRequest,
+    title: issue.title,
+    body: issue.body ?? '',
+    htmlUrl: issue.html_url,
+    author: issue.user?.login
+  }
+}
+
+/** An opened issue's facts, or a labelled one's (with the label). */
+type IssueFacts = {
+  issue: PayloadIssue & { number: number }
+  requester?: Requester
+  key: KeyOf
+} & ({ origin: 'issue' } | LabelOrigin)
+
+/** The issue's request: `prompt` / `prompt-file`, else its title and body. */
+export function issueRequest(
+  context: Pick<RunnerContext, 'owner' | 'repo'>,
+  { issue, ...facts }: IssueFacts,
+  settings: Pick<AgentSettings, 'prompt'>
+): TriggerDecision {
+  const fromIssue = [issue.title ?? '', issue.body ?? ''].filter(Boolean).join('\n\n').trim()
+  const request: EventRequest = {
+    ...facts,
+    instruction: settings.prompt ?? fromIssue,
+    instructionSource: settings.prompt === undefined ? 'event' : 'workflow',
+    thread: threadOf(context, { issue, number: issue.number, isPullRequest: false })
+  }
+  return { kind: 'run', request }
 }

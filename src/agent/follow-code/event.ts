@@ -9,10 +9,11 @@ import { botAuthorIgnored, labelIgnored } from './guards.js'
 import type { AgentSettings } from '../settings.js'
 import { record, text, type Json } from '../payload.js'
 import type { ChangedPull, ChangedPush, ChangedRelease, CodeChange } from './change.js'
+import type { KeyOf } from '../request-key.js'
 import {
   issueThread,
   requesterOf,
-  type AgentRequest,
+  type EventRequest,
   type RequestFields,
   type LabelOrigin,
   type Requester,
@@ -71,7 +72,7 @@ export function codeChangeDecision(
     change: { kind: 'pull', pull },
     requester: pull.mergedBy ? { login: pull.mergedBy, isBot: false } : undefined,
     thread: pullThread(context, pull),
-    requestKey: pullRequestKey(pull)
+    key: pullKey(pull)
   })
 }
 
@@ -95,9 +96,9 @@ export function pullOf(raw: Json): ChangedPull {
   }
 }
 
-/** The key of a merged pull request: its number and merge commit (a push of it shares the key). */
-export function pullRequestKey(pull: Pick<ChangedPull, 'number' | 'mergeSha'>): string {
-  return `pr-${pull.number}${pull.mergeSha ? `-${pull.mergeSha}` : ''}`
+/** What names a merged pull request's request (a push of its merge commit shares it). */
+export function pullKey({ number, mergeSha }: ChangedPull): KeyOf {
+  return { kind: 'pull', number, mergeSha }
 }
 
 export function pullThread(
@@ -146,7 +147,7 @@ function pushDecision(context: RunnerContext, settings: AgentSettings): TriggerD
     change: { kind: 'push', push },
     requester: sender,
     thread: issueThread(context, settings),
-    requestKey: `push-${after}`
+    key: { kind: 'push', after }
   })
 }
 
@@ -168,18 +169,19 @@ function releaseDecision(context: RunnerContext, settings: AgentSettings): Trigg
     change: { kind: 'release', release },
     requester: { login: release.publisher, isBot: isBot(context.payload.sender) },
     thread: issueThread(context, settings),
-    requestKey: `release-${release.id}`
+    key: { kind: 'release', id: release.id }
   })
 }
 
 /** The request of a change: the workflow's `prompt`, or the built-in instruction. */
 export function changeRequest(
   settings: Pick<AgentSettings, 'prompt'>,
-  facts: Pick<RequestFields, 'change' | 'requester' | 'thread' | 'requestKey'> &
-    ({ origin: 'code-change' } | LabelOrigin),
+  facts: Pick<RequestFields, 'change' | 'requester' | 'thread'> & { key: KeyOf } & (
+      { origin: 'code-change' } | LabelOrigin
+    ),
   defaultInstruction = DEFAULT_CHANGE_INSTRUCTION
 ): TriggerDecision {
-  const request: AgentRequest = {
+  const request: EventRequest = {
     instruction: settings.prompt ?? defaultInstruction,
     instructionSource: settings.prompt === undefined ? 'default' : 'workflow',
     ...facts

@@ -14,39 +14,44 @@ import type { ChangedPull } from './change.js'
 import { botAuthorIgnored, ignoreMatcher, labelIgnored, pathsIgnored } from './guards.js'
 import { buildChangePrompt } from './prompt.js'
 import { readChange, unreadChange, type ChangeReading } from './read.js'
-import { pullRequestKey, pullThread } from './event.js'
+import { pullKey, pullThread } from './event.js'
 import { ownPullReason } from './loop-guard.js'
 import type { AgentFlow } from '../flow.js'
-import type { AgentRequest } from '../request.js'
+import type { EventRequest } from '../request.js'
 
 export type PreparedChange =
-  | { kind: 'skip'; reason: string }
+  /** `shown`: someone labelled the pull request and waits for an answer (the run's page says why). */
+  | { kind: 'skip'; reason: string; shown: boolean }
   | {
       kind: 'go'
-      request: AgentRequest
-      prompt: string
+      request: EventRequest
+      /** Built when the request carries a change; else the plan builds it when it sends one. */
+      prompt?: string
       /** The thread's comments as read for the loop guard, so it is not listed twice. */
       threadComments?: IssueComment[]
     }
 
+/** A request's change read and guarded; a request without one goes on as it is. */
 export async function prepareChange(
-  request: AgentRequest,
+  request: EventRequest,
   flow: AgentFlow
 ): Promise<PreparedChange> {
   const { settings, context, github, rt } = flow
   const change = request.change
-  if (!change) throw new Error('prepareChange needs a code-change request')
+  if (!change) return { kind: 'go', request }
+  const shown = request.origin === 'label'
+  const skip = (reason: string): PreparedChange => ({ kind: 'skip', reason, shown })
   const repo = { owner: context.owner, repo: context.repo }
   // A labelled pull request is guarded before it is read, the loop guard first; the event settled
   // a merged one's label and author already (event.ts).
   let threadComments: IssueComment[] | undefined
   if (request.origin === 'label' && change.kind === 'pull') {
     const guarded = await guardOwnPull(change.pull, flow)
-    if (guarded.kind === 'skip') return guarded
+    if (guarded.kind === 'skip') return skip(guarded.reason)
     threadComments = guarded.threadComments
     const ignoredPull =
       labelIgnored(change.pull, settings) ?? botAuthorIgnored(change.pull, settings)
-    if (ignoredPull) return { kind: 'skip', reason: ignoredPull }
+    if (ignoredPull) return skip(ignoredPull)
   }
   const ignored = ignoreMatcher(settings.ignorePaths)
   if (!github) rt.log.warning('No github-token: the prompt names the change without its files.')
@@ -58,7 +63,7 @@ export async function prepareChange(
   let ready = request
   if (reading.change.kind === 'push' && pull) {
     const ignoredPull = labelIgnored(pull, settings) ?? botAuthorIgnored(pull, settings)
-    if (ignoredPull) return { kind: 'skip', reason: ignoredPull }
+    if (ignoredPull) return skip(ignoredPull)
     ready = pushOfPull(request, pull, reading, context)
   }
   if (reading.change.kind !== 'release') {
@@ -66,11 +71,11 @@ export async function prepareChange(
       { files: reading.files, complete: reading.filesComplete },
       ignored
     )
-    if (onlyIgnored) return { kind: 'skip', reason: onlyIgnored }
+    if (onlyIgnored) return skip(onlyIgnored)
   }
   if (pull && request.origin !== 'label') {
     const guarded = await guardOwnPull(pull, flow)
-    if (guarded.kind === 'skip') return guarded
+    if (guarded.kind === 'skip') return skip(guarded.reason)
     threadComments = guarded.threadComments
   }
   const prompt = buildChangePrompt(request.instruction, reading, {
@@ -100,11 +105,11 @@ async function guardOwnPull(
  * request's merge, the request is the merge's own (a workflow on both events starts one job).
  */
 function pushOfPull(
-  request: AgentRequest,
+  request: EventRequest,
   pull: ChangedPull,
   reading: ChangeReading,
   context: Pick<RunnerContext, 'owner' | 'repo'>
-): AgentRequest {
+): EventRequest {
   const isMerge =
     reading.change.kind === 'push' &&
     pull.mergeSha !== undefined &&
@@ -112,7 +117,7 @@ function pushOfPull(
   return {
     ...request,
     thread: pullThread(context, pull),
-    requestKey: isMerge ? pullRequestKey(pull) : request.requestKey
+    key: isMerge ? pullKey(pull) : request.key
   }
 }
 
