@@ -4,7 +4,7 @@
  */
 import type { ServerResponse } from 'node:http'
 
-export type FaultKind = 'reset' | 'hang' | 'malformed' | 'reset-after-body'
+type FaultKind = 'reset' | 'hang' | 'malformed' | 'reset-after-body'
 
 export interface Fault {
   /** Status of the HTTP answer: default 500 (200 for `malformed`). */

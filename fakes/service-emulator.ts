@@ -51,7 +51,7 @@ import {
 } from './assistant-data.js'
 
 export type { AssistantItem, CallerStatsItem } from './assistant-data.js'
-export type { Fault, FaultKind, FaultRule } from './faults.js'
+export type { Fault, FaultRule } from './faults.js'
 export type { FeedbackItem, SearchTerm } from './analytics-data.js'
 export type { PageFeedbackRow } from './analytics-data.js'
 

@@ -38,7 +38,7 @@ export interface TriggerComment {
 }
 
 /** The request's origin; a label's carries which label it was. */
-export type RequestOrigin = { origin: Exclude<Origin, 'label'> } | LabelOrigin
+type RequestOrigin = { origin: Exclude<Origin, 'label'> } | LabelOrigin
 
 export interface LabelOrigin {
   origin: 'label'
@@ -76,7 +76,7 @@ export interface RequestFields {
   automation?: string
 }
 
-export interface Labeling {
+interface Labeling {
   name: string
   /** The label's id (its name in lower case when the payload has none): part of the request key. */
   id: string

@@ -18,7 +18,7 @@ import { AGENT_DEFAULTS } from './defaults.js'
 import { parseDigestSettings, type DigestSettings } from './digest/settings.js'
 import { parseAutomation } from './automation-input.js'
 
-export const PERMISSION_CHOICES = ['read', 'triage', 'write', 'maintain', 'admin'] as const
+const PERMISSION_CHOICES = ['read', 'triage', 'write', 'maintain', 'admin'] as const
 
 export interface AgentSettings {
   service: ServiceSettings

@@ -45,7 +45,7 @@ function escapeRegExp(text: string): string {
  * The text after the trigger phrase when the comment starts with it (after leading white space) as
  * a whole word; undefined when it does not. `/mintlifyx` and mid-text mentions do not match.
  */
-export function matchTrigger(body: string, phrase: string): string | undefined {
+function matchTrigger(body: string, phrase: string): string | undefined {
   const pattern = new RegExp(`^\\s*${escapeRegExp(phrase)}(?=\\s|$)`, 'i')
   const match = pattern.exec(body)
   if (!match) return undefined

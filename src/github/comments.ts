@@ -8,18 +8,13 @@ import { cutAtCharacter } from '../shared/text-cut.js'
 import type { RepoRef } from './refs.js'
 import type { Octokit } from './octokit.js'
 import { listAllPages } from './paginate.js'
-import {
-  toIssueComment,
-  type IssueCall,
-  type IssueComment,
-  type RestComment
-} from './comment-shape.js'
+import { toIssueComment, type IssueCall, type IssueComment } from './comment-shape.js'
 import { findNewestComment } from './newest-comments.js'
 import { postOnce, sameBody } from './post-once.js'
 import { gitHubErrorStatus, withGitHubRetry, type GitHubCallOptions } from './retry.js'
 
-export type { IssueRef, RepoRef } from './refs.js'
-export { toIssueComment, type IssueCall, type IssueComment, type RestComment }
+export type { RepoRef } from './refs.js'
+export { toIssueComment, type IssueCall, type IssueComment }
 
 /** GitHub refuses comment bodies longer than this. */
 export const MAX_COMMENT_LENGTH = 65536

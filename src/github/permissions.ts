@@ -21,7 +21,7 @@ export function meetsPermission(actual: RepoPermission, required: RepoPermission
   return permissionRank(actual) >= permissionRank(required)
 }
 
-export function isRepoPermission(value: unknown): value is RepoPermission {
+function isRepoPermission(value: unknown): value is RepoPermission {
   return typeof value === 'string' && (ORDER as readonly string[]).includes(value)
 }
 

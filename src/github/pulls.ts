@@ -28,7 +28,7 @@ export interface PullFile {
 }
 
 /** GitHub lists at most 3000 files of a pull request; a prompt needs far fewer. */
-export const DEFAULT_MAX_PULL_FILES = 300
+const DEFAULT_MAX_PULL_FILES = 300
 
 /** One pull request, and how the call is made. */
 export interface PullCall extends GitHubCallOptions {

@@ -20,7 +20,7 @@ import type { Runtime } from '../shared/runtime.js'
 import { deadlineMsOf, isFollowingRunOver } from '../job/run-over.js'
 import type { SweepContext } from './context.js'
 
-export interface DeployCandidate {
+interface DeployCandidate {
   comment: RepoComment
   marker: DeployMarker
   statusId: string
@@ -29,7 +29,7 @@ export interface DeployCandidate {
 }
 
 /** This action's own deploy comments of `projectId` that name a status id, oldest first. */
-export function findDeployCandidates(
+function findDeployCandidates(
   comments: readonly RepoComment[],
   { identity, projectId }: { identity: Identity; projectId: string }
 ): DeployCandidate[] {
@@ -45,7 +45,7 @@ export function findDeployCandidates(
 }
 
 /** Pure: the result the deploy action writes for `deployment`, had it followed it to its end. */
-export function sweptResult(marker: DeployMarker, deployment: EndedDeployment): DeployResult {
+function sweptResult(marker: DeployMarker, deployment: EndedDeployment): DeployResult {
   const production = marker.branch === PRODUCTION_KEY
   return {
     mode: production ? 'production' : 'preview',
@@ -60,7 +60,7 @@ export function sweptResult(marker: DeployMarker, deployment: EndedDeployment): 
 }
 
 /** The sweep's row of one deploy comment. */
-export interface DeployRow {
+interface DeployRow {
   thread: number
   statusId: string
   /** The deployment's end (success, failure), or why the comment is left as it is. */

@@ -44,7 +44,7 @@ export interface SweepOutcome {
 }
 
 /** The sweep could not list the comments, or could read none of the jobs it tried. */
-export class SweepError extends Error {
+class SweepError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'SweepError'

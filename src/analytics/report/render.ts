@@ -12,7 +12,7 @@ import { humanDate, humanRange } from '../../shared/human-dates.js'
 import { fixed, layout, type Block } from './layout.js'
 import { impactBlocks, type ImpactSection } from '../impact/section.js'
 
-export { formatCount, percent } from './layout.js'
+export { percent } from './layout.js'
 
 export interface ExportReport extends DateRange {
   projectId: string

@@ -14,7 +14,7 @@ import { fixed, layout, type Block } from '../report/layout.js'
 import { describeRange, type RenderOptions } from '../report/render.js'
 
 /** One dataset's part: written (its sections), or why not. */
-export interface DatasetPart {
+interface DatasetPart {
   /** "page views", as one dataset's report title says it. */
   title: string
   rowName: string

@@ -17,7 +17,7 @@ function quiet(rt: Runtime): Runtime {
 }
 
 /** Whether the file has sections the rows' write did not. */
-export function hasSections(outcome: DatasetOutcome): boolean {
+function hasSections(outcome: DatasetOutcome): boolean {
   return Boolean(outcome.exported && (outcome.previous || outcome.impact || outcome.daily))
 }
 
