@@ -443,6 +443,23 @@ export function runComment(
   return runAgent(world, commentScenario(world, scenario), overrides)
 }
 
+/**
+ * A run that started no job: exit 0, status `skipped`, nothing sent to the service, and one reply on
+ * the thread. Returns that reply's body.
+ */
+export function skippedWithOneReply(
+  world: World,
+  result: ActionRunResult,
+  thread?: number
+): string {
+  expect(result.exitCode).toBe(0)
+  expect(result.outputs.status).toBe('skipped')
+  expect(world.svc.requests).toHaveLength(0)
+  const replies = world.botComments(thread)
+  expect(replies).toHaveLength(1)
+  return replies[0].body
+}
+
 /** The URL paths of recorded requests, in order. */
 export function pathsOf(requests: RecordedRequest[]): string[] {
   return requests.map(r => r.path)
