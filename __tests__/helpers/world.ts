@@ -434,14 +434,14 @@ export function commentScenario(world: World, scenario: CommentScenario = {}): C
   }
 }
 
-/** The run of a trigger comment: commentScenario, then runAgent. */
-export function runComment(
-  world: World,
-  scenario: CommentScenario = {},
-  overrides: AgentOverrides = {}
-): Promise<ActionRunResult> {
-  return runAgent(world, commentScenario(world, scenario), overrides)
+/** The agent run of what `specOf` makes of its input (a scenario, a labeling), then runAgent. */
+export function runnerOf<T>(specOf: (world: World, input?: T) => AgentRunSpec) {
+  return (world: World, input?: T, overrides: AgentOverrides = {}): Promise<ActionRunResult> =>
+    runAgent(world, specOf(world, input), overrides)
 }
+
+/** The run of a trigger comment: commentScenario, then runAgent. */
+export const runComment = runnerOf(commentScenario)
 
 /**
  * A run that started no job: exit 0, status `skipped`, nothing sent to the service, and one reply on
