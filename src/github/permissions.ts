@@ -6,7 +6,7 @@ import type { Runtime } from '../shared/runtime.js'
 import type { RepoRef } from './refs.js'
 import type { Octokit } from './octokit.js'
 import { expectObject } from './response.js'
-import { inRepo, sendRepeatable, unlessAbsent } from './request.js'
+import { inRepo, readChecked, unlessAbsent } from './request.js'
 import type { GitHubCallOptions } from './retry.js'
 
 export type RepoPermission = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'
@@ -46,15 +46,16 @@ export async function getCollaboratorPermission(
   { repo, login, ...options }: GitHubCallOptions & { repo: RepoRef; login: string },
   rt: Runtime
 ): Promise<RepoPermission> {
-  const get = async (signal?: AbortSignal) => {
-    const answer = await octokit.rest.repos.getCollaboratorPermissionLevel({
+  const get = (signal?: AbortSignal) =>
+    octokit.rest.repos.getCollaboratorPermissionLevel({
       ...inRepo(repo),
       username: login,
       request: { signal }
     })
-    return expectObject(answer.data, `the permission of ${login}`)
-  }
+  const what = `the permission of ${login}`
   // 404: no such user, or not a collaborator of a private repository.
-  const data = await unlessAbsent(sendRepeatable(get, rt, options))
+  const data = await unlessAbsent(
+    readChecked(get, answer => expectObject(answer, what), rt, options)
+  )
   return data === undefined ? 'none' : permissionFromResponse(data)
 }

@@ -4,7 +4,7 @@ import type { RepoRef } from './refs.js'
 import type { Octokit } from './octokit.js'
 import { listAllPages } from './paginate.js'
 import { expectRecord } from './response.js'
-import { inRepo, sendRepeatable } from './request.js'
+import { inRepo, readChecked } from './request.js'
 import type { GitHubCallOptions } from './retry.js'
 
 export interface PullRequestInfo {
@@ -42,16 +42,10 @@ export async function getPullRequest(
   { repo, pullNumber, ...options }: PullCall,
   rt: Runtime
 ): Promise<PullRequestInfo> {
-  // A malformed answer is checked inside the retry: it is tried again.
-  const get = async (signal?: AbortSignal) => {
-    const answer = await octokit.rest.pulls.get({
-      ...inRepo(repo),
-      pull_number: pullNumber,
-      request: { signal }
-    })
-    return expectRecord(answer.data, `pull request #${pullNumber}`)
-  }
-  const data = await sendRepeatable(get, rt, options)
+  const get = (signal?: AbortSignal) =>
+    octokit.rest.pulls.get({ ...inRepo(repo), pull_number: pullNumber, request: { signal } })
+  const what = `pull request #${pullNumber}`
+  const data = await readChecked(get, answer => expectRecord(answer, what), rt, options)
   return {
     number: data.number,
     title: data.title,

@@ -38,3 +38,16 @@ export async function unlessAbsent<T>(
     throw error
   }
 }
+
+/**
+ * A repeatable read whose answer is checked inside the retry, so that a malformed answer
+ * (MalformedResponseError) is tried again like any hiccup.
+ */
+export function readChecked<D, T>(
+  send: (signal?: AbortSignal) => Promise<{ data: D }>,
+  check: (data: D) => T,
+  rt: Runtime,
+  options: GitHubCallOptions = {}
+): Promise<T> {
+  return sendRepeatable(async signal => check((await send(signal)).data), rt, options)
+}
