@@ -6,22 +6,19 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { serviceError } from '../fakes/service-emulator.js'
+import { files, runMergedPull, writes } from './helpers/code-change.js'
 import {
-  addMergedPull,
-  CODE_CHANGE_DEFAULTS,
-  files,
-  mergedPullSpec,
-  runMergedPull,
-  writes
-} from './helpers/code-change.js'
-import { runAgent, useWorld, type World } from './helpers/world.js'
+  AUTOMATION,
+  automationTriggers,
+  expectTriggeredOnceAfter,
+  failNextTrigger,
+  runAutomationAttempt,
+  useAutomationWorld
+} from './helpers/automation.js'
 
-const AUTOMATION = 'update-docs'
-const world = useWorld(w => w.svc.platform.addAutomation(AUTOMATION))
+const world = useAutomationWorld()
 
-function triggers(w: World = world()) {
-  return w.svc.requestsTo('POST', /^\/v1\/workflow\/[^/]+\/[^/]+\/trigger$/)
-}
+const triggers = () => automationTriggers(world())
 
 function runAutomation(inputs: Record<string, string> = {}) {
   return runMergedPull(world(), {}, { automation: AUTOMATION, ...inputs })
@@ -29,12 +26,7 @@ function runAutomation(inputs: Record<string, string> = {}) {
 
 /** The same merged pull request's run again: a re-run (attempt 2) or a second delivery (attempt 1). */
 function runAgain(attempt: number) {
-  const pull = addMergedPull(world())
-  return runAgent(world(), {
-    ...mergedPullSpec(pull),
-    inputs: { ...CODE_CHANGE_DEFAULTS, automation: AUTOMATION },
-    env: { GITHUB_RUN_ATTEMPT: String(attempt) }
-  })
+  return runAutomationAttempt(world(), {}, attempt)
 }
 
 /** The action's comments on the merged PR #12. */
@@ -111,34 +103,26 @@ describe('what the trigger can answer', () => {
   })
 
   it('401: a key problem, as for jobs', async () => {
-    world().svc.inject({
-      method: 'POST',
-      path: /\/trigger$/,
-      fault: serviceError(401, 'Unauthorized')
-    })
+    failNextTrigger(world(), serviceError(401, 'Unauthorized'))
     const result = await runAutomation()
     expect(result.outputs.status).toBe('failed')
     expect(prComments()[0]).toContain('The API key is invalid or expired')
   })
 
   it('429 waits its Retry-After, then triggers once', async () => {
-    world().svc.inject({
-      method: 'POST',
-      path: /\/trigger$/,
-      fault: { ...serviceError(429, 'Too many requests'), headers: { 'retry-after': '20' } }
+    failNextTrigger(world(), {
+      ...serviceError(429, 'Too many requests'),
+      headers: { 'retry-after': '20' }
     })
     const result = await runAutomation()
     expect(result.outputs.status).toBe('completed')
-    const [first, second] = triggers()
-    expect(second.at - first.at).toBeGreaterThanOrEqual(20_000)
-    expect(world().svc.platform.automationRuns).toHaveLength(1)
+    expectTriggeredOnceAfter(world(), 20_000)
   })
 
   it('429 whose wait passes max-wait-minutes: no wait, the shared limit named', async () => {
-    world().svc.inject({
-      method: 'POST',
-      path: /\/trigger$/,
-      fault: { ...serviceError(429, 'Too many requests'), headers: { 'retry-after': '600' } }
+    failNextTrigger(world(), {
+      ...serviceError(429, 'Too many requests'),
+      headers: { 'retry-after': '600' }
     })
     const result = await runAutomation({ 'max-wait-minutes': '2' })
     expect(result.outputs.status).toBe('failed')
@@ -150,7 +134,7 @@ describe('what the trigger can answer', () => {
     ['a 502', { status: 502, process: true }],
     ['a reset after the service took it', { kind: 'reset-after-body' as const }]
   ])('%s: never sent again, and a re-run triggers nothing', async (_name, fault) => {
-    world().svc.inject({ method: 'POST', path: /\/trigger$/, fault })
+    failNextTrigger(world(), fault)
     const result = await runAutomation()
     expect(result.outputs.status).toBe('failed')
     expect(triggers()).toHaveLength(1)

@@ -4,37 +4,17 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { labelIssueSpec } from './helpers/labels.js'
-import { commentScenario, runAgentBundle, useWorld } from './helpers/world.js'
+import { startHeldCommentRun } from './helpers/two-runs.js'
+import { runAgentBundle, useWorld } from './helpers/world.js'
 
 const world = useWorld()
 
-/** Resolves once `ready()` holds (checked every 10 ms). */
-function until(ready: () => boolean): Promise<void> {
-  return new Promise(resolve => {
-    const timer = setInterval(() => {
-      if (!ready()) return
-      clearInterval(timer)
-      resolve()
-    }, 10)
-  })
-}
-
 describe('the bundle, two runs on one thread at once', () => {
   it('the label run waits for the comment run’s claim and continues its job', async () => {
-    world().svc.scriptJobs({ activePolls: 0, prLink: null })
     // The comment run's create meets a rate limit: its claim stays pending for 3 s.
-    world().svc.inject({
-      method: 'POST',
-      path: /\/job$/,
-      fault: { status: 429, headers: { 'retry-after': '3' }, body: '{"error":"rate limited"}' }
-    })
-    const commentRun = runAgentBundle(world(), {
-      ...commentScenario(world(), { thread: { number: 11 } }),
-      env: { GITHUB_RUN_ID: '5555' }
-    })
-    await until(() => world().creates().length === 1)
+    const commentRun = await startHeldCommentRun(world())
     const labelRun = await runAgentBundle(world(), labelIssueSpec(world()))
-    const comment = await commentRun
+    const comment = await commentRun.finished
     expect(labelRun.stderr).toBe('')
     expect(labelRun.stdout).toContain(
       'is starting its agent job right now; waiting up to 2 minutes'

@@ -14,14 +14,8 @@ import { decideClaimWait } from '../src/agent/claim-rule.js'
 import { addMergedPull, mergedPullSpec } from './helpers/code-change.js'
 import { LABEL_INPUTS, labelIssueSpec, runLabelIssue } from './helpers/labels.js'
 import { markerOf, trackingMarker } from './helpers/text.js'
-import {
-  addEarlierComment,
-  commentScenario,
-  runAgent,
-  runAgentBundle,
-  useWorld,
-  type World
-} from './helpers/world.js'
+import { startHeldCommentRun } from './helpers/two-runs.js'
+import { addEarlierComment, runAgent, useWorld, type World } from './helpers/world.js'
 
 const world = useWorld()
 
@@ -251,20 +245,10 @@ describe('the rule, pure', () => {
 
 describe('two real runs at once', () => {
   it('a comment run (the committed bundle) and a label run seconds apart: one job, one follow-up', async () => {
-    world().svc.scriptJobs({ activePolls: 0, prLink: null })
     // The comment run's create meets a rate limit: its claim stays pending for 3 s.
-    world().svc.inject({
-      method: 'POST',
-      path: /\/job$/,
-      fault: { status: 429, headers: { 'retry-after': '3' }, body: '{"error":"rate limited"}' }
-    })
-    const commentRun = runAgentBundle(world(), {
-      ...commentScenario(world(), { thread: { number: 11 } }),
-      env: { GITHUB_RUN_ID: '5555' }
-    })
-    await until(() => world().creates().length === 1)
+    const commentRun = await startHeldCommentRun(world())
     const labelRun = await runAgent(world(), labelIssueSpec(world()), { realTime: true })
-    const comment = await commentRun
+    const comment = await commentRun.finished
     expect(comment.exitCode).toBe(0)
     expect(comment.outputs['job-id']).toBe('job_1')
     expect(labelRun.outputs['job-id']).toBe('job_1')
@@ -273,14 +257,3 @@ describe('two real runs at once', () => {
     expect(messagePaths()).toEqual(['/v2/agent/proj_test/job/job_1/message'])
   }, 60_000)
 })
-
-/** Resolves once `ready()` holds (real time, checked every 10 ms). */
-function until(ready: () => boolean): Promise<void> {
-  return new Promise(resolve => {
-    const timer = setInterval(() => {
-      if (!ready()) return
-      clearInterval(timer)
-      resolve()
-    }, 10)
-  })
-}

@@ -15,6 +15,7 @@ import {
   type CommentScenario,
   runAgent,
   runComment,
+  skippedWithOneReply,
   useWorld
 } from './helpers/world.js'
 import { commandLines, markerOf, trackingMarker } from './helpers/text.js'
@@ -185,15 +186,11 @@ describe('trigger: bots and the action’s own comments', () => {
 describe('trigger: an empty instruction', () => {
   it('replies once asking for an instruction and starts no job', async () => {
     const result = await runComment(world(), { body: '/mintlify   ' })
-    expect(result.exitCode).toBe(0)
-    expect(result.outputs.status).toBe('skipped')
-    expect(world().svc.requests).toHaveLength(0)
-    const replies = world().botComments()
-    expect(replies).toHaveLength(1)
-    expect(replies[0].body).toContain(
+    const reply = skippedWithOneReply(world(), result)
+    expect(reply).toContain(
       'Please add an instruction after `/mintlify`, for example: `/mintlify document the new rate-limit headers`'
     )
-    expect(markerOf(replies[0].body)).toEqual({ kind: 'reply', request: 'comment-9001' })
+    expect(markerOf(reply)).toEqual({ kind: 'reply', request: 'comment-9001' })
     expect(world().callList()).toEqual([
       'GET /repos/acme/docs/collaborators/maintainer/permission',
       // One look for a reply posted already (a re-run posts none), by the token's identity.

@@ -6,26 +6,14 @@ import { describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { generatedPageView } from '../fakes/service-emulator.js'
-import { analyticsInputs, runAnalyticsBundle, useWorld } from './helpers/world.js'
+import { runnerInputs } from './helpers/analytics.js'
+import { runAnalyticsBundle, useWorld } from './helpers/world.js'
 
 const world = useWorld()
 
 /** Every input, as the runner passes them (action.yml defaults included). */
 function inputs(extra: Record<string, string> = {}): Record<string, string> {
-  return analyticsInputs(world(), {
-    'date-from': '',
-    'date-to': '',
-    'page-size': '',
-    'output-file': '',
-    format: 'json',
-    'summary-rows': '10',
-    'issue-number': '',
-    'github-token': '',
-    dataset: 'views',
-    compare: 'none',
-    chart: 'true',
-    ...extra
-  })
+  return runnerInputs(world(), extra)
 }
 
 describe('analytics bundle', () => {

@@ -4,7 +4,8 @@
  * assistant under `request-budget` and sets `requests`, `left-out` and `files`. Build it first.
  */
 import { describe, expect, it } from '@jest/globals'
-import { analyticsInputs, runAnalyticsBundle, useWorld } from './helpers/world.js'
+import { runnerInputs } from './helpers/analytics.js'
+import { runAnalyticsBundle, useWorld } from './helpers/world.js'
 
 const world = useWorld()
 
@@ -17,18 +18,10 @@ describe('analytics bundle, several datasets', () => {
     world().svc.setFeedback([])
     world().svc.generateAssistant(3)
     const result = await runAnalyticsBundle(world(), {
-      inputs: analyticsInputs(world(), {
+      inputs: runnerInputs(world(), {
         'date-from': '2024-03-03',
         'date-to': '2024-03-10',
-        'page-size': '',
-        'output-file': '',
-        format: 'json',
-        'summary-rows': '10',
-        'issue-number': '',
-        'github-token': '',
         dataset: 'views, searches, feedback, assistant',
-        compare: 'none',
-        chart: 'true',
         daily: 'auto',
         'request-budget': '10'
       })

@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import { readFinalMarker } from '../src/job/markers.js'
 import {
   deployComments,
+  PREVIEW_MARKER,
   previewSpec,
   runDeployBundle,
   statusReads,
@@ -184,11 +185,7 @@ describe('the deploy bundle: production, limits and refusals', () => {
     expect(sweep.outputs).toEqual({ checked: '1', finished: '1', pending: '0' })
     const [comment] = deployComments(world())
     expect(comment.body).toContain('✅ The preview of `docs/new-guide` is ready')
-    expect(readFinalMarker(comment.body)).toEqual({
-      kind: 'deploy',
-      project: 'proj_test',
-      branch: 'docs/new-guide'
-    })
+    expect(readFinalMarker(comment.body)).toEqual(PREVIEW_MARKER)
     expect(sweep.summary).toContain('| deployment `status_1` | success |')
   }, 20_000)
 })

@@ -12,9 +12,9 @@ import {
   failureLines,
   headline,
   httpsUrl,
-  linkOrCode,
-  refusalText
-} from '../src/deploy/report.js'
+  linkOrCode
+} from '../src/job/deploy-report.js'
+import { refusalText } from '../src/deploy/report.js'
 import { codeBlock } from '../src/shared/markdown.js'
 import type { RunnerContext } from '../src/shared/runner-context.js'
 

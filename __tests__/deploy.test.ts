@@ -7,9 +7,11 @@ import { describe, expect, it } from '@jest/globals'
 import { readFinalMarker } from '../src/job/markers.js'
 import {
   deployComments,
+  PREVIEW_MARKER,
   previewSpec,
   PR_NUMBER,
   runDeploy,
+  runDeployCancelledWhileFollowing,
   statusReads,
   triggers
 } from './helpers/deploy.js'
@@ -50,11 +52,7 @@ describe('a preview on a pull request', () => {
     expect(comment.body).toContain('**Files changed:** 1 added, 2 modified, 0 removed')
     expect(comment.body).toContain('`0123456` Update the quickstart by Octo Cat')
     expect(comment.body).toContain('![light](https://screenshots.mintlify.test/status_1-light.png)')
-    expect(readFinalMarker(comment.body)).toMatchObject({
-      kind: 'deploy',
-      project: 'proj_test',
-      branch: 'docs/new-guide'
-    })
+    expect(readFinalMarker(comment.body)).toMatchObject(PREVIEW_MARKER)
     expect(result.summary).toContain('## Mintlify deployment')
     expect(result.summary).toContain('**Duration:**')
   })
@@ -354,15 +352,7 @@ describe('what is skipped, and bad input', () => {
 describe('cancellation', () => {
   it('a cancel while following: the comment says cancelled and that a newer run may supersede it, exit 1', async () => {
     world().svc.platform.script({ queuedPolls: 1_000 })
-    const controller = new AbortController()
-    const timer = setInterval(() => {
-      if (statusReads(world()).length > 0) controller.abort()
-    }, 5)
-    const result = await runDeploy(world(), previewSpec(world()), {
-      realTime: true,
-      signal: controller.signal
-    })
-    clearInterval(timer)
+    const result = await runDeployCancelledWhileFollowing(world())
     expect(result.exitCode).toBe(1)
     expect(result.outputs.status).toBe('cancelled')
     const reads = statusReads(world()).length

@@ -8,7 +8,8 @@ import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import { isFailure as deployFails, type DeployResult } from '../src/deploy/report.js'
+import { isFailure as deployFails } from '../src/deploy/report.js'
+import type { DeployResult } from '../src/job/deploy-report.js'
 import { isFailure as jobFails, type JobResult, type statusOutput } from '../src/job/result.js'
 
 const ROOT = join(import.meta.dirname, '..')

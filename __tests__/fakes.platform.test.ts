@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { checkRequest, checkResponse } from '../fakes/contract.js'
-import { PREVIEW_LIMIT_PER_MINUTE } from '../fakes/platform.js'
+import { TRIGGER_LIMIT_PER_MINUTE } from '../fakes/platform.js'
 import { ServiceEmulator } from '../fakes/service-emulator.js'
 
 let emu: ServiceEmulator
@@ -68,7 +68,7 @@ describe('the platform endpoints of the emulator', () => {
   })
 
   it('a preview answers its URL; the sixth in a minute gets 429 with Retry-After', async () => {
-    for (let i = 0; i < PREVIEW_LIMIT_PER_MINUTE; i++) {
+    for (let i = 0; i < TRIGGER_LIMIT_PER_MINUTE; i++) {
       expect((await preview(`b${i}`)).body.previewUrl).toBe(`https://acme-b${i}.mintlify.app`)
     }
     const limited = await preview('b6')

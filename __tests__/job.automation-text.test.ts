@@ -13,28 +13,27 @@ function problem(problem: Problem): JobResult {
   return { status: 'problem', problem, elapsedMs: 0, automation }
 }
 
+/** The text of a trigger whose run's job (`job_1`) was created `elapsedMs` ago. */
+function triggeredText(elapsedMs: number, run: { id: string; instanceId?: string }): string {
+  return resultText({
+    status: 'triggered',
+    jobId: 'job_1',
+    mode: 'created',
+    elapsedMs,
+    automation: run
+  })
+}
+
 describe('an automation’s result texts', () => {
   it('queued: names the automation, its run and its job, and where its history is', () => {
-    const text = resultText({
-      status: 'triggered',
-      jobId: 'job_1',
-      mode: 'created',
-      elapsedMs: 30_000,
-      automation
-    })
+    const text = triggeredText(30_000, automation)
     expect(text).toContain('📨 Mintlify automation `update-docs` was triggered: its run `run_7`')
     expect(text).toContain('job `job_1`')
     expect(text).toContain('(https://app.mintlify.com/products/automations)')
   })
 
   it('a run not known yet is not named', () => {
-    const text = resultText({
-      status: 'triggered',
-      jobId: 'job_1',
-      mode: 'created',
-      elapsedMs: 0,
-      automation: { id: 'update-docs' }
-    })
+    const text = triggeredText(0, { id: 'update-docs' })
     expect(text).toContain('was triggered: its run is queued at Mintlify')
   })
 

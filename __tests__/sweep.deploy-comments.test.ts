@@ -7,7 +7,14 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { readFinalMarker, type DeployMarker } from '../src/job/markers.js'
-import { deployComments, previewSpec, PR_NUMBER, runDeploy, statusReads } from './helpers/deploy.js'
+import {
+  deployComments,
+  previewSpec,
+  PR_NUMBER,
+  runDeploy,
+  runDeployCancelledWhileFollowing,
+  statusReads
+} from './helpers/deploy.js'
 import { addEarlierComment, addThread, runSweep, useWorld } from './helpers/world.js'
 
 const world = useWorld()
@@ -252,15 +259,7 @@ describe('a run that writes the comment while it follows, or does not wait', () 
 
   it('a cancelled run’s comment records the status id, and the sweep finishes it', async () => {
     world().svc.platform.script({ buildMs: 20 * 60_000 })
-    const controller = new AbortController()
-    const timer = setInterval(() => {
-      if (statusReads(world()).length > 0) controller.abort()
-    }, 5)
-    const result = await runDeploy(world(), previewSpec(world()), {
-      realTime: true,
-      signal: controller.signal
-    })
-    clearInterval(timer)
+    const result = await runDeployCancelledWhileFollowing(world())
     expect(result.outputs.status).toBe('cancelled')
     expect(theComment().body).toContain('🚫 This run was cancelled')
     expect(theComment().marker).toMatchObject({ update: 'status_1', run: '4242' })

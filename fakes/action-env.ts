@@ -60,7 +60,7 @@ export function actionEnvironment(spec: ActionRunSpec): {
 }
 
 /** Parses the GITHUB_OUTPUT file format (`name<<DELIMITER ... DELIMITER`). */
-export function parseOutputFile(text: string): Record<string, string> {
+function parseOutputFile(text: string): Record<string, string> {
   const outputs: Record<string, string> = {}
   const lines = text.split('\n')
   for (let i = 0; i < lines.length; i++) {

@@ -113,7 +113,7 @@ export function byPageAnswer(
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i
 
-export function isDate(value: string): boolean {
+function isDate(value: string): boolean {
   if (!DATE_ONLY.test(value) && !DATE_TIME.test(value)) return false
   const parsed = Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value)
   if (Number.isNaN(parsed)) return false

@@ -38,7 +38,7 @@ const CATEGORIES = ['Getting started', 'Authentication', 'API reference', 'Deplo
  * those are asked again and again (50 questions), half are each asked once, so the number of
  * distinct questions grows with the set.
  */
-export function generatedConversation(i: number): AssistantItem {
+function generatedConversation(i: number): AssistantItem {
   const unanswered = i % 4 === 0
   const query = !unanswered
     ? `How do I use feature ${i % 200}?`

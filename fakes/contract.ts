@@ -66,7 +66,7 @@ const SOURCES: {
  * Statuses allowed on every operation although not declared per operation: the service documents
  * bearer auth globally (401) and answers unknown projects and jobs with 404.
  */
-export const GLOBAL_STATUSES: readonly number[] = [401, 404]
+const GLOBAL_STATUSES: readonly number[] = [401, 404]
 
 /** The service's error shape, used for the globally allowed statuses. */
 const SERVICE_ERROR_SCHEMA = {
@@ -79,7 +79,7 @@ const SERVICE_ERROR_SCHEMA = {
  * The folder holding the OpenAPI documents: `$MINTLIFY_SPEC_DIR`, else the committed copy in
  * `<project>/spec`.
  */
-export function specDir(): string {
+function specDir(): string {
   const projectRoot = fileURLToPath(new URL('../', import.meta.url))
   const candidates = [
     process.env.MINTLIFY_SPEC_DIR,

@@ -4,7 +4,7 @@
  */
 import type { ServerResponse } from 'node:http'
 
-export type FaultKind = 'reset' | 'hang' | 'malformed' | 'reset-after-body'
+type FaultKind = 'reset' | 'hang' | 'malformed' | 'reset-after-body'
 
 export interface Fault {
   /** Status of the HTTP answer: default 500 (200 for `malformed`). */
@@ -86,7 +86,7 @@ function matches(rule: FaultRule, method: string, path: string): boolean {
 }
 
 /** Whether the server should carry out the request before the fault answers. */
-export function faultProcesses(fault: Fault): boolean {
+function faultProcesses(fault: Fault): boolean {
   return fault.kind === 'reset-after-body' || fault.process === true
 }
 
@@ -94,7 +94,7 @@ export function faultProcesses(fault: Fault): boolean {
  * Answers with the fault. `realBody` is the body the server would have sent (when it processed the
  * request); `errorBody` renders the server's own error shape for a status.
  */
-export function answerWithFault(
+function answerWithFault(
   res: ServerResponse,
   fault: Fault,
   realBody: string | undefined,
@@ -124,4 +124,26 @@ export function answerWithFault(
       res.end(fault.body ?? errorBody(status))
     }
   }
+}
+
+/**
+ * A request's answer through the fault that may stand in for it: a fault that cuts in before the
+ * work answers alone and `work` never runs; one that comes after it (a reset once the body is sent,
+ * `process`) gets the text the work would have sent. Undefined when the fault answered; else what
+ * `work` made, for the server to send.
+ */
+export function throughFault<T extends { text: string }>(
+  res: ServerResponse,
+  fault: Fault | undefined,
+  work: () => T,
+  errorBody: (status: number) => string
+): T | undefined {
+  if (fault !== undefined && !faultProcesses(fault)) {
+    answerWithFault(res, fault, undefined, errorBody)
+    return undefined
+  }
+  const done = work()
+  if (fault === undefined) return done
+  answerWithFault(res, fault, done.text, errorBody)
+  return undefined
 }

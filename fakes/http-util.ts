@@ -49,7 +49,7 @@ export class RequestTraffic {
   }
 }
 
-export function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -59,7 +59,7 @@ export function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /** The parsed JSON value, or undefined for an empty or invalid body. */
-export function parseJson(raw: string): unknown {
+function parseJson(raw: string): unknown {
   if (raw.trim() === '') return undefined
   try {
     return JSON.parse(raw) as unknown
@@ -68,9 +68,28 @@ export function parseJson(raw: string): unknown {
   }
 }
 
-/** Query parameters as a plain object (the last value wins for repeated names). */
-export function queryOf(url: URL): Record<string, string> {
-  return Object.fromEntries(url.searchParams)
+/** What a fake reads of every request before it routes it. */
+export interface IncomingCall {
+  method: string
+  /** Resolved against the fake's own URL. */
+  url: URL
+  /** Query parameters as a plain object (the last value wins for repeated names). */
+  query: Record<string, string>
+  rawBody: string
+  /** The parsed JSON body, or undefined for an empty or invalid one. */
+  body: unknown
+}
+
+export async function readCall(req: IncomingMessage, base: string): Promise<IncomingCall> {
+  const rawBody = await readBody(req)
+  const url = new URL(req.url ?? '/', base)
+  return {
+    method: (req.method ?? 'GET').toUpperCase(),
+    url,
+    query: Object.fromEntries(url.searchParams),
+    rawBody,
+    body: parseJson(rawBody)
+  }
 }
 
 export function isJsonContentType(contentType: string | undefined): boolean {

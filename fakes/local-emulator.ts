@@ -8,7 +8,7 @@ import { GitHubFake } from './github-fake.js'
 import { ServiceEmulator } from './service-emulator.js'
 
 export const LOCAL_PORTS = { service: 8787, github: 8788 }
-export const LOCAL_REPOSITORY = { owner: 'your-org', repo: 'your-docs', issue: 1 }
+const LOCAL_REPOSITORY = { owner: 'your-org', repo: 'your-docs', issue: 1 }
 
 export interface LocalEmulator {
   svc: ServiceEmulator

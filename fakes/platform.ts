@@ -41,8 +41,7 @@ interface Deployment {
 }
 
 /** Triggers a minute per organization: previews, deployments and automations together. */
-export const PREVIEW_LIMIT_PER_MINUTE = 5
-export const TRIGGER_LIMIT_PER_MINUTE = PREVIEW_LIMIT_PER_MINUTE
+export const TRIGGER_LIMIT_PER_MINUTE = 5
 
 /** An automation of the project, as its dashboard settings make it answer a trigger. */
 export interface AutomationSetup {

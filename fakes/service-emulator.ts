@@ -9,24 +9,15 @@ import http from 'node:http'
 import https from 'node:https'
 import type { Socket } from 'node:net'
 import { contract } from './contract.js'
-import {
-  answerWithFault,
-  faultProcesses,
-  FaultQueue,
-  type Fault,
-  type FaultRule
-} from './faults.js'
+import { FaultQueue, throughFault, type Fault, type FaultRule } from './faults.js'
 import {
   isJsonContentType,
   listen,
-  parseJson,
-  queryOf,
-  readBody,
+  readCall,
   RequestTraffic,
   serve,
   shutdown
 } from './http-util.js'
-
 import {
   arrayRows,
   byPageAnswer,
@@ -51,7 +42,7 @@ import {
 } from './assistant-data.js'
 
 export type { AssistantItem, CallerStatsItem } from './assistant-data.js'
-export type { Fault, FaultKind, FaultRule } from './faults.js'
+export type { Fault, FaultRule } from './faults.js'
 export type { FeedbackItem, SearchTerm } from './analytics-data.js'
 export type { PageFeedbackRow } from './analytics-data.js'
 
@@ -345,15 +336,13 @@ export class ServiceEmulator {
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const rawBody = await readBody(req)
-    const url = new URL(req.url ?? '/', this.url)
-    const method = (req.method ?? 'GET').toUpperCase()
+    const { method, url, query, body, rawBody } = await readCall(req, this.url)
     const recorded: RecordedRequest = {
       method,
       path: url.pathname,
-      query: queryOf(url),
+      query,
       headers: req.headers,
-      body: parseJson(rawBody),
+      body,
       rawBody,
       at: this.now(),
       connection: this.connectionOf(req.socket)
@@ -369,16 +358,13 @@ export class ServiceEmulator {
     )
 
     const fault = this.intercept?.(method, recorded.path) ?? this.faults.take(method, recorded.path)
-    if (fault !== undefined && !faultProcesses(fault)) {
-      answerWithFault(res, fault, undefined, errorBody)
-      return
+    const work = () => {
+      const answer = this.route(method, recorded, rawBody)
+      return { answer, text: JSON.stringify(answer.body) }
     }
-    const answer = this.route(method, recorded, rawBody)
-    const text = JSON.stringify(answer.body)
-    if (fault !== undefined) {
-      answerWithFault(res, fault, text, errorBody)
-      return
-    }
+    const done = throughFault(res, fault, work, errorBody)
+    if (done === undefined) return
+    const { answer, text } = done
     if (documented) {
       this.contractViolations.push(
         ...spec.checkResponse(method, recorded.path, answer.status, JSON.parse(text))

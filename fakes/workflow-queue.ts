@@ -7,7 +7,7 @@
  */
 import { isMap, isScalar, parseDocument, type Node } from 'yaml'
 
-export interface QueueProblem {
+interface QueueProblem {
   /** 1-based line of the offending value. */
   line: number
   message: string

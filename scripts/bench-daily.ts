@@ -8,6 +8,7 @@ import { serviceInputs } from '../fakes/inputs.js'
 import { ServiceEmulator } from '../fakes/service-emulator.js'
 import { VirtualTime } from '../fakes/virtual-time.js'
 import { run as runAnalytics } from '../src/analytics/main.js'
+import type { BenchTable } from './bench-run.js'
 
 const PAGES = 1_000
 const NOW = Date.parse('2024-03-31T12:00:00Z')
@@ -41,7 +42,7 @@ async function requests(inputs: Record<string, string>, days: number): Promise<n
   }
 }
 
-export async function dailyTable(): Promise<{ lines: string[]; ok: boolean }> {
+export async function dailyTable(): Promise<BenchTable> {
   const lines = [
     '| range | `compare` | requests without the chart → with it | per-day reads (expected: a day each period) | of 100 | met |',
     '| --- | --- | --- | --- | --- | --- |'

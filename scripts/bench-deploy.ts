@@ -12,6 +12,7 @@ import { VirtualTime } from '../fakes/virtual-time.js'
 import { run as runDeploy } from '../src/deploy/main.js'
 import { DEPLOY_DEFAULTS } from '../src/deploy/settings.js'
 import type { Log } from '../src/shared/runtime.js'
+import type { BenchTable } from './bench-run.js'
 
 const silent: Log = { debug() {}, info() {}, warning() {}, error() {}, notice() {} }
 const SEEDS = Array.from({ length: 10 }, (_, i) => i + 1)
@@ -57,7 +58,7 @@ async function follow(buildMs: number, seed: number): Promise<{ polls: number; d
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`
 const label = (ms: number): string => (ms >= 60_000 ? `${ms / 60_000} min` : `${ms / 1000} s`)
 
-export async function deployTable(): Promise<{ lines: string[]; ok: boolean }> {
+export async function deployTable(): Promise<BenchTable> {
   const firstMs = DEPLOY_DEFAULTS['poll-interval-seconds'] * 1000
   const capMs = DEPLOY_DEFAULTS['max-poll-interval-seconds'] * 1000
   const lines = [

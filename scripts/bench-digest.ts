@@ -8,14 +8,13 @@
  *     since and 300 older ones past the watermark.
  *  3. The prompt of a digest of 50 PRs with long descriptions (and of 200 with long titles).
  */
-import { cleanUp, runInProcess, type ActionRunResult } from '../fakes/action-env.js'
+import type { ActionRunResult } from '../fakes/action-env.js'
 import { GitHubFake } from '../fakes/github-fake.js'
 import { agentInputs } from '../fakes/inputs.js'
 import { ServiceEmulator } from '../fakes/service-emulator.js'
-import { VirtualTime } from '../fakes/virtual-time.js'
 import { mergedPullEvent } from '../fakes/webhooks.js'
-import { run as runAgent } from '../src/agent/main.js'
 import { MAX_PROMPT_LENGTH } from '../src/agent/prompt-context.js'
+import { runAgentAt, type BenchTable } from './bench-run.js'
 
 const DAY = 24 * 60 * 60_000
 const HOUR = DAY / 24
@@ -51,34 +50,17 @@ async function withFakes<T>(work: (fakes: Fakes) => Promise<T>): Promise<T> {
 }
 
 /** One run of the agent action at `at`, as its own workflow run. */
-async function runAt(
+function runAt(
   fakes: Fakes,
   at: number,
   spec: { eventName: string; event?: unknown; inputs: Record<string, string> }
 ): Promise<ActionRunResult> {
-  const { emulator, github } = fakes
   const runId = String(9000 + ++fakes.runs)
-  const time = VirtualTime.install(at)
-  try {
-    const result = await runInProcess(
-      {
-        eventName: spec.eventName,
-        event: spec.event,
-        inputs: agentInputs(emulator, github, { ...GUARDS, ...spec.inputs }),
-        env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: runId }
-      },
-      () =>
-        time.drive(runAgent({ requestTimeoutMs: 5_000, handleSignals: false }), [
-          emulator.traffic,
-          github.traffic
-        ])
-    )
-    cleanUp(result)
-    if (result.exitCode !== 0) throw new Error(`bench run ${runId} failed:\n${result.stdout}`)
-    return result
-  } finally {
-    time.uninstall()
-  }
+  return runAgentAt(fakes, at, {
+    ...spec,
+    inputs: agentInputs(fakes.emulator, fakes.github, { ...GUARDS, ...spec.inputs }),
+    runId
+  })
 }
 
 function digestRun(fakes: Fakes, at: number, inputs: Record<string, string> = {}) {
@@ -374,7 +356,7 @@ async function digestPrompt({
   })
 }
 
-async function promptTable(): Promise<{ lines: string[]; ok: boolean }> {
+async function promptTable(): Promise<BenchTable> {
   const lines = [
     `| digest | prompt length (≤ ${MAX_PROMPT_LENGTH.toLocaleString('en-US')}) | reference lines kept | left out | met |`,
     '| --- | --- | --- | --- | --- |'
@@ -406,7 +388,7 @@ async function promptTable(): Promise<{ lines: string[]; ok: boolean }> {
 }
 
 /** The digest's section of BENCHMARKS.md: the three tables, each with what it shows. */
-export async function digestTable(): Promise<{ lines: string[]; ok: boolean }> {
+export async function digestTable(): Promise<BenchTable> {
   const uses = await usesTable()
   const calls = await callsTable()
   const prompt = await promptTable()
@@ -433,12 +415,4 @@ export async function digestTable(): Promise<{ lines: string[]; ok: boolean }> {
     'The prompt the service received (the built-in instruction and the context block). Each PR keeps its reference line (`acme/docs#n` and its title); the block gives way level by level, and says what it left out.'
   ]
   return { lines, ok: uses.ok && calls.ok && prompt.ok }
-}
-
-/** `npm run bench -- --only digest`: this section alone (never written to BENCHMARKS.md). */
-export async function digestOnly(): Promise<never> {
-  const table = await digestTable()
-  console.log(table.lines.join('\n'))
-  console.log(table.ok ? 'All targets met.' : 'Some targets were missed (marked **no**).')
-  process.exit(0)
 }

@@ -10,6 +10,7 @@ import { serviceInputs } from '../fakes/inputs.js'
 import { ServiceEmulator } from '../fakes/service-emulator.js'
 import { VirtualTime } from '../fakes/virtual-time.js'
 import { run as runAnalytics } from '../src/analytics/main.js'
+import type { BenchTable } from './bench-run.js'
 
 const RANGE = { 'date-from': '2024-03-03', 'date-to': '2024-03-10' }
 const BASELINE = '2024-02-18'
@@ -67,7 +68,7 @@ async function measure({
   }
 }
 
-export async function impactTable(): Promise<{ lines: string[]; ok: boolean }> {
+export async function impactTable(): Promise<BenchTable> {
   const lines = [
     '| dataset | service requests without → with `impact` | extra (expected) | GitHub calls (expected: 1 listing page, which ends before the period, + 20 files) | met |',
     '| --- | --- | --- | --- | --- |'

@@ -4,12 +4,10 @@
  * comments whose last digest is among the newest 100. The agent action in process, in virtual time,
  * against the fakes.
  */
-import { cleanUp, runInProcess } from '../fakes/action-env.js'
 import { GitHubFake } from '../fakes/github-fake.js'
 import { agentInputs } from '../fakes/inputs.js'
 import { ServiceEmulator } from '../fakes/service-emulator.js'
-import { VirtualTime } from '../fakes/virtual-time.js'
-import { run as runAgent } from '../src/agent/main.js'
+import { runAgentAt, type BenchTable } from './bench-run.js'
 
 const DAY = 24 * 60 * 60_000
 const START = Date.parse('2026-03-02T00:00:00Z')
@@ -26,33 +24,14 @@ interface Fakes {
 }
 
 /** One digest run at `at`, as its own workflow run. */
-async function digestAt({ emulator, github }: Fakes, at: number, runId: string): Promise<void> {
-  const time = VirtualTime.install(at)
-  try {
-    const inputs = agentInputs(emulator, github, {
-      digest: 'true',
-      'issue-number': String(TRACKING_ISSUE),
-      'digest-since': iso(START).slice(0, 10)
-    })
-    const event = { schedule: '0 * * * *', repository: { default_branch: 'main' } }
-    const result = await runInProcess(
-      {
-        eventName: 'schedule',
-        event,
-        inputs,
-        env: { GITHUB_API_URL: github.url, GITHUB_RUN_ID: runId }
-      },
-      () =>
-        time.drive(runAgent({ requestTimeoutMs: 5_000, handleSignals: false }), [
-          emulator.traffic,
-          github.traffic
-        ])
-    )
-    cleanUp(result)
-    if (result.exitCode !== 0) throw new Error(`bench run ${runId} failed:\n${result.stdout}`)
-  } finally {
-    time.uninstall()
-  }
+async function digestAt(fakes: Fakes, at: number, runId: string): Promise<void> {
+  const inputs = agentInputs(fakes.emulator, fakes.github, {
+    digest: 'true',
+    'issue-number': String(TRACKING_ISSUE),
+    'digest-since': iso(START).slice(0, 10)
+  })
+  const event = { schedule: '0 * * * *', repository: { default_branch: 'main' } }
+  await runAgentAt(fakes, at, { eventName: 'schedule', event, inputs, runId })
 }
 
 function addMerged(github: GitHubFake, number: number, at: number): void {
@@ -101,7 +80,7 @@ async function readsOfDigest(total: number): Promise<number> {
 }
 
 /** The section of BENCHMARKS.md: the table and what it shows. */
-export async function readsTable(): Promise<{ lines: string[]; ok: boolean }> {
+export async function readsTable(): Promise<BenchTable> {
   const lines = ['| comments | conversation reads | target | met |', '| --- | --- | --- | --- |']
   let ok = true
   for (const total of [100, 1_000, 10_000]) {
@@ -119,12 +98,4 @@ export async function readsTable(): Promise<{ lines: string[]; ok: boolean }> {
       'Before, each run listed every page twice: 2 × ⌈C/100⌉ reads, 200 on an issue of 10,000 comments.'
   )
   return { lines, ok }
-}
-
-/** `npm run bench -- --only reads`: this section alone (never written to BENCHMARKS.md). */
-export async function readsOnly(): Promise<never> {
-  const table = await readsTable()
-  console.log(table.lines.join('\n'))
-  console.log(table.ok ? 'All targets met.' : 'Some targets were missed (marked **no**).')
-  process.exit(0)
 }

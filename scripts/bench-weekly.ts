@@ -14,6 +14,7 @@ import { serviceInputs } from '../fakes/inputs.js'
 import { ServiceEmulator } from '../fakes/service-emulator.js'
 import { VirtualTime } from '../fakes/virtual-time.js'
 import { run as runAnalytics } from '../src/analytics/main.js'
+import type { BenchTable } from './bench-run.js'
 import { ISSUE, NOW, seedWeeklySite } from './bench-weekly-site.js'
 
 const SIZES = [500, 5_000, 25_000]
@@ -146,7 +147,7 @@ async function oneStepRow(pages: number): Promise<{ line: string; ok: boolean }>
   })
 }
 
-export async function weeklyTable(): Promise<{ lines: string[]; ok: boolean }> {
+export async function weeklyTable(): Promise<BenchTable> {
   const lines = [
     `Today's four steps (examples/weekly-docs-report.yml before it became one step), each with its own budget of ${HOURLY}, run one after another within the hour:`,
     '',
@@ -175,12 +176,4 @@ export async function weeklyTable(): Promise<{ lines: string[]; ok: boolean }> {
       'In a workflow the first step that fails ends the job, so the steps after it never run: their figures are what they would have asked for.'
   )
   return { lines, ok }
-}
-
-/** `--only weekly`: this table alone. */
-export async function weeklyOnly(): Promise<never> {
-  const table = await weeklyTable()
-  console.log(table.lines.join('\n'))
-  console.log(table.ok ? 'All targets met.' : 'Some targets were missed (marked **no**).')
-  process.exit(0)
 }

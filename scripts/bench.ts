@@ -37,11 +37,12 @@ import { GitHubFake } from '../fakes/github-fake.js'
 import { serviceInputs } from '../fakes/inputs.js'
 import { run as runSweep } from '../src/sweep/main.js'
 import { impactTable } from './bench-impact.js'
-import { digestOnly, digestTable } from './bench-digest.js'
-import { readsOnly, readsTable } from './bench-reads.js'
+import { digestTable } from './bench-digest.js'
+import { readsTable } from './bench-reads.js'
 import { deployTable } from './bench-deploy.js'
 import { dailyTable } from './bench-daily.js'
-import { weeklyOnly, weeklyTable } from './bench-weekly.js'
+import { weeklyTable } from './bench-weekly.js'
+import { printAlone, type BenchTable } from './bench-run.js'
 
 const NODE24 = join(PROJECT_ROOT, 'scripts', 'node24.sh')
 
@@ -101,7 +102,7 @@ function fixedPolling(jobMs: number, intervalMs: number): PollFigures {
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`
 const label = (ms: number): string => (ms >= 60_000 ? `${ms / 60_000} min` : `${ms / 1000} s`)
 
-async function pollingTable(): Promise<{ lines: string[]; ok: boolean }> {
+async function pollingTable(): Promise<BenchTable> {
   const schedule = DEFAULT_POLL_SCHEDULE
   const durations = [10_000, 30_000, 40_000, 120_000, 600_000, 1_800_000]
   const seeds = Array.from({ length: 20 }, (_, i) => i + 1)
@@ -253,7 +254,7 @@ const mb = (n: number): string => `${n >= 0 ? '+' : ''}${n.toFixed(1)} MB`
  * the grouping for the prompt has about N/8 distinct questions. One request reads the caller split,
  * the others 1,000 conversations each.
  */
-async function assistantTable(bundle: string): Promise<{ lines: string[]; ok: boolean }> {
+async function assistantTable(bundle: string): Promise<BenchTable> {
   const emulator = await ServiceEmulator.start()
   const lines = [
     `| conversations | requests (of ${REQUEST_LIMIT}) | expected | rows written | time (median) | rows read / s | peak RSS: median of ${RUNS} (range) |`,
@@ -295,7 +296,7 @@ async function assistantTable(bundle: string): Promise<{ lines: string[]; ok: bo
   return { lines, ok }
 }
 
-async function exportTable(bundle: string): Promise<{ lines: string[]; ok: boolean }> {
+async function exportTable(bundle: string): Promise<BenchTable> {
   const emulator = await ServiceEmulator.start()
   const lines = [
     `| export | rows (each period) | requests (of ${REQUEST_LIMIT}) | expected | rows written | time (median) | rows read / s | peak RSS: median of ${RUNS} (range) |`,
@@ -337,7 +338,7 @@ async function exportTable(bundle: string): Promise<{ lines: string[]; ok: boole
   return { lines, ok }
 }
 
-function bundleTable(): { lines: string[]; ok: boolean } {
+function bundleTable(): BenchTable {
   const lines = [
     '| bundle | size | load and run to the first error (median of 11) | bare `node` start | met |',
     '| --- | --- | --- | --- | --- |'
@@ -404,7 +405,7 @@ async function runnerHeld(jobMs: number, waitMs: number): Promise<number> {
 }
 
 /** Runner time per request: waiting to the end beside `detach: true` with max-wait-minutes 3. */
-async function runnerTable(): Promise<{ lines: string[]; ok: boolean }> {
+async function runnerTable(): Promise<BenchTable> {
   const lines = [
     '| job length | runner held, waiting to the end | runner held, `detach: true` + `max-wait-minutes: 3` | comment finished by |',
     '| --- | --- | --- | --- |'
@@ -421,7 +422,7 @@ async function runnerTable(): Promise<{ lines: string[]; ok: boolean }> {
 }
 
 /** The sweep's calls for a repository with 1,000 comments in the window and 10 left comments. */
-async function sweepTable(): Promise<{ lines: string[]; ok: boolean }> {
+async function sweepTable(): Promise<BenchTable> {
   const [emulator, github] = await Promise.all([ServiceEmulator.start(), GitHubFake.start()])
   try {
     github.addIssue('acme', 'docs', { number: 7, title: 'Docs' })
@@ -471,11 +472,14 @@ async function sweepTable(): Promise<{ lines: string[]; ok: boolean }> {
 }
 
 /** `--only digest`: the digest's section alone (scripts/bench-digest.ts). */
-if (process.argv.includes('--only') && process.argv.includes('digest')) await digestOnly()
+if (process.argv.includes('--only') && process.argv.includes('digest'))
+  await printAlone(digestTable())
 /** `--only reads`: the conversation reads alone (scripts/bench-reads.ts). */
-if (process.argv.includes('--only') && process.argv.includes('reads')) await readsOnly()
+if (process.argv.includes('--only') && process.argv.includes('reads'))
+  await printAlone(readsTable())
 /** `--only weekly`: the weekly report's requests alone (scripts/bench-weekly.ts). */
-if (process.argv.includes('--only') && process.argv.includes('weekly')) await weeklyOnly()
+if (process.argv.includes('--only') && process.argv.includes('weekly'))
+  await printAlone(weeklyTable())
 /**
  * `--only assistant` or `--only views`: that export's table alone (a quick look; never written to
  * BENCHMARKS.md).

@@ -3,7 +3,7 @@ import { expect } from '@jest/globals'
 import { readdirSync } from 'node:fs'
 import type { ActionRunResult } from '../../fakes/action-env.js'
 import type { Fault } from '../../fakes/service-emulator.js'
-import type { World } from './world.js'
+import { analyticsInputs, type World } from './world.js'
 
 /** The error line the action printed (`::error::...`), decoded; there must be exactly one. */
 export function errorLine(result: ActionRunResult): string {
@@ -39,4 +39,25 @@ class RequestNumber extends RegExp {
   override test(path: string): boolean {
     return super.test(path) && this.hit()
   }
+}
+
+/** Every input of the analytics step as the runner passes them (action.yml's defaults), over `extra`. */
+export function runnerInputs(
+  world: World,
+  extra: Record<string, string> = {}
+): Record<string, string> {
+  return analyticsInputs(world, {
+    'date-from': '',
+    'date-to': '',
+    'page-size': '',
+    'output-file': '',
+    format: 'json',
+    'summary-rows': '10',
+    'issue-number': '',
+    'github-token': '',
+    dataset: 'views',
+    compare: 'none',
+    chart: 'true',
+    ...extra
+  })
 }

@@ -115,3 +115,19 @@ export function triggers(world: World) {
 export function statusReads(world: World) {
   return world.svc.requestsTo('GET', /^\/v1\/project\/update-status\//)
 }
+
+/** The hidden marker of the finished preview of `docs/new-guide` (previewSpec's branch). */
+export const PREVIEW_MARKER = { kind: 'deploy', project: 'proj_test', branch: 'docs/new-guide' }
+
+/** A preview run in real time, cancelled by the runner once it has read the deployment's status. */
+export async function runDeployCancelledWhileFollowing(world: World): Promise<ActionRunResult> {
+  const controller = new AbortController()
+  const timer = setInterval(() => {
+    if (statusReads(world).length > 0) controller.abort()
+  }, 5)
+  try {
+    return await runDeploy(world, previewSpec(world), { realTime: true, signal: controller.signal })
+  } finally {
+    clearInterval(timer)
+  }
+}

@@ -8,7 +8,7 @@ import type { ActionRunResult } from '../../fakes/action-env.js'
 import type { Permission } from '../../fakes/github-fake.js'
 import { labeledIssueEvent, labeledPullEvent, type LabelScenario } from '../../fakes/webhooks.js'
 import { addMergedPull, CODE_CHANGE_DEFAULTS, type PullChange } from './code-change.js'
-import { runAgent, type AgentOverrides, type AgentRunSpec, type World } from './world.js'
+import { runAgent, runnerOf, type AgentRunSpec, type World } from './world.js'
 
 export const LABEL_INPUTS = { ...CODE_CHANGE_DEFAULTS, 'label-trigger': 'docs' }
 
@@ -78,13 +78,8 @@ export function labelPullSpec(
   }
 }
 
-export function runLabelIssue(
-  world: World,
-  run: LabelRun = {},
-  overrides: AgentOverrides = {}
-): Promise<ActionRunResult> {
-  return runAgent(world, labelIssueSpec(world, run), overrides)
-}
+/** The run of a labeling of issue #11: labelIssueSpec, then runAgent. */
+export const runLabelIssue = runnerOf(labelIssueSpec)
 
 export function runLabelPull(
   world: World,

@@ -434,13 +434,30 @@ export function commentScenario(world: World, scenario: CommentScenario = {}): C
   }
 }
 
+/** The agent run of what `specOf` makes of its input (a scenario, a labeling), then runAgent. */
+export function runnerOf<T>(specOf: (world: World, input?: T) => AgentRunSpec) {
+  return (world: World, input?: T, overrides: AgentOverrides = {}): Promise<ActionRunResult> =>
+    runAgent(world, specOf(world, input), overrides)
+}
+
 /** The run of a trigger comment: commentScenario, then runAgent. */
-export function runComment(
+export const runComment = runnerOf(commentScenario)
+
+/**
+ * A run that started no job: exit 0, status `skipped`, nothing sent to the service, and one reply on
+ * the thread. Returns that reply's body.
+ */
+export function skippedWithOneReply(
   world: World,
-  scenario: CommentScenario = {},
-  overrides: AgentOverrides = {}
-): Promise<ActionRunResult> {
-  return runAgent(world, commentScenario(world, scenario), overrides)
+  result: ActionRunResult,
+  thread?: number
+): string {
+  expect(result.exitCode).toBe(0)
+  expect(result.outputs.status).toBe('skipped')
+  expect(world.svc.requests).toHaveLength(0)
+  const replies = world.botComments(thread)
+  expect(replies).toHaveLength(1)
+  return replies[0].body
 }
 
 /** The URL paths of recorded requests, in order. */

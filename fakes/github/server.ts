@@ -5,21 +5,14 @@
  * and hands each call to the route of its resource (routes/). Tests seed and read state through it.
  */
 import http from 'node:http'
-import {
-  answerWithFault,
-  faultProcesses,
-  FaultQueue,
-  type Fault,
-  type FaultRule
-} from '../faults.js'
+import { FaultQueue, throughFault, type Fault, type FaultRule } from '../faults.js'
 import {
   listen,
-  parseJson,
-  queryOf,
-  readBody,
+  readCall,
   RequestTraffic,
   serve,
-  shutdown
+  shutdown,
+  type IncomingCall
 } from '../http-util.js'
 import { DOCS, errorOf, NOT_ACCESSIBLE, notFound, type Answer, type Route } from './answers.js'
 import { repoKey, userOf, type Actor, type FakeComment, type GitHubCall } from './model.js'
@@ -192,8 +185,8 @@ export class GitHubFake extends GitHubSeeds {
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const rawBody = await readBody(req)
-    const call = this.callOf(req, rawBody)
+    const incoming = await readCall(req, this.url)
+    const call = this.callOf(incoming)
     if (call === undefined) {
       res.writeHead(404, { 'content-type': 'application/json; charset=utf-8' })
       res.end(JSON.stringify({ message: 'Not Found', documentation_url: DOCS, status: '404' }))
@@ -205,16 +198,13 @@ export class GitHubFake extends GitHubSeeds {
 
     const fault =
       this.intercept?.(call.method, call.path) ?? this.faults.take(call.method, call.path)
-    if (fault !== undefined && !faultProcesses(fault)) {
-      answerWithFault(res, fault, undefined, status => JSON.stringify(errorOf(status)))
-      return
+    const work = () => {
+      const answer = this.route(req, call, incoming.rawBody)
+      return { answer, text: answer.body === undefined ? '' : JSON.stringify(answer.body) }
     }
-    const answer = this.route(req, call, rawBody)
-    const text = answer.body === undefined ? '' : JSON.stringify(answer.body)
-    if (fault !== undefined) {
-      answerWithFault(res, fault, text, status => JSON.stringify(errorOf(status)))
-      return
-    }
+    const done = throughFault(res, fault, work, status => JSON.stringify(errorOf(status)))
+    if (done === undefined) return
+    const { answer, text } = done
     res.writeHead(answer.status, {
       'content-type': 'application/json; charset=utf-8',
       'x-github-request-id': `FAKE:${this.calls.length}`,
@@ -229,8 +219,7 @@ export class GitHubFake extends GitHubSeeds {
   }
 
   /** The call below the API prefix; undefined (and noted) when the path misses the prefix. */
-  private callOf(req: http.IncomingMessage, rawBody: string): GitHubCall | undefined {
-    const url = new URL(req.url ?? '/', this.url)
+  private callOf({ method, url, query, body }: IncomingCall): GitHubCall | undefined {
     const prefix = this.options.pathPrefix ?? ''
     // GitHub Enterprise Server answers GraphQL at /api/graphql, beside the REST API's /api/v3.
     const graphql = prefix.endsWith('/v3') && url.pathname === `${prefix.slice(0, -3)}/graphql`
@@ -239,13 +228,7 @@ export class GitHubFake extends GitHubSeeds {
       this.outsidePrefix.push(url.pathname)
       return undefined
     }
-    return {
-      method: (req.method ?? 'GET').toUpperCase(),
-      path: url.pathname.slice(prefix.length),
-      query: queryOf(url),
-      body: parseJson(rawBody),
-      at: Date.now()
-    }
+    return { method, path: url.pathname.slice(prefix.length), query, body, at: Date.now() }
   }
 
   private route(req: http.IncomingMessage, call: GitHubCall, rawBody: string): Answer {

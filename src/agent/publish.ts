@@ -13,7 +13,7 @@ import type { NothingToDigest } from './digest/prepare.js'
 import { renderDigestDetails, type DigestReport } from './digest/report.js'
 
 /** What a handled request reports: the result, and where the tracking comment is. */
-export interface Reported {
+interface Reported {
   kind: 'reported'
   result: JobResult
   /** Absent when the run ended before its request was known to be allowed. */

@@ -39,7 +39,7 @@ export interface TriggerComment {
 }
 
 /** The request's origin; a label's carries which label it was. */
-export type RequestOrigin = { origin: Exclude<Origin, 'label'> } | LabelOrigin
+type RequestOrigin = { origin: Exclude<Origin, 'label'> } | LabelOrigin
 
 export interface LabelOrigin {
   origin: 'label'
@@ -72,7 +72,7 @@ export interface RequestFields {
   change?: CodeChange
 }
 
-export interface KeyFields {
+interface KeyFields {
   /** Identifies this request in the tracking comment's marker, so re-runs find it again. */
   requestKey: string
   /**
@@ -82,7 +82,7 @@ export interface KeyFields {
   formerKey?: string
 }
 
-export interface Labeling {
+interface Labeling {
   name: string
   /** The label's id (its name in lower case when the payload has none): part of the request key. */
   id: string

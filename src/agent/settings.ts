@@ -17,7 +17,7 @@ import { parseWaitInputs } from '../shared/wait-inputs.js'
 import { AGENT_DEFAULTS } from './defaults.js'
 import { parseDigestSettings, type DigestSettings } from './digest/settings.js'
 
-export const PERMISSION_CHOICES = ['read', 'triage', 'write', 'maintain', 'admin'] as const
+const PERMISSION_CHOICES = ['read', 'triage', 'write', 'maintain', 'admin'] as const
 
 export interface AgentSettings {
   service: ServiceSettings

@@ -40,7 +40,7 @@ function escapeRegExp(text: string): string {
  * The text after the trigger phrase when the comment starts with it (after leading white space) as
  * a whole word; undefined when it does not. `/mintlifyx` and mid-text mentions do not match.
  */
-export function matchTrigger(body: string, phrase: string): string | undefined {
+function matchTrigger(body: string, phrase: string): string | undefined {
   const pattern = new RegExp(`^\\s*${escapeRegExp(phrase)}(?=\\s|$)`, 'i')
   const match = pattern.exec(body)
   if (!match) return undefined
@@ -156,7 +156,7 @@ export function workflowDecision(
   }
 }
 
-export interface PayloadUser {
+interface PayloadUser {
   login?: string
   type?: string
 }
@@ -180,7 +180,7 @@ export function botIgnored(
   return `${requester.login} is a bot that is not listed in allowed-bots`
 }
 
-export function threadOf(
+function threadOf(
   context: Pick<RunnerContext, 'owner' | 'repo'>,
   { issue, number, isPullRequest }: { issue: PayloadIssue; number: number; isPullRequest: boolean }
 ): Thread {

@@ -14,8 +14,7 @@ import { BUDGET_WINDOW_MS, REQUEST_LIMIT, RequestBudgetExceeded } from './export
 import { plural } from '../shared/plural.js'
 import { sentence } from '../shared/sentence.js'
 
-export const RATE_LIMIT_TEXT =
-  'The Mintlify analytics API allows 100 requests per organization per hour'
+const RATE_LIMIT_TEXT = 'The Mintlify analytics API allows 100 requests per organization per hour'
 const SHARED = ', shared by all its analytics endpoints'
 /** The limit a budget error names. */
 export const BUDGET_TEXT = `${RATE_LIMIT_TEXT}${SHARED}`

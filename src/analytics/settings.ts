@@ -27,9 +27,8 @@ import {
 } from './several-inputs.js'
 
 /** The step summary and a comment have size limits; more rows than this is not a summary. */
-export const MAX_SUMMARY_ROWS = 1000
-export const COMPARE_MODES = ['none', 'previous'] as const
-export type CompareMode = (typeof COMPARE_MODES)[number]
+const MAX_SUMMARY_ROWS = 1000
+const COMPARE_MODES = ['none', 'previous'] as const
 
 /** With `impact: true` also the settings of "Did last period's changes help?" (ImpactOn). */
 export type AnalyticsSettings = CommonSettings & ({ impact?: undefined } | ImpactOn)

@@ -15,7 +15,7 @@ import { datasetFacts, DATASETS, type Dataset } from './dataset-list.js'
 import { ANALYTICS_DEFAULTS } from './defaults.js'
 import { REQUEST_LIMIT } from './export/budget.js'
 
-export const DAILY_MODES = ['auto', 'true', 'false'] as const
+const DAILY_MODES = ['auto', 'true', 'false'] as const
 /** `auto`: with charts and both dates, as it fits; `true`: whenever both dates are set; `false`: never. */
 export type DailyMode = (typeof DAILY_MODES)[number]
 

@@ -21,7 +21,7 @@ import { TrackingComment } from '../job/tracking-comment.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { ActionRun } from '../shared/run-action.js'
 import { runUrl, type RunnerContext } from '../shared/runner-context.js'
-import type { DeployResult } from './report.js'
+import type { DeployResult } from '../job/deploy-report.js'
 import type { DeploySettings } from './settings.js'
 
 /** Whose comment it is: the project, and the branch previewed (undefined for production). */

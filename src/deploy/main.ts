@@ -12,14 +12,8 @@ import { readRunnerContext, runUrl, type RunnerContext } from '../shared/runner-
 import { openDeployComment, type DeployComment } from './comment.js'
 import { followDeployment } from './follow.js'
 import { planDeployment, type DeployPlan } from './plan.js'
-import {
-  headline,
-  isFailure,
-  refusalText,
-  renderDeploySummary,
-  type DeployFacts,
-  type DeployResult
-} from './report.js'
+import { headline, type DeployFacts, type DeployResult } from '../job/deploy-report.js'
+import { isFailure, refusalText, renderDeploySummary } from './report.js'
 import { parseDeploySettings, type DeploySettings } from './settings.js'
 import { triggerDeployment } from './trigger.js'
 

@@ -10,18 +10,6 @@ import { codeSpan, inert } from '../shared/markdown.js'
 import { cutAtCharacter } from '../shared/text-cut.js'
 import { headline, reportBody, type DeployMode, type DeployResult } from '../job/deploy-report.js'
 
-export {
-  factLines,
-  failureLines,
-  headline,
-  httpsUrl,
-  linkOrCode,
-  reportBody,
-  type DeployFacts,
-  type DeployResult,
-  type DeployStatus
-} from '../job/deploy-report.js'
-
 /** Whether the step fails with fail-on-error (a cancel always fails it). */
 export function isFailure(result: DeployResult): boolean {
   return ['failure', 'timed-out', 'refused'].includes(result.status)

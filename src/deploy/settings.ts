@@ -35,8 +35,8 @@ export const DEPLOY_DEFAULTS = {
   'fail-on-error': true
 } as const satisfies InputDefaults
 
-export const DEPLOYMENT_KINDS = ['auto', 'production', 'preview'] as const
-export type DeploymentKind = (typeof DEPLOYMENT_KINDS)[number]
+const DEPLOYMENT_KINDS = ['auto', 'production', 'preview'] as const
+type DeploymentKind = (typeof DEPLOYMENT_KINDS)[number]
 
 export interface DeploySettings extends WaitSettings {
   service: ServiceSettings

@@ -10,7 +10,7 @@ import { listAllPages } from './paginate.js'
 import { toPullFile, type PullFile } from './pulls.js'
 import type { RepoRef } from './refs.js'
 import { expectArray, expectObject } from './response.js'
-import { withGitHubRetry } from './retry.js'
+import { readChecked } from './request.js'
 
 /** A repository's calls: the client, the repository, the run. */
 export interface RepoReader {
@@ -83,19 +83,15 @@ export async function listPullsOfCommit(
   { octokit, repo, rt }: RepoReader,
   sha: string
 ): Promise<PullSummary[]> {
-  const answer = await withGitHubRetry(
-    async signal => {
-      const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({
-        ...repo,
-        commit_sha: sha,
-        per_page: 10,
-        request: { signal }
-      })
-      return expectArray(data, `the pull requests of commit ${sha}`)
-    },
-    rt,
-    { repeat: 'safe' }
-  )
+  const list = (signal?: AbortSignal) =>
+    octokit.rest.repos.listPullRequestsAssociatedWithCommit({
+      ...repo,
+      commit_sha: sha,
+      per_page: 10,
+      request: { signal }
+    })
+  const what = `the pull requests of commit ${sha}`
+  const answer = await readChecked(list, data => expectArray(data, what), rt)
   return answer.map(pull => ({
     number: pull.number,
     title: pull.title,
@@ -117,20 +113,16 @@ export async function compareCommits(
   base: string,
   head: string
 ): Promise<Comparison> {
-  const data = await withGitHubRetry(
-    async signal => {
-      const answer = await octokit.rest.repos.compareCommitsWithBasehead({
-        ...repo,
-        basehead: `${base}...${head}`,
-        per_page: 100,
-        page: 1,
-        request: { signal }
-      })
-      return expectObject(answer.data, `the compare ${base}...${head}`)
-    },
-    rt,
-    { repeat: 'safe' }
-  )
+  const compare = (signal?: AbortSignal) =>
+    octokit.rest.repos.compareCommitsWithBasehead({
+      ...repo,
+      basehead: `${base}...${head}`,
+      per_page: 100,
+      page: 1,
+      request: { signal }
+    })
+  const what = `the compare ${base}...${head}`
+  const data = await readChecked(compare, answer => expectObject(answer, what), rt)
   return {
     htmlUrl: data.html_url,
     totalCommits: data.total_commits,
@@ -164,18 +156,9 @@ export async function searchCommentsFor(
   text: string
 ): Promise<SearchHit[]> {
   const q = `repo:${repo.owner}/${repo.repo} in:comments "${text.replace(/"/g, '')}"`
-  const data = await withGitHubRetry(
-    async signal => {
-      const answer = await octokit.rest.search.issuesAndPullRequests({
-        q,
-        per_page: 10,
-        request: { signal }
-      })
-      return expectObject(answer.data, 'the issue search')
-    },
-    rt,
-    { repeat: 'safe' }
-  )
+  const search = (signal?: AbortSignal) =>
+    octokit.rest.search.issuesAndPullRequests({ q, per_page: 10, request: { signal } })
+  const data = await readChecked(search, answer => expectObject(answer, 'the issue search'), rt)
   return expectArray(data.items, 'the issue search').map(item => ({
     number: item.number,
     htmlUrl: item.html_url

@@ -5,7 +5,7 @@
 import type { Runtime } from '../shared/runtime.js'
 import { toIssueComment, type CommentCall, type IssueComment } from './comments.js'
 import type { Octokit } from './octokit.js'
-import { gitHubErrorStatus, withGitHubRetry } from './retry.js'
+import { inRepo, sendRepeatable, unlessAbsent } from './request.js'
 
 /** The comment as it is now; undefined when it is gone (404: deleted). A GET: every hiccup is retried. */
 export async function readComment(
@@ -13,21 +13,8 @@ export async function readComment(
   { repo, commentId, ...options }: CommentCall,
   rt: Runtime
 ): Promise<IssueComment | undefined> {
-  try {
-    const { data } = await withGitHubRetry(
-      signal =>
-        octokit.rest.issues.getComment({
-          owner: repo.owner,
-          repo: repo.repo,
-          comment_id: commentId,
-          request: { signal }
-        }),
-      rt,
-      { ...options, repeat: 'safe' }
-    )
-    return toIssueComment(data)
-  } catch (error) {
-    if (gitHubErrorStatus(error) === 404) return undefined
-    throw error
-  }
+  const get = (signal?: AbortSignal) =>
+    octokit.rest.issues.getComment({ ...inRepo(repo), comment_id: commentId, request: { signal } })
+  const answer = await unlessAbsent(sendRepeatable(get, rt, options))
+  return answer && toIssueComment(answer.data)
 }

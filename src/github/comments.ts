@@ -8,18 +8,14 @@ import { cutAtCharacter } from '../shared/text-cut.js'
 import type { RepoRef } from './refs.js'
 import type { Octokit } from './octokit.js'
 import { listAllPages } from './paginate.js'
-import {
-  toIssueComment,
-  type IssueCall,
-  type IssueComment,
-  type RestComment
-} from './comment-shape.js'
+import { toIssueComment, type IssueCall, type IssueComment } from './comment-shape.js'
 import { findNewestComment } from './newest-comments.js'
 import { postOnce, sameBody } from './post-once.js'
-import { gitHubErrorStatus, withGitHubRetry, type GitHubCallOptions } from './retry.js'
+import { inRepo, onIssue, sendRepeatable, unlessAbsent } from './request.js'
+import type { GitHubCallOptions } from './retry.js'
 
-export type { IssueRef, RepoRef } from './refs.js'
-export { toIssueComment, type IssueCall, type IssueComment, type RestComment }
+export type { RepoRef } from './refs.js'
+export { toIssueComment, type IssueCall, type IssueComment }
 
 /** GitHub refuses comment bodies longer than this. */
 export const MAX_COMMENT_LENGTH = 65536
@@ -65,9 +61,7 @@ export async function listComments(
   const raw = await listAllPages(
     page =>
       octokit.rest.issues.listComments({
-        owner: ref.owner,
-        repo: ref.repo,
-        issue_number: ref.issueNumber,
+        ...onIssue(ref),
         ...(since ? { since: since.toISOString() } : {}),
         ...page
       }),
@@ -89,8 +83,7 @@ export async function listRepoComments(
   const raw = await listAllPages(
     page =>
       octokit.rest.issues.listCommentsForRepo({
-        owner: repo.owner,
-        repo: repo.repo,
+        ...inRepo(repo),
         since: since.toISOString(),
         sort: 'created',
         direction: 'asc',
@@ -115,9 +108,7 @@ export async function createComment(
     {
       post: async signal => {
         const { data } = await octokit.rest.issues.createComment({
-          owner: ref.owner,
-          repo: ref.repo,
-          issue_number: ref.issueNumber,
+          ...onIssue(ref),
           body: sent,
           request: { signal }
         })
@@ -141,20 +132,17 @@ export async function updateComment(
   rt: Runtime
 ): Promise<IssueComment> {
   const sent = clampCommentBody(body)
-  return withGitHubRetry(
-    async signal => {
-      const { data } = await octokit.rest.issues.updateComment({
-        owner: repo.owner,
-        repo: repo.repo,
-        comment_id: commentId,
-        body: sent,
-        request: { signal }
-      })
-      return toIssueComment(data)
-    },
-    rt,
-    { ...options, repeat: 'safe' }
-  )
+  // Read inside the retry: a malformed answer is tried again.
+  const update = async (signal?: AbortSignal) => {
+    const answer = await octokit.rest.issues.updateComment({
+      ...inRepo(repo),
+      comment_id: commentId,
+      body: sent,
+      request: { signal }
+    })
+    return toIssueComment(answer.data)
+  }
+  return sendRepeatable(update, rt, options)
 }
 
 /** Removes an issue comment; one that is gone already counts as removed (DELETE may be repeated). */
@@ -163,19 +151,11 @@ export async function deleteComment(
   { repo, commentId, ...options }: CommentCall,
   rt: Runtime
 ): Promise<void> {
-  try {
-    await withGitHubRetry(
-      signal =>
-        octokit.rest.issues.deleteComment({
-          owner: repo.owner,
-          repo: repo.repo,
-          comment_id: commentId,
-          request: { signal }
-        }),
-      rt,
-      { ...options, repeat: 'safe' }
-    )
-  } catch (error) {
-    if (gitHubErrorStatus(error) !== 404) throw error
-  }
+  const remove = (signal?: AbortSignal) =>
+    octokit.rest.issues.deleteComment({
+      ...inRepo(repo),
+      comment_id: commentId,
+      request: { signal }
+    })
+  await unlessAbsent(sendRepeatable(remove, rt, options))
 }

@@ -5,7 +5,7 @@
 import type { Runtime } from '../shared/runtime.js'
 import type { IssueCall } from './comments.js'
 import type { Octokit } from './octokit.js'
-import { gitHubErrorStatus, withGitHubRetry } from './retry.js'
+import { onIssue, sendRepeatable, unlessAbsent } from './request.js'
 
 /** `removed`: it was on the thread and is off now; `absent`: it was not on it (already removed). */
 export type LabelRemoval = 'removed' | 'absent'
@@ -16,22 +16,8 @@ export async function removeLabel(
   { ref, name, ...options }: IssueCall & { name: string },
   rt: Runtime
 ): Promise<LabelRemoval> {
-  try {
-    await withGitHubRetry(
-      signal =>
-        octokit.rest.issues.removeLabel({
-          owner: ref.owner,
-          repo: ref.repo,
-          issue_number: ref.issueNumber,
-          name,
-          request: { signal }
-        }),
-      rt,
-      { ...options, repeat: 'safe' }
-    )
-    return 'removed'
-  } catch (error) {
-    if (gitHubErrorStatus(error) === 404) return 'absent'
-    throw error
-  }
+  const remove = (signal?: AbortSignal) =>
+    octokit.rest.issues.removeLabel({ ...onIssue(ref), name, request: { signal } })
+  const answer = await unlessAbsent(sendRepeatable(remove, rt, options))
+  return answer === undefined ? 'absent' : 'removed'
 }

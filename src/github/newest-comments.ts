@@ -17,7 +17,7 @@ import {
 import type { Octokit } from './octokit.js'
 import { PER_PAGE, type Page, type PageParams } from './paginate.js'
 import { expectArray } from './response.js'
-import { withGitHubRetry } from './retry.js'
+import { onIssue, sendRepeatable } from './request.js'
 
 export interface NewestCommentsCall extends IssueCall {
   /**
@@ -37,21 +37,16 @@ export async function readNewestComments(
   rt: Runtime
 ): Promise<IssueComment[]> {
   const list = (page: PageParams): Promise<Page<RestComment>> =>
-    octokit.rest.issues.listComments({
-      owner: ref.owner,
-      repo: ref.repo,
-      issue_number: ref.issueNumber,
-      ...page
-    })
+    octokit.rest.issues.listComments({ ...onIssue(ref), ...page })
   const read = (page: number): Promise<Page<RestComment>> =>
-    withGitHubRetry(
+    sendRepeatable(
       async signal => {
         const answer = await list({ per_page: PER_PAGE, page, request: { signal } })
         expectArray(answer.data, `page ${page} of the comments of #${ref.issueNumber}`)
         return answer
       },
       rt,
-      { ...options, repeat: 'safe' }
+      options
     )
   const first = await read(1)
   const pages = new Map([[1, first.data]])

@@ -7,7 +7,7 @@ import { getOctokit } from '@actions/github'
 
 export type Octokit = ReturnType<typeof getOctokit>
 
-export const USER_AGENT = 'mintlify-docs-agent-action'
+const USER_AGENT = 'mintlify-docs-agent-action'
 
 export function createOctokit(token: string, baseUrl: string): Octokit {
   return getOctokit(token, { baseUrl: baseUrl.replace(/\/+$/, ''), userAgent: USER_AGENT })

@@ -6,7 +6,8 @@ import type { Runtime } from '../shared/runtime.js'
 import type { RepoRef } from './refs.js'
 import type { Octokit } from './octokit.js'
 import { expectObject } from './response.js'
-import { gitHubErrorStatus, withGitHubRetry, type GitHubCallOptions } from './retry.js'
+import { inRepo, readChecked, unlessAbsent } from './request.js'
+import type { GitHubCallOptions } from './retry.js'
 
 export type RepoPermission = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none'
 
@@ -21,7 +22,7 @@ export function meetsPermission(actual: RepoPermission, required: RepoPermission
   return permissionRank(actual) >= permissionRank(required)
 }
 
-export function isRepoPermission(value: unknown): value is RepoPermission {
+function isRepoPermission(value: unknown): value is RepoPermission {
   return typeof value === 'string' && (ORDER as readonly string[]).includes(value)
 }
 
@@ -45,24 +46,16 @@ export async function getCollaboratorPermission(
   { repo, login, ...options }: GitHubCallOptions & { repo: RepoRef; login: string },
   rt: Runtime
 ): Promise<RepoPermission> {
-  try {
-    const data = await withGitHubRetry(
-      async signal => {
-        const answer = await octokit.rest.repos.getCollaboratorPermissionLevel({
-          owner: repo.owner,
-          repo: repo.repo,
-          username: login,
-          request: { signal }
-        })
-        return expectObject(answer.data, `the permission of ${login}`)
-      },
-      rt,
-      { ...options, repeat: 'safe' }
-    )
-    return permissionFromResponse(data)
-  } catch (error) {
-    // 404: no such user, or not a collaborator of a private repository.
-    if (gitHubErrorStatus(error) === 404) return 'none'
-    throw error
-  }
+  const get = (signal?: AbortSignal) =>
+    octokit.rest.repos.getCollaboratorPermissionLevel({
+      ...inRepo(repo),
+      username: login,
+      request: { signal }
+    })
+  const what = `the permission of ${login}`
+  // 404: no such user, or not a collaborator of a private repository.
+  const data = await unlessAbsent(
+    readChecked(get, answer => expectObject(answer, what), rt, options)
+  )
+  return data === undefined ? 'none' : permissionFromResponse(data)
 }

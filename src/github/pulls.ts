@@ -4,7 +4,8 @@ import type { RepoRef } from './refs.js'
 import type { Octokit } from './octokit.js'
 import { listAllPages } from './paginate.js'
 import { expectRecord } from './response.js'
-import { withGitHubRetry, type GitHubCallOptions } from './retry.js'
+import { inRepo, readChecked } from './request.js'
+import type { GitHubCallOptions } from './retry.js'
 
 export interface PullRequestInfo {
   number: number
@@ -28,7 +29,7 @@ export interface PullFile {
 }
 
 /** GitHub lists at most 3000 files of a pull request; a prompt needs far fewer. */
-export const DEFAULT_MAX_PULL_FILES = 300
+const DEFAULT_MAX_PULL_FILES = 300
 
 /** One pull request, and how the call is made. */
 export interface PullCall extends GitHubCallOptions {
@@ -41,19 +42,10 @@ export async function getPullRequest(
   { repo, pullNumber, ...options }: PullCall,
   rt: Runtime
 ): Promise<PullRequestInfo> {
-  const data = await withGitHubRetry(
-    async signal => {
-      const answer = await octokit.rest.pulls.get({
-        owner: repo.owner,
-        repo: repo.repo,
-        pull_number: pullNumber,
-        request: { signal }
-      })
-      return expectRecord(answer.data, `pull request #${pullNumber}`)
-    },
-    rt,
-    { ...options, repeat: 'safe' }
-  )
+  const get = (signal?: AbortSignal) =>
+    octokit.rest.pulls.get({ ...inRepo(repo), pull_number: pullNumber, request: { signal } })
+  const what = `pull request #${pullNumber}`
+  const data = await readChecked(get, answer => expectRecord(answer, what), rt, options)
   return {
     number: data.number,
     title: data.title,
@@ -85,13 +77,7 @@ export async function listPullFiles(
 ): Promise<PullFile[]> {
   if (max <= 0) return []
   const files = await listAllPages(
-    page =>
-      octokit.rest.pulls.listFiles({
-        owner: repo.owner,
-        repo: repo.repo,
-        pull_number: pullNumber,
-        ...page
-      }),
+    page => octokit.rest.pulls.listFiles({ ...inRepo(repo), pull_number: pullNumber, ...page }),
     rt,
     { max, until: until && (raw => until(raw.map(toPullFile))) }
   )

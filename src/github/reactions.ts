@@ -5,7 +5,8 @@
 import type { Runtime } from '../shared/runtime.js'
 import type { RepoRef } from './refs.js'
 import type { Octokit } from './octokit.js'
-import { withGitHubRetry, type GitHubCallOptions } from './retry.js'
+import { inRepo, sendRepeatable } from './request.js'
+import type { GitHubCallOptions } from './retry.js'
 
 export type ReactionContent = 'eyes' | '+1' | 'rocket' | 'confused'
 
@@ -24,20 +25,11 @@ export async function addReaction(
   }: GitHubCallOptions & { repo: RepoRef; target: ReactionTarget; content: ReactionContent },
   rt: Runtime
 ): Promise<void> {
-  await withGitHubRetry(
-    signal => {
-      const params = {
-        owner: repo.owner,
-        repo: repo.repo,
-        comment_id: target.commentId,
-        content,
-        request: { signal }
-      }
-      return target.kind === 'issue_comment'
-        ? octokit.rest.reactions.createForIssueComment(params)
-        : octokit.rest.reactions.createForPullRequestReviewComment(params)
-    },
-    rt,
-    { ...options, repeat: 'safe' }
-  )
+  const react = (signal?: AbortSignal) => {
+    const params = { ...inRepo(repo), comment_id: target.commentId, content, request: { signal } }
+    return target.kind === 'issue_comment'
+      ? octokit.rest.reactions.createForIssueComment(params)
+      : octokit.rest.reactions.createForPullRequestReviewComment(params)
+  }
+  await sendRepeatable(react, rt, options)
 }

@@ -3,20 +3,15 @@ import type { Runtime } from '../shared/runtime.js'
 import type { Octokit } from './octokit.js'
 import type { RepoRef } from './refs.js'
 import { expectRecord } from './response.js'
-import { withGitHubRetry } from './retry.js'
+import { readChecked } from './request.js'
 
 export async function getDefaultBranch(
   octokit: Octokit,
   repo: RepoRef,
   rt: Runtime
 ): Promise<string> {
-  const data = await withGitHubRetry(
-    async signal => {
-      const answer = await octokit.rest.repos.get({ ...repo, request: { signal } })
-      return expectRecord(answer.data, `repository ${repo.owner}/${repo.repo}`)
-    },
-    rt,
-    { repeat: 'safe' }
-  )
+  const get = (signal?: AbortSignal) => octokit.rest.repos.get({ ...repo, request: { signal } })
+  const what = `repository ${repo.owner}/${repo.repo}`
+  const data = await readChecked(get, answer => expectRecord(answer, what), rt)
   return data.default_branch
 }

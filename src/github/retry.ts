@@ -16,9 +16,9 @@ import { MalformedResponseError } from './response.js'
 export const GITHUB_MAX_ATTEMPTS = 4
 export const GITHUB_MAX_WAIT_MS = 60_000
 export const GITHUB_BASE_DELAY_MS = 1_000
-export const GITHUB_MAX_BACKOFF_MS = 30_000
+const GITHUB_MAX_BACKOFF_MS = 30_000
 /** Per-attempt timeout when the caller does not set one: a hung connection must not stall the run. */
-export const GITHUB_REQUEST_TIMEOUT_MS = 30_000
+const GITHUB_REQUEST_TIMEOUT_MS = 30_000
 /** GitHub's advice for a secondary rate limit that names no wait: at least one minute. */
 const UNSPECIFIED_RATE_LIMIT_WAIT_MS = 60_000
 /** Spread added on top of a server-named wait so parallel runs do not come back together. */

@@ -5,6 +5,7 @@ import type { Octokit } from './octokit.js'
 import { listAllPages } from './paginate.js'
 import { postOnce, sameBody } from './post-once.js'
 import type { RepoRef } from './refs.js'
+import { inRepo } from './request.js'
 import { expectRecord } from './response.js'
 
 /** A review comment (or a reply in its thread), with the comment it answers. */
@@ -20,12 +21,7 @@ export async function listReviewComments(
 ): Promise<ReviewComment[]> {
   const raw = await listAllPages(
     page =>
-      octokit.rest.pulls.listReviewComments({
-        owner: repo.owner,
-        repo: repo.repo,
-        pull_number: pullNumber,
-        ...page
-      }),
+      octokit.rest.pulls.listReviewComments({ ...inRepo(repo), pull_number: pullNumber, ...page }),
     rt
   )
   return raw.map(comment => ({ ...toIssueComment(comment), inReplyTo: comment.in_reply_to_id }))
@@ -43,7 +39,7 @@ export async function replyToReviewComment(
   rt: Runtime
 ): Promise<{ id: number; htmlUrl: string }> {
   const sent = clampCommentBody(body)
-  const pull = { owner: repo.owner, repo: repo.repo, pull_number: pullNumber }
+  const pull = { ...inRepo(repo), pull_number: pullNumber }
   return postOnce(
     {
       post: async signal => {

@@ -2,7 +2,7 @@
 import type { Runtime } from '../shared/runtime.js'
 import type { RepoRef } from './refs.js'
 import type { Octokit } from './octokit.js'
-import { gitHubErrorStatus, withGitHubRetry } from './retry.js'
+import { inRepo, sendRepeatable, unlessAbsent } from './request.js'
 
 /**
  * The run's status (`completed`, `in_progress`, `queued`, ...), or undefined when the token may not
@@ -13,22 +13,12 @@ export async function getRunStatus(
   { repo, runId }: { repo: RepoRef; runId: string },
   rt: Runtime
 ): Promise<string | undefined> {
-  try {
-    const { data } = await withGitHubRetry(
-      signal =>
-        octokit.rest.actions.getWorkflowRun({
-          owner: repo.owner,
-          repo: repo.repo,
-          run_id: Number(runId),
-          request: { signal }
-        }),
-      rt,
-      { repeat: 'safe' }
-    )
-    return typeof data.status === 'string' ? data.status : undefined
-  } catch (error) {
-    const status = gitHubErrorStatus(error)
-    if (status === 403 || status === 404) return undefined
-    throw error
-  }
+  const get = (signal?: AbortSignal) =>
+    octokit.rest.actions.getWorkflowRun({
+      ...inRepo(repo),
+      run_id: Number(runId),
+      request: { signal }
+    })
+  const answer = await unlessAbsent(sendRepeatable(get, rt), [403, 404])
+  return typeof answer?.data.status === 'string' ? answer.data.status : undefined
 }

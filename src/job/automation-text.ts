@@ -11,7 +11,7 @@ import { sentence } from '../shared/sentence.js'
 import type { AutomationRef, JobResult, Problem } from './result.js'
 
 /** Where Mintlify shows an automation's runs. */
-export const AUTOMATIONS_PAGE = 'https://app.mintlify.com/products/automations'
+const AUTOMATIONS_PAGE = 'https://app.mintlify.com/products/automations'
 
 const HISTORY = `its run history is on the [Automations page](${AUTOMATIONS_PAGE}) of the Mintlify dashboard`
 

@@ -19,7 +19,7 @@ import { pullRequestOf, type JobResult } from './result.js'
 export const DEFAULT_TRIGGER_PHRASE = '/mintlify'
 
 /** The issue or pull request a request came from. */
-export interface ThreadLink {
+interface ThreadLink {
   owner: string
   repo: string
   issueNumber: number
@@ -36,7 +36,7 @@ export interface BackLinkFacts {
 }
 
 /** Where a request came from, as the back-link names it: its issue or PR, else the workflow run. */
-export function originOf(
+function originOf(
   thread: ThreadLink | undefined,
   runUrl: string | undefined,
   serverUrl: string

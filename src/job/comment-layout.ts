@@ -5,7 +5,7 @@
  */
 import { readFinalMarker, renderMarker, type Marker } from './markers.js'
 
-export const TITLE = '**Mintlify docs agent**'
+const TITLE = '**Mintlify docs agent**'
 
 export interface CommentLayout {
   /** One paragraph (it may hold line breaks, never a blank line). */

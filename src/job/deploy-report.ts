@@ -37,8 +37,6 @@ export type DeployResult = DeployFacts &
     | { status: 'refused'; refusal: string }
   )
 
-export type DeployStatus = DeployResult['status']
-
 const LOG_LINES_SHOWN = 30
 const MAX_LOG_LINE = 500
 

@@ -17,7 +17,7 @@ import { postNoteOnce } from './own-note.js'
 import type { PullRequestLink } from './pull-request-link.js'
 import { pullRequestOf, type JobResult } from './result.js'
 
-export interface DigestNotes {
+interface DigestNotes {
   repo: RepoRef
   /** The included code pull requests. */
   pulls: readonly number[]

@@ -56,19 +56,19 @@ export interface TrackingMarker {
 }
 
 /** The back-link on a docs PR: the job that opened it. */
-export interface BackLinkMarker {
+interface BackLinkMarker {
   kind: 'back-link'
   job?: string
 }
 
 /** A reply to a request (where the action answers without a tracking comment). */
-export interface ReplyMarker {
+interface ReplyMarker {
   kind: 'reply'
   request?: string
 }
 
 /** A digest's note on one of its code PRs. */
-export interface NoteMarker {
+interface NoteMarker {
   kind: 'note'
   request?: string
 }
@@ -102,7 +102,7 @@ export interface ReportMarker {
 
 export type Marker =
   TrackingMarker | BackLinkMarker | ReplyMarker | NoteMarker | DeployMarker | ReportMarker
-export type MarkerKind = Marker['kind']
+type MarkerKind = Marker['kind']
 
 /** Every field name a marker of some kind has. */
 type Field = Exclude<
@@ -199,7 +199,7 @@ const MARKER_PATTERN = new RegExp(
   'g'
 )
 
-export function readMarkers(body: string): Marker[] {
+function readMarkers(body: string): Marker[] {
   const markers: Marker[] = []
   for (const match of body.matchAll(MARKER_PATTERN)) {
     const kind = match[1]

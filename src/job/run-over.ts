@@ -10,9 +10,9 @@ import { getRunStatus } from '../github/runs.js'
 import type { Runtime } from '../shared/runtime.js'
 
 /** A run is over by its deadline plus this margin (its last edit may take a moment). */
-export const DEADLINE_MARGIN_MS = 10 * 60_000
+const DEADLINE_MARGIN_MS = 10 * 60_000
 /** GitHub ends a hosted job after 6 hours: no run follows a job longer. */
-export const LONGEST_RUN_MS = 6 * 60 * 60_000
+const LONGEST_RUN_MS = 6 * 60 * 60_000
 
 /** What a comment tells about the run that wrote it. */
 export interface WrittenByRun {

@@ -52,10 +52,7 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
 }
 
 /** The message and details of an error body, with the key cut out (the body may echo it). */
-export function readErrorBody(
-  text: string,
-  apiKey: string
-): { message?: string; details: string[] } {
+function readErrorBody(text: string, apiKey: string): { message?: string; details: string[] } {
   const redact = (part: string): string => (apiKey ? part.split(apiKey).join('***') : part)
   let parsed: unknown
   try {

@@ -8,7 +8,7 @@ import type { CallOptions, MintlifyClient } from './client.js'
 import { cursorParams, rangeParams } from './query-params.js'
 import { count, isRecord, optionalString, ShapeError } from './types.js'
 
-export interface AssistantSource {
+interface AssistantSource {
   title: string
   url: string
 }
@@ -69,12 +69,12 @@ function parseConversation(row: unknown, i: number): AssistantConversation {
   }
 }
 
-export function parseAssistantPage(body: unknown): AssistantPage {
+function parseAssistantPage(body: unknown): AssistantPage {
   const { rows, nextCursor, hasMore } = cursorEnvelope(body, 'conversations', 'assistant')
   return { conversations: rows.map(parseConversation), nextCursor, hasMore }
 }
 
-export function parseCallerStats(body: unknown): CallerStats {
+function parseCallerStats(body: unknown): CallerStats {
   if (!isRecord(body)) throw new ShapeError('the caller stats answer is not a JSON object')
   return {
     web: count(body.web, 'web'),

@@ -16,7 +16,7 @@ export type Operation =
   | 'get-deployment-status'
   | 'trigger-automation'
 
-export const OPERATION_LABELS: Record<Operation, string> = {
+const OPERATION_LABELS: Record<Operation, string> = {
   'create-job': 'Creating the agent job',
   'get-job': 'Reading the agent job',
   'send-message': 'Sending the follow-up message',

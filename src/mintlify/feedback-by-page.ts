@@ -5,7 +5,7 @@
  */
 import { count, isRecord, ShapeError } from './types.js'
 
-export interface PageFeedback {
+interface PageFeedback {
   path: string
   thumbsUp: number
   thumbsDown: number

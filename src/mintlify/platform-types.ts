@@ -8,7 +8,7 @@ import { isRecord, optionalString, ShapeError } from './types.js'
 /** The statuses the service documents; anything else is followed like `in_progress`. */
 const KNOWN_DEPLOYMENT_STATUSES = ['queued', 'in_progress', 'success', 'failure'] as const
 const ENDED_DEPLOYMENT_STATUSES = ['success', 'failure'] as const
-export type EndedDeploymentStatus = (typeof ENDED_DEPLOYMENT_STATUSES)[number]
+type EndedDeploymentStatus = (typeof ENDED_DEPLOYMENT_STATUSES)[number]
 
 export interface DeploymentTrigger {
   statusId: string
@@ -16,7 +16,7 @@ export interface DeploymentTrigger {
   previewUrl?: string
 }
 
-export interface DeploymentCommit {
+interface DeploymentCommit {
   sha?: string
   ref?: string
   message?: string

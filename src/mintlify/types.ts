@@ -4,10 +4,10 @@
  */
 
 /** The statuses the service documents; anything else is carried as a string and warned about. */
-export const KNOWN_JOB_STATUSES = ['active', 'completed', 'archived', 'failed'] as const
+const KNOWN_JOB_STATUSES = ['active', 'completed', 'archived', 'failed'] as const
 export type KnownJobStatus = (typeof KNOWN_JOB_STATUSES)[number]
-export const TERMINAL_JOB_STATUSES = ['completed', 'archived', 'failed'] as const
-export type TerminalJobStatus = (typeof TERMINAL_JOB_STATUSES)[number]
+const TERMINAL_JOB_STATUSES = ['completed', 'archived', 'failed'] as const
+type TerminalJobStatus = (typeof TERMINAL_JOB_STATUSES)[number]
 
 export interface AgentJob {
   id: string

@@ -27,7 +27,7 @@ export type RetryDecision =
   | { retry: true; reason: string; atLeastMs?: number; uncounted?: true }
 
 /** An attempt that failed: the attempt numbered `attempt` (from 1) failed with `error` at `now`. */
-export interface FailedAttempt {
+interface FailedAttempt {
   error: unknown
   attempt: number
   now: number

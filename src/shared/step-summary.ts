@@ -10,7 +10,7 @@ import { logLine } from './log-line.js'
 import type { Runtime } from './runtime.js'
 
 /** False when the runner gave no summary file (a local run). */
-export async function appendStepSummary(
+async function appendStepSummary(
   markdown: string,
   env: NodeJS.ProcessEnv = process.env
 ): Promise<boolean> {

@@ -59,7 +59,7 @@ export function buildChangePrompt(
 }
 
 /** `owner/repo#12 (merge commit abc…)`, the pushed range, or the release tag. */
-export function changeReference(change: CodeChange, repository: string): string {
+function changeReference(change: CodeChange, repository: string): string {
   if (change.kind === 'pull') {
     const { number, mergeSha, open } = change.pull
     const state = open ? ' (open, not merged yet)' : mergeSha ? ` (merge commit ${mergeSha})` : ''

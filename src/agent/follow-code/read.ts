@@ -19,10 +19,8 @@ import { getErrorMessage } from '../../shared/errors.js'
 import type { Runtime } from '../../shared/runtime.js'
 import type { ChangedPull, ChangedPush, ChangedRelease, CodeChange } from './change.js'
 
-/** The files the context lists; more are counted. */
-export const LISTED_FILES = 100
 /** The commit subjects the context lists; more are counted. */
-export const LISTED_COMMITS = 50
+const LISTED_COMMITS = 50
 /** GitHub lists at most this many files of a pull request, and 300 of a compare. */
 const PULL_FILES_CAP = 3000
 const COMPARE_FILES_CAP = 300

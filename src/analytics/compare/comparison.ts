@@ -39,7 +39,7 @@ export function changePercent(current: number, previous: number): string {
   return `${value > 0 ? '+' : ''}${value.toFixed(1)}`
 }
 
-export function changeOf(current: number, previous: number): ChangeOf {
+function changeOf(current: number, previous: number): ChangeOf {
   return {
     previous,
     current,

@@ -28,7 +28,7 @@ export interface CursorResult {
   requests: number
 }
 
-export function cursorQuery(plan: ExportPlan, cursor: string | undefined): CursorQuery {
+function cursorQuery(plan: ExportPlan, cursor: string | undefined): CursorQuery {
   const query: CursorQuery = { limit: plan.pageSize }
   if (plan.dateFrom) query.dateFrom = plan.dateFrom
   if (plan.dateTo) query.dateTo = plan.dateTo

@@ -35,7 +35,7 @@ function instant(value: string): number {
 }
 
 /** The one-day (or one-week) spans of `[from, to)`, the last one cut at `to`. */
-export function dailySpans(from: string, to: string): { spans: Span[]; step: DailyStep } {
+function dailySpans(from: string, to: string): { spans: Span[]; step: DailyStep } {
   const start = instant(from)
   const end = instant(to)
   const days = Math.ceil((end - start) / DAY_MS)

@@ -17,7 +17,7 @@ export interface ExportPlan extends DateRange {
 
 export type FetchPage = (query: PageViewsQuery) => Promise<PageViewsPage>
 
-export interface PageInfo {
+interface PageInfo {
   /** From 1. */
   page: number
   offset: number
@@ -25,7 +25,7 @@ export interface PageInfo {
   rowsBefore: number
 }
 
-export type PageSink = (rows: readonly PageViewRow[], info: PageInfo) => Promise<void>
+type PageSink = (rows: readonly PageViewRow[], info: PageInfo) => Promise<void>
 
 export interface PaginationEvents {
   /** After the sink took a page. */
@@ -69,7 +69,7 @@ export function expectedRequests(rows: number, pageSize: number): { min: number;
   return { min: pages, max: exact ? pages + 1 : pages }
 }
 
-export function sameTotals(a: ViewTotals, b: ViewTotals): boolean {
+function sameTotals(a: ViewTotals, b: ViewTotals): boolean {
   return a.human === b.human && a.ai === b.ai && a.total === b.total
 }
 

@@ -39,7 +39,7 @@ export interface DocsPull {
   pages: TouchedPage[]
 }
 
-export interface PullImpact extends Omit<DocsPull, 'pages'> {
+interface PullImpact extends Omit<DocsPull, 'pages'> {
   pages: PageImpact[]
 }
 
@@ -65,11 +65,7 @@ function feedbackOf(figures: PeriodFigures, path: string): FeedbackCounts | null
   return counts && counts.total > 0 ? counts : null
 }
 
-export function pageImpact(
-  page: TouchedPage,
-  before: PeriodFigures,
-  after: PeriodFigures
-): PageImpact {
+function pageImpact(page: TouchedPage, before: PeriodFigures, after: PeriodFigures): PageImpact {
   const key = normalPath(page.path)
   return {
     path: page.path,

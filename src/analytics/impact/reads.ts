@@ -21,9 +21,9 @@ import { normalPath } from './pages.js'
 import type { ImpactPeriods, Period } from './periods.js'
 
 /** The service ranks at most this many pages in `feedback/by-page`. */
-export const BY_PAGE_LIMIT = 100
+const BY_PAGE_LIMIT = 100
 /** Views pages of the impact reads when the export is of another dataset: the views maximum. */
-export const IMPACT_VIEWS_PAGE_SIZE = 250
+const IMPACT_VIEWS_PAGE_SIZE = 250
 
 /** What the section reads for. */
 export interface ImpactPlan {

@@ -14,7 +14,7 @@ import { plural } from '../../shared/plural.js'
 import { distinctPages, MAX_PULLS, sums, type ImpactResult, type Sums } from './figures.js'
 import type { ImpactPeriods } from './periods.js'
 
-export const IMPACT_HEADING = "#### Did last period's changes help?"
+const IMPACT_HEADING = "#### Did last period's changes help?"
 const TITLE_MAX_CHARS = 80
 
 /** What the report knows of the section: the result, or why the pull requests could not be read. */

@@ -12,7 +12,7 @@ import { pagePath } from './prompt.js'
 import { readersCell } from './readers-words.js'
 
 /** The summary shows this much of a question, then `…` (the file has it whole). */
-export const QUESTION_SHOWN_CHARS = 200
+const QUESTION_SHOWN_CHARS = 200
 
 function callerTable(summary: AssistantSummary): Block {
   const { web, api, other, total } = summary.callers
@@ -64,7 +64,7 @@ function latestTable(summary: AssistantSummary): Block {
 }
 
 /** Unanswered questions per category (categories have no order: bars only, no line). */
-export function assistantChart(summary: AssistantSummary): string | undefined {
+function assistantChart(summary: AssistantSummary): string | undefined {
   return barChart({
     title: 'Unanswered questions by category',
     yAxis: 'unanswered',

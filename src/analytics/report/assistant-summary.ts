@@ -11,7 +11,7 @@ import { PROMPT_MAX_ITEMS } from './search-summary.js'
 
 /** The summary shows at most this much of a question (the prompt and the table cut it further). */
 const QUESTION_KEEP_CHARS = 1000
-export const NO_CATEGORY = 'uncategorized'
+const NO_CATEGORY = 'uncategorized'
 
 export interface CategoryCount {
   category: string
@@ -43,7 +43,7 @@ export interface AssistantSummary {
 }
 
 /** Epoch ms of a timestamp; 0 when it does not parse, so it sorts as the oldest. */
-export function timeOf(timestamp: string): number {
+function timeOf(timestamp: string): number {
   const ms = Date.parse(timestamp)
   return Number.isNaN(ms) ? 0 : ms
 }
@@ -53,7 +53,7 @@ const newestFirst = (a: LatestQuestion, b: LatestQuestion): number =>
 const byUnanswered = (a: CategoryCount, b: CategoryCount): number =>
   b.unanswered - a.unanswered || byName(a.category, b.category)
 
-export function isUnanswered(conversation: AssistantConversation): boolean {
+function isUnanswered(conversation: AssistantConversation): boolean {
   return conversation.resolutionStatus === 'unanswered'
 }
 

@@ -13,16 +13,16 @@ import { redact } from './readers-words.js'
 import { fixed, type Block } from './layout.js'
 
 /** Bars a chart shows at most: more are unreadable; the table has the rest. */
-export const CHART_MAX_BARS = 10
+const CHART_MAX_BARS = 10
 /** Fewer categories than this make no shape: the table says it all. */
-export const CHART_MIN_CATEGORIES = 2
+const CHART_MIN_CATEGORIES = 2
 export const LABEL_MAX_CHARS = 40
 /** Labels longer than this would run together under vertical bars. */
 const SHORT_LABEL_CHARS = 8
 /** Bars all within this share of the largest look equal: they show no shape the table does not. */
-export const FLAT_SHARE = 0.9
+const FLAT_SHARE = 0.9
 /** From this value up the axis counts in thousands, as "800000" reads as nothing. */
-export const THOUSANDS_FROM = 10_000
+const THOUSANDS_FROM = 10_000
 /**
  * The series' colours, named in the titles that tell two lines apart. Mermaid's default first colour
  * is a pale lavender that nearly vanishes on GitHub's white: strong blue first, then grey.
@@ -42,7 +42,7 @@ export function chartLabel(text: string): string {
 }
 
 /** Labels made safe and distinct: two long paths cut to the same start get ` 2`, ` 3`… */
-export function chartLabels(texts: readonly string[]): string[] {
+function chartLabels(texts: readonly string[]): string[] {
   const seen = new Set<string>()
   return texts.map(text => {
     let label = chartLabel(text)

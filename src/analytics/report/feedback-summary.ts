@@ -8,11 +8,11 @@ import { byName, TopN } from '../compare/top-n.js'
 import { PROMPT_MAX_ITEMS } from './search-summary.js'
 
 /** Latest comments kept per page. */
-export const COMMENTS_PER_PAGE = 3
+const COMMENTS_PER_PAGE = 3
 /** A comment longer than this is cut in the summary (the file has it whole). */
 const COMMENT_MAX_CHARS = 500
 
-export interface LatestComment {
+interface LatestComment {
   comment: string
   createdAt: string | null
 }

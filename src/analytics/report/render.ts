@@ -12,7 +12,7 @@ import { humanDate, humanRange } from '../../shared/human-dates.js'
 import { fixed, layout, type Block } from './layout.js'
 import { impactBlocks, type ImpactSection } from '../impact/section.js'
 
-export { formatCount, percent } from './layout.js'
+export { percent } from './layout.js'
 
 export interface ExportReport extends DateRange {
   projectId: string
@@ -47,7 +47,7 @@ export interface RenderOptions {
 /** GitHub rejects comment bodies over 65,536 characters. */
 export const COMMENT_MAX_CHARS = 65_000
 export const REPORT_MARKER = '<!-- mintlify-analytics-export -->'
-export function describeRange(dateFrom?: string, dateTo?: string): string[] {
+function describeRange(dateFrom?: string, dateTo?: string): string[] {
   if (dateFrom && dateTo) return [`- **Range:** ${humanRange(dateFrom, dateTo)} (UTC)`]
   // Not sent: the service decides where the range starts or ends.
   const open = 'open-ended (the service decides)'

@@ -20,7 +20,7 @@ export interface SearchSummary {
   gapCount: number
 }
 
-export function isContentGap(row: SearchRow): boolean {
+function isContentGap(row: SearchRow): boolean {
   return row.hits >= GAP_MIN_HITS && row.ctr < GAP_MAX_CTR
 }
 

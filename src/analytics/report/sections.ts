@@ -27,8 +27,8 @@ import { readersCell } from './readers-words.js'
 import { GAP_MAX_CTR, GAP_MIN_HITS, missedSearches, type SearchSummary } from './search-summary.js'
 
 /** A page that kept a tenth of its views or less: more likely removed or broken than less read. */
-export const LOST_SHARE = 0.9
-export const LOST_MARK = '⚠ possibly removed or broken'
+const LOST_SHARE = 0.9
+const LOST_MARK = '⚠ possibly removed or broken'
 
 function signed(value: number): string {
   return value > 0 ? `+${formatCount(value)}` : formatCount(value)
@@ -43,7 +43,7 @@ function changeRow(label: string, change: ChangeOf): string {
 }
 
 /** The change in percent, and the mark of a page that lost 90 % or more of its views. */
-export function changePercentCell(row: ComparedRow): string {
+function changePercentCell(row: ComparedRow): string {
   if (row.previousTotal === 0) return 'new'
   const pct = `${changePercent(row.total, row.previousTotal)}%`
   const lost = row.previousTotal - row.total >= row.previousTotal * LOST_SHARE

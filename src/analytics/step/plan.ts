@@ -21,7 +21,7 @@ export function impactHost(names: readonly Dataset[]): Dataset {
   return names.find(n => n === 'views') ?? names.find(n => n === 'searches') ?? names[0]
 }
 
-export type SectionKind = 'previous' | 'impact' | 'daily'
+type SectionKind = 'previous' | 'impact' | 'daily'
 
 /** An optional section of a dataset's report, in the order the plan reads them. */
 export interface OptionalSection {
