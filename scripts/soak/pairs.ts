@@ -11,12 +11,6 @@ import type { PersonRequest } from './scenario.js'
 import { requestSpec, type Fakes } from './specs.js'
 import { describeRun, trackingComments, type Violation } from './state.js'
 
-export interface Pair {
-  number: number
-  first: RunRecord
-  second: RunRecord
-}
-
 /** The first request in process, the second beside it in a child; returns when both ended. */
 export async function runPair(
   soak: Soak,

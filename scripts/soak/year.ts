@@ -12,6 +12,7 @@ import type { AutomationRun } from './automations.js'
 import { drawFault, drawTriggerFault } from './faults.js'
 import type { RunKind, RunRecord, RunSpec, Soak } from './harness.js'
 import type { Random } from './random.js'
+import type { Runner, Step } from './runner.js'
 import type { PersonRequest, Scenario } from './scenario.js'
 import { runPair as runPairOf } from './pairs.js'
 import {
@@ -36,8 +37,6 @@ export interface YearHooks {
   /** When virtual time passes into a new month (0-based), for progress. */
   onMonth?(month: number): void
 }
-
-export type Step = { at: number; run: (at: number) => Promise<number> }
 
 export async function runYear(
   soak: Soak,
@@ -82,16 +81,6 @@ export async function runYear(
     }
     now = await step.run(at)
   }
-}
-
-export interface Runner {
-  fakes: Fakes
-  jobs: JobDraw
-  runOne: (at: number, spec: Omit<RunSpec, 'fault'>) => Promise<RunRecord>
-  /** A pair of requests on one issue at once (pairs.ts), without a drawn fault. */
-  runPair: (at: number, first: PersonRequest, second: PersonRequest) => Promise<RunRecord>
-  /** A merged PR's automation delivered twice at once (automation-pair.ts), without a drawn fault. */
-  runAutomationPair?: (at: number, run: AutomationRun) => Promise<RunRecord>
 }
 
 function stepsOf(scenario: Scenario, runner: Runner, hooks: YearHooks): Step[] {
