@@ -4,11 +4,11 @@
  * exceptions named. Returns whether all seven hold.
  */
 import { checkFlatCost, checkUses } from './budget.js'
-import { checkCoverage, checkNotesAndLabels } from './coverage.js'
+import { checkCoverage, checkNotesAndLabels, type Finishing } from './coverage.js'
 import type { Soak } from './harness.js'
 import { checkOneJobAKey, pendingClaims, SWEEP_INTERVAL, type EndWatch } from './jobs.js'
 import { checkOneJobAThread } from './pairs.js'
-import { monthOf, type Scenario } from './scenario.js'
+import { DAY, monthOf, type Scenario } from './scenario.js'
 import { describeRun, type Violation } from './state.js'
 import type { MonthStats } from './table.js'
 import type { AutomationRun } from './automations.js'
@@ -17,7 +17,7 @@ import { checkOneTrigger } from './triggers.js'
 const WORDING = [
   'every merged PR that no guard skips is in exactly one digest whose job did not fail, or in the last open window',
   'no request key has two jobs, and no issue or PR conversation has two jobs from requests that overlapped (one job a thread), except after an unanswered create or trigger',
-  'every tracking comment whose job has ended shows that end within one sweep interval (an automation’s job that reads 404: `triggered`, when its run ended)',
+  'every tracking comment whose job has ended shows that end within one sweep interval (an automation’s job that reads 404: `triggered`, when its run ended); without the sweep, every digest record whose job ended before a digest started shows that end once that digest is done',
   'requests per run of each kind in the last month ≤ those of month 1 + 2',
   'agent uses (creates, messages, triggers) a month ≤ 31 + 5 + people’s requests + automation runs',
   'every included PR of a digest whose job opened a PR has exactly one note; every label of a completed request is gone',
@@ -50,7 +50,7 @@ export function verdict(
     ...watch.violations,
     ...checkFlatCost(stats),
     ...checkUses(stats, requests),
-    ...checkNotesAndLabels(soak, scenario.end, SWEEP_INTERVAL),
+    ...checkNotesAndLabels(soak, scenario.end, finishingOf(scenario)),
     ...triggers.violations
   ]
   const lines = ['Invariants:']
@@ -76,6 +76,12 @@ export function verdict(
     `${jobs.excused.length} jobs after an unanswered create or trigger${named([...jobs.excused, ...threads.excused])}`
   )
   return { lines, ok: all.length === 0 }
+}
+
+/** Without the sweep, a digest's notes come with the next digest; a label only with its run. */
+function finishingOf({ sweep }: Scenario): Finishing {
+  if (sweep) return { grace: SWEEP_INTERVAL, labelsOfShownEndsOnly: false }
+  return { grace: DAY, labelsOfShownEndsOnly: true }
 }
 
 function automationLine(
