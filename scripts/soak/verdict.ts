@@ -17,12 +17,16 @@ import { checkOneTrigger } from './triggers.js'
 const WORDING = [
   'every merged PR that no guard skips is in exactly one digest whose job did not fail, or in the last open window',
   'no request key has two jobs, and no issue or PR conversation has two jobs from requests that overlapped (one job a thread), except after an unanswered create or trigger',
-  'every tracking comment whose job has ended shows that end within one sweep interval (an automation’s job that reads 404: `triggered`, when its run ended); without the sweep, every digest record whose job ended before a digest started shows that end once that digest is done',
+  'every tracking comment whose job has ended shows that end within one sweep interval (an automation’s job that reads 404: `triggered`, when its run ended)',
   'requests per run of each kind in the last month ≤ those of month 1 + 2',
   'agent uses (creates, messages, triggers) a month ≤ 31 + 5 + people’s requests + automation runs',
   'every included PR of a digest whose job opened a PR has exactly one note; every label of a completed request is gone',
   'no automation request is triggered twice, not after a second delivery, a re-run or a trigger whose outcome was unknown; none that a guard skips is triggered; one whose runs met no fault is'
 ]
+
+/** Invariant 3 without the sweep (`--no-sweep`): each digest finishes the one before. */
+const WITHOUT_SWEEP_3 =
+  'every digest record whose job ended before a digest started shows that end once that digest is done (no sweep: the other comments are not held to it)'
 
 /** At most this many breaks of one invariant are printed in full. */
 const SHOWN = 8
@@ -54,7 +58,8 @@ export function verdict(
     ...triggers.violations
   ]
   const lines = ['Invariants:']
-  for (const [i, wording] of WORDING.entries()) {
+  for (const [i, each] of WORDING.entries()) {
+    const wording = i === 2 && !scenario.sweep ? WITHOUT_SWEEP_3 : each
     const broken = all.filter(v => v.invariant === i + 1)
     lines.push(
       `${i + 1}. ${broken.length === 0 ? 'holds' : `BROKEN ${broken.length}×`}: ${wording}`
