@@ -2,8 +2,8 @@
  * `npm run soak [-- --months N --seed S --quiet --no-sweep]`: a year (or N months) of a busy
  * repository, in process and in virtual time, against the fakes; a table a month, then the seven
  * invariants of the design's "The soak". `--no-sweep`: a team that never set the sweep up (nothing
- * detaches; invariant 3 covers the digest records, each finished by the next digest). Exit 0 when they all hold, 1 when one breaks (each break names its run, the
- * seed and the fault).
+ * detaches; invariant 3 covers the digest records, each finished by the next digest). Exit 0 when
+ * they all hold, 1 when one breaks (each break names its run, the seed and the fault).
  */
 import { parseArgs } from 'node:util'
 import { Soak } from './soak/harness.js'
