@@ -83,7 +83,7 @@ describe('threadBound: when the request’s event happened', () => {
     }
   })
 
-  it('a workflow’s prompt: the run’s start on attempt 1; nothing bounds a re-run', () => {
+  it('a workflow’s prompt: the run’s start on attempt 1; no time bounds a re-run', () => {
     const manual = request('manual')
     expect(threadBound(manual, { context: context({}), settings }, NOW)).toEqual({
       since: NOW - MARGIN,
@@ -110,6 +110,17 @@ describe('threadReadEnough', () => {
     expect(
       threadReadEnough({ latestJob: false }, keys, WORKFLOW_BOT)([comment('2020-01-01T00:00:00Z')])
     ).toBe(false)
+  })
+
+  it('with no time to go by, reads on until it has found its own tracking comment', () => {
+    const enough = threadReadEnough({ latestJob: false }, keys, WORKFLOW_BOT)
+    const own = comment('2020-01-01T00:00:00Z', 'tracking request=comment-9 job=j_2 state=job')
+    const other = comment('2020-01-01T00:00:00Z', 'tracking request=comment-1 job=j_1 state=job')
+    expect(enough([other, comment('2020-01-02T00:00:00Z')])).toBe(false)
+    expect(enough([own, other])).toBe(true)
+    // Anyone can type a marker: only ours count.
+    const typed = comment('2020-01-01T00:00:00Z', 'tracking request=comment-9 state=job', 'mallory')
+    expect(enough([typed])).toBe(false)
   })
 
   it('a follow-up reads on until it has found the thread’s job, or its own comment names one', () => {

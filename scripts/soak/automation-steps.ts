@@ -6,7 +6,7 @@
 import { automationSpec, RERUN_AFTER, type AutomationRun } from './automations.js'
 import type { RunRecord } from './harness.js'
 import { GUARDS } from './specs.js'
-import type { Runner, Step } from './year.js'
+import type { Runner, Step } from './runner.js'
 
 export function automationSteps(
   runs: AutomationRun[],

@@ -88,8 +88,22 @@ export function checkCoverage(soak: Soak, merges: Merge[], end: number): Coverag
   return { violations, unknown, waiting, looked }
 }
 
+/**
+ * How long a job's end may wait for what it sets off: one sweep interval; without the sweep, a
+ * digest's notes wait for the next digest, and a label comes off only when the request's own run saw
+ * its job's end (its comment shows it).
+ */
+export interface Finishing {
+  grace: number
+  labelsOfShownEndsOnly: boolean
+}
+
 /** Invariant 6: the notes of digests whose job opened a PR, and the labels of completed requests. */
-export function checkNotesAndLabels(soak: Soak, end: number, grace: number): Violation[] {
+export function checkNotesAndLabels(
+  soak: Soak,
+  end: number,
+  { grace, labelsOfShownEndsOnly }: Finishing
+): Violation[] {
   const notes = new Map<string, number>()
   for (const { comment, marker } of ownMarked(soak.github)) {
     if (marker.kind !== 'note') continue
@@ -111,11 +125,15 @@ export function checkNotesAndLabels(soak: Soak, end: number, grace: number): Vio
       }
     }
   }
-  return [...violations, ...checkLabels(soak, end, grace)]
+  return [...violations, ...checkLabels(soak, end, { grace, labelsOfShownEndsOnly })]
 }
 
 /** The newest label request of each thread: once its job completed, the label is gone. */
-function checkLabels(soak: Soak, end: number, grace: number): Violation[] {
+function checkLabels(
+  soak: Soak,
+  end: number,
+  { grace, labelsOfShownEndsOnly }: Finishing
+): Violation[] {
   const newest = new Map<number, { comment: StoredComment; marker: TrackingMarker }>()
   for (const tracked of trackingComments(soak.github)) {
     if (!tracked.marker.request?.startsWith('label-')) continue
@@ -127,6 +145,7 @@ function checkLabels(soak: Soak, end: number, grace: number): Violation[] {
   for (const [number, { comment, marker }] of newest) {
     const ended = marker.job && jobEnd(soak.emulator, marker.job, end - grace)
     if (!ended || ended.outcome !== 'completed') continue
+    if (labelsOfShownEndsOnly && marker.phase !== 'ended') continue
     if ((threadOf(soak.github, number)?.labels ?? []).includes(LABEL)) {
       violations.push({
         invariant: 6,

@@ -13,7 +13,6 @@ import { run as runAnalytics } from '../../src/analytics/main.js'
 import { run as runSweep } from '../../src/sweep/main.js'
 import { RunTraffic, type FaultPlan } from './faults.js'
 import type { BesideRun } from './overlap.js'
-import type { Pair } from './pairs.js'
 
 export type RunKind = 'digest' | 'sweep' | 'request' | 'report' | 'gaps' | 'automation'
 export const RUN_KINDS: readonly RunKind[] = [
@@ -68,10 +67,17 @@ export interface RunRecord {
   wallMs: number
 }
 
+/** A pair of requests on one issue at once (pairs.ts runs them): the first run and its child beside it. */
+export interface Pair {
+  number: number
+  first: RunRecord
+  second: RunRecord
+}
+
 export class Soak {
   readonly records: RunRecord[] = []
   readonly byRunId = new Map<string, RunRecord>()
-  /** The pairs of requests on one issue at once (pairs.ts). */
+  /** The pairs of requests on one issue at once. */
   readonly pairs: Pair[] = []
   private current?: RunTraffic
   /** A run in a child process beside the current one (overlap.ts); its traffic counts to the current. */

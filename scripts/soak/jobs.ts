@@ -10,6 +10,7 @@
 import type { TrackingMarker } from '../../src/job/markers.js'
 import type { RunRecord, Soak } from './harness.js'
 import { HOUR } from './scenario.js'
+import { DIGEST_ISSUE } from './specs.js'
 import {
   commentById,
   creatorOf,
@@ -60,7 +61,12 @@ export function checkOneJobAKey(soak: Soak): JobsReport {
   return { violations, excused, looked: { keys: jobsOfKey.size, jobs: soak.jobIds().length } }
 }
 
-/** Invariant 3, looked at after every sweep: the comments whose job ended an interval ago show it. */
+/**
+ * Invariant 3, looked at after every sweep: the comments whose job ended an interval ago show it.
+ * Without the sweep (a team that never set it up) it covers the digest records only, looked at after
+ * every digest: each digest finishes the one before, so a record whose job ended before a digest
+ * started shows that end once that digest is done.
+ */
 export class EndWatch {
   readonly violations: Violation[] = []
   /** Tracking comments with a job whose end they do not show yet. */
@@ -70,33 +76,40 @@ export class EndWatch {
   /** Of those, automations' comments, and those shown `triggered`. */
   automations = { shown: 0, triggered: 0 }
   private lastId = 0
-  private lastSweep?: RunRecord
+  private lastLook?: RunRecord
 
-  constructor(private readonly soak: Soak) {}
+  constructor(
+    private readonly soak: Soak,
+    private readonly sweep = true
+  ) {}
 
-  afterSweep(sweep: RunRecord): void {
+  /** After a sweep, or without the sweep after a digest: the look of invariant 3. */
+  afterRun(run: RunRecord): void {
+    if (run.kind !== (this.sweep ? 'sweep' : 'digest')) return
     this.collect()
-    // A sweep that met a fault may leave its work to the next one: the interval counts from a clean one.
-    if (sweep.struck === undefined) this.check(sweep.at)
-    this.lastSweep = sweep
+    // A run that met a fault may leave its work to the next one: the interval counts from a clean one.
+    if (run.struck === undefined) this.check(run.at)
+    this.lastLook = run
   }
 
-  /** At the end: the same look, at the end of the year. */
+  /** At the end: the same look, at the end of the year (without the sweep: the last digest's look). */
   finish(end: number): void {
     this.collect()
-    this.check(end)
+    if (this.sweep) this.check(end)
   }
 
   private collect(): void {
     const last = lastCommentId(this.soak.github)
     for (let id = this.lastId + 1; id <= last; id++) {
       const comment = commentById(this.soak.github, id)
-      if (comment && trackingOf(comment)) this.open.add(id)
+      const digestRecord = comment?.issueNumber === DIGEST_ISSUE
+      if (comment && trackingOf(comment) && (this.sweep || digestRecord)) this.open.add(id)
     }
     this.lastId = last
   }
 
   private check(at: number): void {
+    const interval = this.sweep ? SWEEP_INTERVAL : 0
     for (const id of this.open) {
       const comment = commentById(this.soak.github, id)
       const marker = comment && trackingOf(comment)
@@ -107,7 +120,7 @@ export class EndWatch {
         continue
       }
       const endedAt = marker.job ? this.endOf(marker.job, at) : undefined
-      if (endedAt === undefined || endedAt + SWEEP_INTERVAL > at) continue
+      if (endedAt === undefined || endedAt + interval > at) continue
       this.open.delete(id)
       this.violations.push(this.violation(id, marker, endedAt, at))
     }
@@ -140,10 +153,11 @@ export class EndWatch {
 
   private violation(id: number, marker: TrackingMarker, endedAt: number, at: number): Violation {
     const late = Math.round((at - endedAt) / 60_000)
-    const sweep = this.lastSweep ? `; last sweep: ${describeRun(this.lastSweep)}` : ''
+    const looker = this.sweep ? 'sweep' : 'digest'
+    const last = this.lastLook ? `; last ${looker}: ${describeRun(this.lastLook)}` : ''
     return {
       invariant: 3,
-      text: `comment ${id} (request ${marker.request}, job ${marker.job}, state ${marker.state ?? 'none'}, phase ${marker.phase ?? 'none'}) does not show the job's end ${late} min after it${sweep}`,
+      text: `comment ${id} (request ${marker.request}, job ${marker.job}, state ${marker.state ?? 'none'}, phase ${marker.phase ?? 'none'}) does not show the job's end ${late} min after it${last}`,
       run: this.soak.byRunId.get(marker.run ?? '')
     }
   }

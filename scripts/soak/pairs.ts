@@ -11,18 +11,13 @@ import type { PersonRequest } from './scenario.js'
 import { requestSpec, type Fakes } from './specs.js'
 import { describeRun, trackingComments, type Violation } from './state.js'
 
-export interface Pair {
-  number: number
-  first: RunRecord
-  second: RunRecord
-}
-
 /** The first request in process, the second beside it in a child; returns when both ended. */
 export async function runPair(
   soak: Soak,
   at: number,
   requests: { first: PersonRequest; second: PersonRequest },
-  fakes: Fakes
+  fakes: Fakes,
+  setup: { detach: boolean }
 ): Promise<RunRecord> {
   const { first, second } = requests
   let runId = ''
@@ -30,14 +25,14 @@ export async function runPair(
     runId = soak.newRunId()
     // GitHub stamps the label to the second.
     const at = Math.floor(start / 1000) * 1000
-    const { eventName, event, inputs } = requestSpec(fakes, { ...second, at })
+    const { eventName, event, inputs } = requestSpec(fakes, { ...second, at }, setup)
     const env = { GITHUB_API_URL: fakes.github.url, GITHUB_RUN_ID: runId }
     // It returns once its job is asked for (`wait: false`): its clock runs at real speed, and the
     // sweep finishes its comment as it does any detached run's.
     return { eventName, event, inputs: { ...inputs, wait: 'false' }, env }
   }
   const beside = new BesideRun(childSpec)
-  const record = await soak.run(at, requestSpec(fakes, first), beside)
+  const record = await soak.run(at, requestSpec(fakes, first, setup), beside)
   const child = await beside.finished()
   if (child) {
     const kept = childRecord(

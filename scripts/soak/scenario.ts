@@ -1,8 +1,9 @@
 /**
  * The busy repository's year, drawn from the seed before anything runs: 1,000 merges a month (a third
  * of them in bursts), 10 people's requests a week (comments and labels; some on a PR seconds after its
- * merge; 3 a month in a pair on one issue at once), a daily digest, an hourly sweep, the weekly report with its gaps job, and the reviewers'
- * daily look at the open docs PRs.
+ * merge; 3 a month in a pair on one issue at once), a daily digest, an hourly sweep (unless the team
+ * never set it up), the weekly report with its gaps job, and the reviewers' daily look at the open
+ * docs PRs.
  */
 import type { Random } from './random.js'
 
@@ -41,6 +42,8 @@ export type Scheduled = 'digest' | 'sweep' | 'report' | 'review'
 
 export interface Scenario {
   months: number
+  /** Whether the team set up the hourly sweep (the examples do); without it, nothing detaches. */
+  sweep: boolean
   end: number
   merges: Merge[]
   requests: PersonRequest[]
@@ -60,18 +63,19 @@ export function monthOf(at: number, months: number): number {
   return m
 }
 
-export function drawScenario(random: Random, months: number): Scenario {
+export function drawScenario(random: Random, months: number, sweep = true): Scenario {
   const end = monthStart(months)
   const merges = drawMerges(random.fork(), months)
   return {
     months,
+    sweep,
     end,
     merges,
     requests: [
       ...drawRequests(random.fork(), merges, end),
       ...drawPairs(random.fork(), months)
     ].sort((a, b) => a.at - b.at),
-    scheduled: schedule(end)
+    scheduled: schedule(end).filter(run => sweep || run.what !== 'sweep')
   }
 }
 

@@ -126,8 +126,15 @@ export function gapsSpec(fakes: Fakes, prompt: string, runId: string): Omit<RunS
   return { kind: 'gaps', action: 'agent', eventName: 'schedule', event: {}, inputs, runId }
 }
 
-/** A person's request: its thread and trigger put into the fake, and the workflow's run. */
-export function requestSpec(fakes: Fakes, request: PersonRequest): Omit<RunSpec, 'fault'> {
+/**
+ * A person's request: its thread and trigger put into the fake, and the workflow's run. `detach`:
+ * the labels workflow detaches, as the example does with the sweep (a team without it follows).
+ */
+export function requestSpec(
+  fakes: Fakes,
+  request: PersonRequest,
+  { detach }: { detach: boolean }
+): Omit<RunSpec, 'fault'> {
   const { github } = fakes
   const { number } = request
   const about = `${request.kind} #${number}`
@@ -149,7 +156,7 @@ export function requestSpec(fakes: Fakes, request: PersonRequest): Omit<RunSpec,
       ...GUARDS,
       ...POLL,
       'label-trigger': LABEL,
-      detach: 'true'
+      detach: String(detach)
     })
     return {
       kind: 'request',

@@ -2,7 +2,8 @@
  * The year, event by event in time order: merges reach the GitHub fake as they happen, and each
  * scheduled or requested run starts at its time, or when the run before it ended (runs never overlap:
  * one process, one environment; a request seconds after another starts once that one ended or
- * detached), but for a few pairs of requests on one issue at once (pairs.ts). Each run may meet a fault, drawn from the seed; after each sweep the end watch looks at
+ * detached), but for a few pairs of requests on one issue at once (pairs.ts). Each run may meet a
+ * fault, drawn from the seed; after each sweep (without the sweep: each digest) the end watch looks at
  * the tracking comments (invariant 3). The automation workflow's runs (automations.ts) are steps
  * among the others (automation-steps.ts), with faults of their own draw.
  */
@@ -12,6 +13,7 @@ import type { AutomationRun } from './automations.js'
 import { drawFault, drawTriggerFault } from './faults.js'
 import type { RunKind, RunRecord, RunSpec, Soak } from './harness.js'
 import type { Random } from './random.js'
+import type { Runner, Step } from './runner.js'
 import type { PersonRequest, Scenario } from './scenario.js'
 import { runPair as runPairOf } from './pairs.js'
 import {
@@ -31,13 +33,11 @@ export const FAULT_RATE = 0.15
 export const AUTOMATION_FAULT_RATE = 0.3
 
 export interface YearHooks {
-  /** After each sweep (the end watch of invariant 3). */
-  afterSweep(record: RunRecord): void
+  /** After each sweep and each digest (the end watch of invariant 3 looks after one of them). */
+  afterRun(record: RunRecord): void
   /** When virtual time passes into a new month (0-based), for progress. */
   onMonth?(month: number): void
 }
-
-export type Step = { at: number; run: (at: number) => Promise<number> }
 
 export async function runYear(
   soak: Soak,
@@ -64,7 +64,7 @@ export async function runYear(
   }
   const runPair = (at: number, first: PersonRequest, second: PersonRequest) => {
     fakes.emulator.setDefaultJobScript(jobs.script(fakes.github))
-    return runPairOf(soak, at, { first, second }, fakes)
+    return runPairOf(soak, at, { first, second }, fakes, { detach: scenario.sweep })
   }
   const runAutomationPair = (at: number, run: AutomationRun) => {
     fakes.emulator.setDefaultJobScript(jobs.script(fakes.github))
@@ -84,16 +84,6 @@ export async function runYear(
   }
 }
 
-export interface Runner {
-  fakes: Fakes
-  jobs: JobDraw
-  runOne: (at: number, spec: Omit<RunSpec, 'fault'>) => Promise<RunRecord>
-  /** A pair of requests on one issue at once (pairs.ts), without a drawn fault. */
-  runPair: (at: number, first: PersonRequest, second: PersonRequest) => Promise<RunRecord>
-  /** A merged PR's automation delivered twice at once (automation-pair.ts), without a drawn fault. */
-  runAutomationPair?: (at: number, run: AutomationRun) => Promise<RunRecord>
-}
-
 function stepsOf(scenario: Scenario, runner: Runner, hooks: YearHooks): Step[] {
   const { fakes, jobs, runOne } = runner
   let month = -1
@@ -104,10 +94,9 @@ function stepsOf(scenario: Scenario, runner: Runner, hooks: YearHooks): Step[] {
         jobs.review(fakes.github, start)
         return start
       }
-      if (what === 'digest') return (await runOne(start, digestSpec(fakes))).end
-      if (what === 'sweep') {
-        const record = await runOne(start, sweepSpec(fakes))
-        hooks.afterSweep(record)
+      if (what === 'digest' || what === 'sweep') {
+        const record = await runOne(start, what === 'digest' ? digestSpec(fakes) : sweepSpec(fakes))
+        hooks.afterRun(record)
         return record.end
       }
       const report = await runOne(start, reportSpec(fakes))
@@ -131,7 +120,8 @@ function stepsOf(scenario: Scenario, runner: Runner, hooks: YearHooks): Step[] {
     }
     steps.push({
       at: request.at,
-      run: async start => (await runOne(start, requestSpec(fakes, request))).end
+      run: async start =>
+        (await runOne(start, requestSpec(fakes, request, { detach: scenario.sweep }))).end
     })
   }
   steps.sort((a, b) => a.at - b.at)

@@ -3,8 +3,9 @@
  * comment from an earlier attempt or delivery, its reply, a rival run's claim of it) can only have
  * been written after the event that made the request, so the read can stop once it reaches comments
  * older than that; a request that may follow up the thread's job reads on until it has found that job
- * too. Only when nothing bounds the request (a re-run of a workflow's own prompt, a payload without
- * its time) is the whole thread read. Pure.
+ * too. When no time bounds the request (a re-run of a workflow's own prompt, whose first attempt
+ * started at a time nobody recorded; a payload without its time), its key's one tracking comment does:
+ * the read stops once it has found it, and reads the whole thread only when there is none. Pure.
  */
 import type { IssueComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
@@ -19,7 +20,7 @@ import { readThreadState, type RequestKeys } from './thread-state.js'
 const MARGIN_MS = 5 * 60_000
 
 export interface ThreadBound {
-  /** Epoch ms: no comment of this request is older; undefined: it may be anywhere. */
+  /** Epoch ms: no comment of this request is older; undefined: its tracking comment bounds the read. */
   since?: number
   /** Whether the read goes on until the thread's latest job is found (a follow-up may go to it). */
   latestJob: boolean
@@ -63,7 +64,8 @@ function eventTime(
     case 'code-change':
       return changeTime(request, payload)
     case 'manual':
-      // A first attempt's key is new; a re-run's comment was written by an attempt of unknown start.
+      // A first attempt's key is new; a re-run's comment was written by an attempt of unknown start
+      // (the read then stops at that comment).
       return runAttempt === 1 ? now : undefined
     default:
       return undefined
@@ -97,10 +99,12 @@ export function threadReadEnough(
   identity: Identity
 ): (newest: readonly IssueComment[]) => boolean {
   return newest => {
-    const oldest = newest[0]?.createdAt
-    if (bound.since === undefined || oldest === undefined || oldest >= bound.since) return false
-    if (!bound.latestJob) return true
     const { own, latestJobId } = readThreadState([...newest], keys, identity)
+    const oldest = newest[0]?.createdAt
+    const reached =
+      bound.since === undefined ? own !== undefined : oldest !== undefined && oldest < bound.since
+    if (!reached) return false
+    if (!bound.latestJob) return true
     // A request whose own comment names its job re-attaches to it: no other job is asked for.
     return latestJobId !== undefined || (own?.marker.state === 'job' && Boolean(own.marker.job))
   }
