@@ -16,15 +16,15 @@ import type { Random } from './random.js'
 import { MINUTE, monthStart, type Merge } from './scenario.js'
 
 /** The share of merged PRs whose automation workflow runs (its `paths:` filter lets them through). */
-export const AUTOMATION_SHARE = 0.05
+const AUTOMATION_SHARE = 0.05
 /** The merge queue's PRs a month: more triggers within a minute than the service allows (5). */
-export const TRAIN_SIZE = 7
-export const VISIBLE = 'update-docs'
-export const HIDDEN = 'changelog'
+const TRAIN_SIZE = 7
+const VISIBLE = 'update-docs'
+const HIDDEN = 'changelog'
 /** When a run a fault reached is re-run, if it is. */
 export const RERUN_AFTER = 10 * MINUTE
 
-export type AutomationMode = 'follow' | 'detach' | 'no-wait'
+type AutomationMode = 'follow' | 'detach' | 'no-wait'
 
 export interface AutomationRun {
   merge: Merge

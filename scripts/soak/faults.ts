@@ -18,7 +18,7 @@ export type RunFault =
  * started (a timeout or reset after sending); a reset before it reached the service (the run
  * cannot tell it from the one before); the run killed right after the trigger was carried out.
  */
-export type TriggerFault =
+type TriggerFault =
   | 'trigger 429'
   | 'trigger 5xx after sending'
   | 'unanswered trigger'

@@ -11,15 +11,15 @@ export const MINUTE = 60_000
 export const HOUR = 60 * MINUTE
 export const DAY = 24 * HOUR
 export const START = Date.parse('2027-01-01T00:00:00Z')
-export const MERGES_A_MONTH = 1_000
-export const REQUESTS_A_WEEK = 10
+const MERGES_A_MONTH = 1_000
+const REQUESTS_A_WEEK = 10
 /** Requests that come in pairs on one issue at once (a comment, then the label): one job a thread. */
-export const PAIRS_A_MONTH = 3
+const PAIRS_A_MONTH = 3
 /** Where the pairs' issues are numbered from (apart from merges and the other requests' threads). */
 const PAIR_THREADS = 300_000
 
 /** Why a merged PR is skipped by a guard, or `code` when no guard skips it. */
-export type MergeKind = 'code' | 'docs-only' | 'bot' | 'skip-label'
+type MergeKind = 'code' | 'docs-only' | 'bot' | 'skip-label'
 
 export interface Merge {
   number: number
@@ -27,7 +27,7 @@ export interface Merge {
   kind: MergeKind
 }
 
-export type RequestKind = 'issue comment' | 'comment on a merge' | 'issue label' | 'pull label'
+type RequestKind = 'issue comment' | 'comment on a merge' | 'issue label' | 'pull label'
 
 export interface PersonRequest {
   kind: RequestKind
@@ -38,7 +38,7 @@ export interface PersonRequest {
   overlap?: 'first' | 'second'
 }
 
-export type Scheduled = 'digest' | 'sweep' | 'report' | 'review'
+type Scheduled = 'digest' | 'sweep' | 'report' | 'review'
 
 export interface Scenario {
   months: number

@@ -13,7 +13,7 @@ import type { Random } from './random.js'
 import { MINUTE, START, type Merge, type PersonRequest } from './scenario.js'
 
 export const DIGEST_ISSUE = 1
-export const REPORT_ISSUE = 2
+const REPORT_ISSUE = 2
 export const LABEL = 'docs'
 const LABEL_ID = 4242
 const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z')

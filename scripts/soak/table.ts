@@ -2,7 +2,7 @@
 import { RUN_KINDS, type RunKind, type RunRecord } from './harness.js'
 import { monthOf } from './scenario.js'
 
-export interface KindStats {
+interface KindStats {
   runs: number
   faulted: number
   uses: number

@@ -28,9 +28,9 @@ import {
 } from './specs.js'
 
 /** The share of runs of every kind that meet a fault of their traffic. */
-export const FAULT_RATE = 0.15
+const FAULT_RATE = 0.15
 /** The share of automation runs that meet one (half of them at the trigger). */
-export const AUTOMATION_FAULT_RATE = 0.3
+const AUTOMATION_FAULT_RATE = 0.3
 
 export interface YearHooks {
   /** After each sweep and each digest (the end watch of invariant 3 looks after one of them). */
