@@ -423,7 +423,7 @@ describe("docs/states.md: the digest's watermark", () => {
     row => {
       const rerun = nextDigest(digestMarkerOf(row), WRITER).rerun
       expect(rerun?.commentId).toBe(DIGEST.id)
-      expect(rerun?.marker.request).toBe(DIGEST_KEY)
+      expect(rerun?.life.request).toBe(DIGEST_KEY)
     }
   )
 

@@ -4,11 +4,11 @@
  * whose job has ended into the result the agent action writes, with its back-link. Then the deploy
  * comments left building, with the reads max-jobs leaves (deploy-comments.ts).
  */
-import { finishLeftJob, finishLeftTriggered } from '../job/finish-left.js'
+import { finishDeadClaim, finishLeftJob, finishLeftTriggered } from '../job/finish-left.js'
 import { isFollowingRunOver } from '../job/run-over.js'
 import { NOT_FOUND_GRACE_MS } from '../job/poll.js'
 import { pullRequestOf, statusOutput } from '../job/result.js'
-import { listRepoComments } from '../github/comments.js'
+import { listRepoComments, type RepoComment } from '../github/comments.js'
 import { isEndedJob, type AgentJob, type EndedJob } from '../mintlify/types.js'
 import { isNotFound } from '../mintlify/errors.js'
 import { withRetry } from '../mintlify/with-retry.js'
@@ -16,7 +16,7 @@ import { DAY_MS } from '../shared/duration.js'
 import { getErrorMessage } from '../shared/errors.js'
 import { plural } from '../shared/plural.js'
 import type { Runtime } from '../shared/runtime.js'
-import { findCandidates, type Candidate } from './candidates.js'
+import { findCandidates, findDeadClaims, type Candidate } from './candidates.js'
 import { sweepDeployComments, type DeployStep } from './deploy-comments.js'
 import type { SweepSettings } from './settings.js'
 import type { SweepContext } from './context.js'
@@ -90,6 +90,7 @@ export async function sweep(
     if (step.finished) outcome.finished++
     else outcome.pending++
   }
+  await showDeadClaims(comments, outcome, { settings, context, rt })
   const deploys = await sweepDeployComments(
     comments,
     {
@@ -154,7 +155,7 @@ async function sweepOne(
     })
   } catch (error) {
     rt.signal.throwIfAborted()
-    if (candidate.marker.automation && isNotFound(error)) {
+    if (candidate.life.of.kind === 'automation' && isNotFound(error)) {
       // Within the grace a just-created job gets, its job may show yet (the comment was written
       // just before the trigger); past it, the run is queued at Mintlify, as its run would say.
       const sinceTrigger = rt.clock.now() - candidate.comment.createdAt
@@ -177,7 +178,7 @@ async function finishOne(
   try {
     const left = {
       comment: candidate.comment,
-      marker: candidate.marker,
+      life: candidate.life,
       jobId: candidate.jobId,
       issueNumber: candidate.comment.issueNumber,
       // The original run wrote the comment as it started.
@@ -200,5 +201,35 @@ async function finishOne(
     )
     const text = `${job?.status ?? 'triggered'}, but the comment could not be edited`
     return { text, finished: false, read: true }
+  }
+}
+
+/** Each request's dead claim edited to the `unknown` text a re-run would write; no job is read. */
+async function showDeadClaims(
+  comments: readonly RepoComment[],
+  outcome: SweepOutcome,
+  run: SweepRun
+): Promise<void> {
+  for (const claim of findDeadClaims(comments, run.context.identity, run.rt.clock.now())) {
+    const row = await showDeadClaim(claim, run)
+    outcome.rows.push(row)
+    if (row.finished) outcome.finished++
+    else outcome.pending++
+  }
+}
+
+async function showDeadClaim(
+  { comment, life }: ReturnType<typeof findDeadClaims>[number],
+  { settings, context, rt }: SweepRun
+): Promise<SweepRow> {
+  const row = { thread: comment.issueNumber, commentUrl: comment.htmlUrl }
+  const claim = { comment, life, issueNumber: comment.issueNumber, startedAt: comment.createdAt }
+  try {
+    await finishDeadClaim(claim, { ...context, backLink: settings.backLink }, rt)
+    return { ...row, outcome: 'unknown: its run died before naming a job', finished: true }
+  } catch (error) {
+    rt.signal.throwIfAborted()
+    rt.log.warning(`Could not edit the dead claim ${comment.htmlUrl}: ${getErrorMessage(error)}`)
+    return { ...row, outcome: 'a dead claim, but the comment could not be edited', finished: false }
   }
 }
