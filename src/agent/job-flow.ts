@@ -20,6 +20,7 @@ import { sendOnce } from '../job/send-once.js'
 import { triggerOnce } from '../job/trigger-once.js'
 import type { AgentSettings } from './settings.js'
 import type { TrackingComment } from '../job/tracking-comment.js'
+import type { Conversation } from './conversation.js'
 import { endJob, type EndPlan } from '../job/job-end.js'
 
 export interface JobFlowContext extends FollowContext {
@@ -29,10 +30,10 @@ export interface JobFlowContext extends FollowContext {
   frame: Omit<CommentFrame, 'marker'>
   request: RequestRef
   /**
-   * After the pending comment is written: another run's claim on the same request that came first,
-   * if any (this run's comment is then withdrawn).
+   * The request's thread: after the pending comment is written, it names another run's claim on the
+   * same request that came first, if any (this run's comment is then withdrawn).
    */
-  otherClaim?: () => Promise<{ run?: string; url: string } | undefined>
+  conversation?: Pick<Conversation, 'otherClaim'>
   /** A digest's fields: every marker the protocol writes carries them, the final one its job's end. */
   digest?: DigestFields
   /** What the job's end sets off before the comment shows it (job-end.ts); absent without GitHub. */
@@ -81,7 +82,7 @@ export async function runJobFlow(
   } else {
     const followUpOf = plan.kind === 'follow-up' ? plan.jobId : undefined
     await show({ phase: 'working' }, markerWhileSending(request, followUpOf))
-    const owner = await context.otherClaim?.()
+    const owner = await context.conversation?.otherClaim()
     if (owner) return { kind: 'owned', ...owner }
     const sent =
       plan.kind === 'trigger' ? await triggerOnce(plan, context) : await sendOnce(plan, context)

@@ -130,7 +130,7 @@ async function followRequest(
       label: label?.name,
       automation: request.automation
     },
-    otherClaim: conversation && (() => conversation.otherClaim()),
+    conversation,
     digest: digest?.fields,
     ends: endPlanOf(ready, flow, label)
   })

@@ -17,7 +17,9 @@ import type { IssueComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import type { RepoRef } from '../github/refs.js'
-import type { EndedJob } from '../mintlify/types.js'
+import type { MintlifyClient } from '../mintlify/client.js'
+import type { AgentJob, EndedJob } from '../mintlify/types.js'
+import { withRetry } from '../mintlify/with-retry.js'
 import type { Runtime } from '../shared/runtime.js'
 
 /** A tracking comment no run follows any more, and the job it names (none: a dead claim). */
@@ -28,7 +30,7 @@ export interface LeftComment {
   /** The issue or PR the comment is on. */
   issueNumber: number
   /** Epoch ms the comment was written (the original run's start): the elapsed time is from it. */
-  startedAt: number
+  startedAt?: number
 }
 
 /** A tracking comment whose job has ended and whose text does not show it yet. */
@@ -47,6 +49,21 @@ export interface FinishContext {
   backLink: boolean
 }
 
+/** A comment of ours on its issue or PR, left by its run, as the sweep and a healing digest take it. */
+export function leftComment(
+  comment: IssueComment & { issueNumber: number },
+  life: TrackingLife,
+  jobId?: string
+): LeftComment {
+  // The original run wrote the comment as it started: the elapsed time is from then.
+  return { comment, life, jobId, issueNumber: comment.issueNumber, startedAt: comment.createdAt }
+}
+
+/** One read of a left comment's job, retried as a read (the sweep's and a healing digest's). */
+export function readLeftJob(client: MintlifyClient, jobId: string, rt: Runtime): Promise<AgentJob> {
+  return withRetry(signal => client.getJob(jobId, { signal }), rt, { operation: 'get-job' })
+}
+
 /** Edits the comment into the job's result, as the agent action words it, and posts what follows. */
 export function finishLeftJob(
   left: LeftJob,
@@ -56,7 +73,7 @@ export function finishLeftJob(
   const result = endedResult(left.job, {
     jobId: left.jobId,
     mode: 'created',
-    elapsedMs: rt.clock.now() - left.startedAt,
+    elapsedMs: elapsedSince(left, rt),
     serverUrl: context.serverUrl
   })
   return finishLeft(left, result, context, rt)
@@ -71,7 +88,7 @@ export function finishLeftTriggered(
   context: FinishContext,
   rt: Runtime
 ): Promise<JobResult> {
-  const elapsedMs = rt.clock.now() - left.startedAt
+  const elapsedMs = elapsedSince(left, rt)
   const result: JobResult = { status: 'triggered', jobId: left.jobId, mode: 'created', elapsedMs }
   return finishLeft(left, result, context, rt)
 }
@@ -86,8 +103,12 @@ export function finishDeadClaim(
   rt: Runtime
 ): Promise<JobResult> {
   const problem = { kind: 'unknown' as const, threadUnreadable: false }
-  const elapsedMs = rt.clock.now() - claim.startedAt
+  const elapsedMs = elapsedSince(claim, rt)
   return finishLeft(claim, { status: 'problem', problem, elapsedMs }, context, rt)
+}
+
+function elapsedSince({ startedAt }: LeftComment, rt: Runtime): number {
+  return startedAt === undefined ? 0 : rt.clock.now() - startedAt
 }
 
 async function finishLeft(

@@ -4,14 +4,19 @@
  * whose job has ended into the result the agent action writes, with its back-link. Then the deploy
  * comments left building, with the reads max-jobs leaves (deploy-comments.ts).
  */
-import { finishDeadClaim, finishLeftJob, finishLeftTriggered } from '../job/finish-left.js'
+import {
+  finishDeadClaim,
+  finishLeftJob,
+  finishLeftTriggered,
+  leftComment,
+  readLeftJob
+} from '../job/finish-left.js'
 import { isFollowingRunOver } from '../job/run-over.js'
 import { NOT_FOUND_GRACE_MS } from '../job/poll.js'
 import { pullRequestOf, statusOutput } from '../job/result.js'
 import { listRepoComments, type RepoComment } from '../github/comments.js'
 import { isEndedJob, type AgentJob, type EndedJob } from '../mintlify/types.js'
 import { isNotFound } from '../mintlify/errors.js'
-import { withRetry } from '../mintlify/with-retry.js'
 import { DAY_MS } from '../shared/duration.js'
 import { getErrorMessage } from '../shared/errors.js'
 import { plural } from '../shared/plural.js'
@@ -150,9 +155,7 @@ async function sweepOne(
   if (!budgetLeft) return left('left for the next sweep (max-jobs)')
   let job: AgentJob
   try {
-    job = await withRetry(s => context.client.getJob(candidate.jobId, { signal: s }), rt, {
-      operation: 'get-job'
-    })
+    job = await readLeftJob(context.client, candidate.jobId, rt)
   } catch (error) {
     rt.signal.throwIfAborted()
     if (candidate.life.of.kind === 'automation' && isNotFound(error)) {
@@ -176,14 +179,7 @@ async function finishOne(
   { settings, context, rt }: SweepRun
 ): Promise<Step> {
   try {
-    const left = {
-      comment: candidate.comment,
-      life: candidate.life,
-      jobId: candidate.jobId,
-      issueNumber: candidate.comment.issueNumber,
-      // The original run wrote the comment as it started.
-      startedAt: candidate.comment.createdAt
-    }
+    const left = { ...leftComment(candidate.comment, candidate.life), jobId: candidate.jobId }
     const finishing = { ...context, backLink: settings.backLink }
     const result = job
       ? await finishLeftJob({ ...left, job }, finishing, rt)
@@ -223,9 +219,12 @@ async function showDeadClaim(
   { settings, context, rt }: SweepRun
 ): Promise<SweepRow> {
   const row = { thread: comment.issueNumber, commentUrl: comment.htmlUrl }
-  const claim = { comment, life, issueNumber: comment.issueNumber, startedAt: comment.createdAt }
   try {
-    await finishDeadClaim(claim, { ...context, backLink: settings.backLink }, rt)
+    await finishDeadClaim(
+      leftComment(comment, life),
+      { ...context, backLink: settings.backLink },
+      rt
+    )
     return { ...row, outcome: 'unknown: its run died before naming a job', finished: true }
   } catch (error) {
     rt.signal.throwIfAborted()

@@ -9,14 +9,13 @@
  */
 import type { GitHubAccess, Identity } from '../../github/identity.js'
 import { withDigest } from '../../job/digest-marker.js'
-import { finishLeftJob } from '../../job/finish-left.js'
+import { finishLeftJob, leftComment, readLeftJob } from '../../job/finish-left.js'
 import { deadClaim, digestOf, endNotShown, lifeOfMarker } from '../../job/life.js'
 import { markerAfter, requestRefOf } from '../../job/rerun-protocol.js'
 import { endedResult, type JobResult } from '../../job/result.js'
 import { isFollowingRunOver } from '../../job/run-over.js'
 import { createMintlifyClient } from '../../mintlify/client.js'
 import { isEndedJob, type AgentJob, type EndedJob } from '../../mintlify/types.js'
-import { withRetry } from '../../mintlify/with-retry.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import type { AgentFlow } from '../flow.js'
 import { historyAfter, type DigestHistory, type DigestRecord } from './history.js'
@@ -112,9 +111,7 @@ async function readJob(
   const { settings, rt } = flow
   const client = createMintlifyClient(settings.service, { requestTimeoutMs })
   try {
-    return await withRetry(signal => client.getJob(jobId, { signal }), rt, {
-      operation: 'get-job'
-    })
+    return await readLeftJob(client, jobId, rt)
   } catch (error) {
     rt.signal.throwIfAborted()
     rt.log.warning(
@@ -132,15 +129,8 @@ async function finish(
   { flow, identity, issueNumber }: Healing
 ): Promise<JobResult> {
   const { settings, context, github, rt } = flow
-  const left = {
-    comment: before.comment,
-    life: before.life,
-    jobId,
-    job,
-    issueNumber,
-    // The original run wrote the comment as it started, as the sweep measures it.
-    startedAt: before.comment.createdAt ?? rt.clock.now()
-  }
+  const comment = { ...before.comment, issueNumber }
+  const left = { ...leftComment(comment, before.life), jobId, job }
   const repo = { owner: context.owner, repo: context.repo }
   const finishing = { octokit: github.octokit, identity, repo, serverUrl: context.serverUrl }
   try {
