@@ -1,7 +1,7 @@
 /**
  * Each digest finishes the one before, over the fakes: a previous digest whose job was let go is
  * read once and, when it has ended, finished as the sweep would finish it (then its PRs are given
- * back, or its open docs PR grows); a claim a dead run left is taken over past its deadline; an
+ * back, or its open docs PR grows); a claim a dead run left is taken over a minute past its deadline; an
  * `unknown` create is never given back and is named; a refused follow-up gives its PRs back.
  */
 import { describe, expect, it } from '@jest/globals'
@@ -169,34 +169,40 @@ describe('a follow-up its run died sending', () => {
 })
 
 describe('a claim left by a dead run', () => {
-  it('is taken over past its deadline: the same comment, rewritten with the new window and key', async () => {
-    world().svc.scriptJobs({ activePolls: 0, prLink: null })
-    addMerged(world(), PR_7, PR_8)
-    const claim = earlierDigest(
-      `state=pending run=1111 deadline=${deadlineIn(-60)}`,
-      '⏳ Working on it: starting an agent job.'
-    )
-    const result = await runDigest(world())
+  it.each([
+    ['an hour', -60],
+    ['a minute and a second', -61 / 60]
+  ])(
+    'is taken over %s past its deadline: the same comment, rewritten with the new window and key',
+    async (_past, minutes) => {
+      world().svc.scriptJobs({ activePolls: 0, prLink: null })
+      addMerged(world(), PR_7, PR_8)
+      const claim = earlierDigest(
+        `state=pending run=1111 deadline=${deadlineIn(minutes)}`,
+        '⏳ Working on it: starting an agent job.'
+      )
+      const result = await runDigest(world())
 
-    expect(result.outputs).toMatchObject({ status: 'completed', 'digest-pulls': '2' })
-    expect(world().creates()).toHaveLength(1)
-    expect(prompts()[0]).toContain('acme/docs#7')
-    expect(prompts()[0]).toContain('acme/docs#8')
-    const comments = digestComments(world())
-    expect(comments.map(comment => comment.id)).toEqual([claim])
-    expect(markerOf(comments[0].body)).toMatchObject({
-      request: `digest-${SINCE}-${Date.parse(PR_8.at) / 1000}.8-first`,
-      run: '4242',
-      state: 'job',
-      pulls: '7%2C8',
-      status: 'completed'
-    })
-    expect(result.outputs['comment-id']).toBe(String(claim))
-  })
+      expect(result.outputs).toMatchObject({ status: 'completed', 'digest-pulls': '2' })
+      expect(world().creates()).toHaveLength(1)
+      expect(prompts()[0]).toContain('acme/docs#7')
+      expect(prompts()[0]).toContain('acme/docs#8')
+      const comments = digestComments(world())
+      expect(comments.map(comment => comment.id)).toEqual([claim])
+      expect(markerOf(comments[0].body)).toMatchObject({
+        request: `digest-${SINCE}-${Date.parse(PR_8.at) / 1000}.8-first`,
+        run: '4242',
+        state: 'job',
+        pulls: '7%2C8',
+        status: 'completed'
+      })
+      expect(result.outputs['comment-id']).toBe(String(claim))
+    }
+  )
 
   it.each([
     ['before its deadline', 10],
-    ['within the ten minutes after it (its run may still be writing)', -5]
+    ['within the one-minute margin after it (its run may still be writing)', -59 / 60]
   ])('is left to its run %s', async (_when, minutes) => {
     addMerged(world(), PR_7)
     earlierDigest(`state=pending run=1111 deadline=${deadlineIn(minutes)}`, '⏳ Working on it.')

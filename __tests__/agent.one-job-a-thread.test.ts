@@ -11,6 +11,7 @@ import { describe, expect, it } from '@jest/globals'
 import { readThreadState } from '../src/agent/thread-state.js'
 import { WORKFLOW_BOT } from '../src/github/identity.js'
 import { decideClaimWait } from '../src/agent/claim-rule.js'
+import { lifeOfMarker } from '../src/job/life.js'
 import { addMergedPull, mergedPullSpec } from './helpers/code-change.js'
 import { LABEL_INPUTS, labelIssueSpec, runLabelIssue } from './helpers/labels.js'
 import { markerOf, trackingMarker } from './helpers/text.js'
@@ -195,7 +196,8 @@ describe('what keeps its own rules', () => {
 
 describe('the rule, pure', () => {
   const facts = { followUp: true, jobIdGiven: false, origin: 'label' as const, now: 1_000_000 }
-  const claim = { kind: 'tracking' as const, request: 'comment-1', state: 'pending' as const }
+  const claimMarker = { kind: 'tracking' as const, request: 'comment-1', state: 'pending' as const }
+  const claim = lifeOfMarker(claimMarker)
 
   it('waits for a thread-level request only; a digest, a workflow prompt, an opened issue never', () => {
     expect(decideClaimWait({ ...facts, claim }).kind).toBe('wait')
@@ -211,8 +213,10 @@ describe('the rule, pure', () => {
     expect(decideClaimWait({ ...facts, claim, jobIdGiven: true }).kind).toBe('none')
   })
 
-  it('a claim past its run’s deadline is not waited for', () => {
-    const late = { ...claim, deadline: String(facts.now / 1000 - 1) }
+  it('a claim past its run’s deadline and the one-minute margin is not waited for', () => {
+    const at = (seconds: number) => lifeOfMarker({ ...claimMarker, deadline: String(seconds) })
+    expect(decideClaimWait({ ...facts, claim: at(facts.now / 1000 - 59) }).kind).toBe('wait')
+    const late = at(facts.now / 1000 - 61)
     expect(decideClaimWait({ ...facts, claim: late })).toEqual({
       kind: 'ignore',
       reason: 'the run that claimed it is past its deadline'

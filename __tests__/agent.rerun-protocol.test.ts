@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { readFinalMarker, renderMarker, type TrackingMarker } from '../src/job/markers.js'
+import { lifeOfMarker } from '../src/job/life.js'
 import type { JobResult } from '../src/job/result.js'
 import type { AgentJob } from '../src/mintlify/types.js'
 import {
@@ -121,9 +122,9 @@ describe('re-run protocol: the same request delivered to two runs at once', () =
 
   it('of two claims written at once, the earlier comment stands, whatever order they are read in', () => {
     const claims = [
-      { id: 12, marker: pendingOf('5151') },
-      { id: 11, marker: pendingOf('4242') },
-      { id: 10, marker: { kind: 'tracking' as const, request: 'comment-1', state: 'job' as const } }
+      { id: 12, life: lifeOfMarker(pendingOf('5151')) },
+      { id: 11, life: lifeOfMarker(pendingOf('4242')) },
+      { id: 10, life: lifeOfMarker({ kind: 'tracking', request: 'comment-1', state: 'job' }) }
     ]
     expect(standingClaim(claims, KEY)?.id).toBe(11)
     expect(standingClaim([...claims].reverse(), KEY)?.id).toBe(11)

@@ -29,7 +29,7 @@ import {
   type RequestFate
 } from '../src/job/rerun-protocol.js'
 import { followingRunOver } from '../src/job/run-over.js'
-import { findCandidates } from '../src/sweep/candidates.js'
+import { findCandidates, findDeadClaims } from '../src/sweep/candidates.js'
 import { deployComments, previewSpec, runDeploy, statusReads } from './helpers/deploy.js'
 import { runSweep, useWorld } from './helpers/world.js'
 
@@ -190,7 +190,13 @@ const MOVES: Record<string, (from: TrackingMarker | undefined) => TrackingMarker
     const facts = { ...FOLLOWED, serverUrl: 'https://github.com' }
     return markerAfter({ key: from?.request ?? '', run: from?.run }, endedResult(job, facts))
   },
-  're-attach': from => markerWithJob(REQUEST, from?.job ?? '')
+  're-attach': from => markerWithJob(REQUEST, from?.job ?? ''),
+  // As the sweep shows a request's dead claim: the `unknown` a re-run would write.
+  'dead claim shown': from =>
+    markerAfter(
+      { key: from?.request ?? '', run: from?.run },
+      { status: 'problem', elapsedMs: 0, problem: { kind: 'unknown', threadUnreadable: false } }
+    )
 }
 
 function after(result: JobResult): TrackingMarker {
@@ -210,7 +216,11 @@ function sweepOf(marker: TrackingMarker | undefined): string {
     createdAt: NOW
   }
   const [candidate] = findCandidates([comment], WORKFLOW_BOT)
-  if (candidate === undefined) return 'no'
+  if (candidate === undefined) {
+    // A request's claim with no job, once its run is over by the clock (a day on): shown `unknown`.
+    const dead = (at: number) => findDeadClaims([comment], WORKFLOW_BOT, at).length > 0
+    return !dead(NOW) && dead(NOW + 24 * 60 * 60_000) ? 'unknown once dead' : 'no'
+  }
   if (candidate.phase === 'left') return 'finishes it'
   const waits = !followingRunOver(candidate, 'in_progress', NOW)
   const after = followingRunOver(candidate, 'completed', NOW)
@@ -423,7 +433,7 @@ describe("docs/states.md: the digest's watermark", () => {
     row => {
       const rerun = nextDigest(digestMarkerOf(row), WRITER).rerun
       expect(rerun?.commentId).toBe(DIGEST.id)
-      expect(rerun?.marker.request).toBe(DIGEST_KEY)
+      expect(rerun?.life.request).toBe(DIGEST_KEY)
     }
   )
 

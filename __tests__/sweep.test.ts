@@ -115,14 +115,59 @@ describe('the sweep never competes with a live run', () => {
     expect(edits()).toBe(0)
   })
 
-  it('where the run cannot be read, the deadline plus 10 minutes decides', async () => {
+  it('where the run cannot be read, the deadline plus the one-minute margin decides', async () => {
     world().svc.addJob({ id: 'job_7', activePolls: 0, prLink: null })
     const deadline = Math.ceil(Date.now() / 1000) + 60
     addEarlierComment(world(), following(deadline))
-    const early = await runSweep(world(), {}, { at: deadline * 1000 + 5 * 60_000 })
+    const early = await runSweep(world(), {}, { at: deadline * 1000 + 30_000 })
     expect(early.outputs.finished).toBe('0')
-    const late = await runSweep(world(), {}, { at: deadline * 1000 + 11 * 60_000 })
+    const late = await runSweep(world(), {}, { at: deadline * 1000 + 61_000 })
     expect(late.outputs.finished).toBe('1')
+  })
+})
+
+describe('a request’s dead claim (pending, no job, its run over)', () => {
+  const deadline = Math.ceil(Date.now() / 1000) + 60
+  const claim = (fields: string): number =>
+    addEarlierComment(world(), `tracking request=comment-3 state=pending run=777 ${fields}`, {
+      text: '⏳ Working on it: starting an agent job.'
+    })
+  const runReads = (): number => world().callList(c => c.includes('/actions/runs/')).length
+
+  it.each([
+    ['a comment request', `deadline=${deadline}`],
+    ['a label request', `label=docs deadline=${deadline}`],
+    ['an automation request', `automation=auto_1 deadline=${deadline}`]
+  ])(
+    'of %s: shown as unknown a minute past its deadline, without a job read',
+    async (_kind, fields) => {
+      claim(fields)
+      const early = await runSweep(world(), {}, { at: deadline * 1000 + 30_000 })
+      expect(early.outputs).toEqual({ checked: '0', finished: '0', pending: '0' })
+      expect(edits()).toBe(0)
+      const late = await runSweep(world(), {}, { at: deadline * 1000 + 61_000 })
+      expect(late.outputs).toEqual({ checked: '0', finished: '1', pending: '0' })
+      expect(world().gets()).toHaveLength(0)
+      expect(runReads()).toBe(0)
+      const [comment] = world().botComments()
+      expect(comment.body).not.toContain('Working on it')
+      const marker = markerOf(comment.body)
+      expect(marker).toMatchObject({ request: 'comment-3', state: 'unknown', run: '777' })
+      expect(marker?.job).toBeUndefined()
+      const again = await runSweep(world(), {}, { at: deadline * 1000 + 120_000 })
+      expect(again.outputs).toEqual({ checked: '0', finished: '0', pending: '0' })
+    }
+  )
+
+  it('a digest’s dead claim is left for the next digest', async () => {
+    const window = 'since=1709251200.0 until=1709370000.7 pulls=7'
+    addEarlierComment(
+      world(),
+      `tracking request=digest-1709251200.0-1709370000.7-first state=pending run=777 deadline=${deadline} ${window}`
+    )
+    const sweep = await runSweep(world(), {}, { at: deadline * 1000 + 3_600_000 })
+    expect(sweep.outputs).toEqual({ checked: '0', finished: '0', pending: '0' })
+    expect(edits()).toBe(0)
   })
 })
 

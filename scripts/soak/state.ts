@@ -6,7 +6,9 @@
  */
 import type { GitHubFake } from '../../fakes/github-fake.js'
 import type { JobSnapshot, ServiceEmulator } from '../../fakes/service-emulator.js'
-import { readFinalMarker, type Marker, type TrackingMarker } from '../../src/job/markers.js'
+import { WORKFLOW_BOT } from '../../src/github/identity.js'
+import { lifeOfMarker, type TrackingLife } from '../../src/job/life.js'
+import { ownMarker, type Marker, type TrackingMarker } from '../../src/job/markers.js'
 import type { RunRecord, Soak } from './harness.js'
 
 export interface StoredComment {
@@ -16,6 +18,7 @@ export interface StoredComment {
   issueNumber: number
   body: string
   user: { login: string; type: string }
+  created_at?: string
 }
 
 interface FakeStore {
@@ -24,7 +27,18 @@ interface FakeStore {
   nextId: number
 }
 
-const OURS = 'github-actions[bot]'
+/** The comment as the action reads it: its marker counts only through the one ownership rule. */
+function markerOf(comment: StoredComment): Marker | undefined {
+  const read = {
+    id: comment.id,
+    body: comment.body,
+    htmlUrl: '',
+    userLogin: comment.user.login,
+    userType: comment.user.type,
+    createdAt: comment.created_at ? Date.parse(comment.created_at) : undefined
+  }
+  return ownMarker(read, WORKFLOW_BOT)
+}
 
 function storeOf(github: GitHubFake): FakeStore {
   return (github as unknown as { state: FakeStore }).state
@@ -44,8 +58,8 @@ export function lastCommentId(github: GitHubFake): number {
 export function ownMarked(github: GitHubFake): { comment: StoredComment; marker: Marker }[] {
   const found: { comment: StoredComment; marker: Marker }[] = []
   for (const comment of storeOf(github).issueComments.values()) {
-    if (comment.user.login !== OURS || comment.repo !== 'docs') continue
-    const marker = readFinalMarker(comment.body)
+    if (comment.repo !== 'docs') continue
+    const marker = markerOf(comment)
     if (marker) found.push({ comment, marker })
   }
   return found
@@ -53,17 +67,18 @@ export function ownMarked(github: GitHubFake): { comment: StoredComment; marker:
 
 /** The tracking marker of one of our comments, if it has one. */
 export function trackingOf(comment: StoredComment): TrackingMarker | undefined {
-  if (comment.user.login !== OURS) return undefined
-  const marker = readFinalMarker(comment.body)
+  const marker = markerOf(comment)
   return marker?.kind === 'tracking' ? marker : undefined
 }
 
-/** Every tracking comment of ours. */
+/** Every tracking comment of ours, with its life. */
 export function trackingComments(
   github: GitHubFake
-): { comment: StoredComment; marker: TrackingMarker }[] {
+): { comment: StoredComment; marker: TrackingMarker; life: TrackingLife }[] {
   return ownMarked(github).flatMap(({ comment, marker }) =>
-    marker.kind === 'tracking' ? [{ comment, marker }] : []
+    marker.kind === 'tracking'
+      ? [{ comment, marker, life: lifeOfMarker(marker, { body: comment.body }) }]
+      : []
   )
 }
 

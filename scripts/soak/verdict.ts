@@ -9,7 +9,8 @@ import type { Soak } from './harness.js'
 import { checkOneJobAKey, pendingClaims, SWEEP_INTERVAL, type EndWatch } from './jobs.js'
 import { checkOneJobAThread } from './pairs.js'
 import { DAY, monthOf, type Scenario } from './scenario.js'
-import { describeRun, type Violation } from './state.js'
+import { deadClaim } from '../../src/job/life.js'
+import { describeRun, trackingComments, type Violation } from './state.js'
 import type { MonthStats } from './table.js'
 import type { AutomationRun } from './automations.js'
 import { checkOneTrigger } from './triggers.js'
@@ -17,7 +18,7 @@ import { checkOneTrigger } from './triggers.js'
 const WORDING = [
   'every merged PR that no guard skips is in exactly one digest whose job did not fail, or in the last open window',
   'no request key has two jobs, and no issue or PR conversation has two jobs from requests that overlapped (one job a thread), except after an unanswered create or trigger',
-  'every tracking comment whose job has ended shows that end within one sweep interval (an automation’s job that reads 404: `triggered`, when its run ended)',
+  'every tracking comment whose job has ended shows that end within one sweep interval (an automation’s job that reads 404: `triggered`, when its run ended), and every request’s claim left with no job shows `unknown` within one sweep interval of its deadline and margin',
   'requests per run of each kind in the last month ≤ those of month 1 + 2',
   'agent uses (creates, messages, triggers) a month ≤ 31 + 5 + people’s requests + automation runs',
   'every included PR of a digest whose job opened a PR has exactly one note; every label of a completed request is gone',
@@ -52,6 +53,7 @@ export function verdict(
     ...jobs.violations,
     ...threads.violations,
     ...watch.violations,
+    ...(scenario.sweep ? checkDeadClaims(soak, scenario.end) : []),
     ...checkFlatCost(stats),
     ...checkUses(stats, requests),
     ...checkNotesAndLabels(soak, scenario.end, finishingOf(scenario)),
@@ -87,6 +89,20 @@ export function verdict(
 function finishingOf({ sweep }: Scenario): Finishing {
   if (sweep) return { grace: SWEEP_INTERVAL, labelsOfShownEndsOnly: false }
   return { grace: DAY, labelsOfShownEndsOnly: true }
+}
+
+/**
+ * Invariant 3 for claims with no job: a request's claim (not a digest's: the next digest takes that
+ * over) still claimed at the end, though dead an interval before it, was never shown by a sweep.
+ */
+function checkDeadClaims(soak: Soak, end: number): Violation[] {
+  return trackingComments(soak.github)
+    .filter(({ life }) => life.of.kind !== 'digest' && deadClaim(life, end - SWEEP_INTERVAL))
+    .map(({ comment, life }) => ({
+      invariant: 3,
+      text: `comment ${comment.id} (request ${life.request}) is still a claim with no job, an interval past its deadline`,
+      run: soak.byRunId.get(life.run ?? '')
+    }))
 }
 
 function automationLine(

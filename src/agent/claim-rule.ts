@@ -5,8 +5,8 @@
  * continues it, rather than start a second. Here: whether a request waits, and what a claim's
  * comment says when it is read again. The waiting itself is claim-wait.ts.
  */
-import type { Marker, TrackingMarker } from '../job/markers.js'
-import { deadlineMsOf } from '../job/run-over.js'
+import { deadClaim, lifeOfMarker, type TrackingLife } from '../job/life.js'
+import type { Marker } from '../job/markers.js'
 import type { Origin } from './request.js'
 
 /** The longest a request waits for another request's claim to name its job. */
@@ -14,7 +14,7 @@ export const CLAIM_WAIT_MS = 120_000
 
 export interface ClaimFacts {
   /** The thread's pending claim of another request (thread-state.ts), if any. */
-  claim?: TrackingMarker
+  claim?: TrackingLife
   followUp: boolean
   /** The workflow names the job to follow (`job-id`): nothing to wait for. */
   jobIdGiven: boolean
@@ -42,15 +42,14 @@ function isThreadRequest(origin: Origin, onPullRequest: boolean | undefined): bo
 
 /**
  * Whether to wait. With `follow-up: false` every request is its own job, as before: nothing to wait
- * for. A claim whose run's deadline has passed (a digest's records it) belongs to a run that can no
- * longer be creating its job.
+ * for. A dead claim (past its run's deadline and the margin) belongs to a run that can no longer be
+ * creating its job.
  */
 export function decideClaimWait(facts: ClaimFacts): ClaimDecision {
   const { claim } = facts
   if (claim === undefined || !facts.followUp || facts.jobIdGiven) return { kind: 'none' }
   if (!isThreadRequest(facts.origin, facts.onPullRequest)) return { kind: 'none' }
-  const deadlineMs = deadlineMsOf(claim)
-  if (deadlineMs !== undefined && deadlineMs <= facts.now) {
+  if (deadClaim(claim, facts.now)) {
     return { kind: 'ignore', reason: 'the run that claimed it is past its deadline' }
   }
   return { kind: 'wait' }
@@ -76,10 +75,11 @@ export function claimSeen(
   if (marker?.kind !== 'tracking' || marker.request !== key) {
     return { kind: 'failed', reason: 'its comment no longer carries the claim' }
   }
-  if (marker.job && marker.state !== 'unknown') return { kind: 'job', jobId: marker.job }
-  if (marker.state === 'pending') return { kind: 'pending' }
-  if (marker.state === 'unknown') {
+  const { phase } = lifeOfMarker(marker)
+  if (phase.phase === 'claimed') return { kind: 'pending' }
+  if (phase.phase === 'unknown') {
     return { kind: 'failed', reason: 'its job may have been created, but nobody can name it' }
   }
+  if (phase.jobId) return { kind: 'job', jobId: phase.jobId }
   return { kind: 'failed', reason: 'it ended without a job' }
 }

@@ -37,7 +37,7 @@ export async function settleClaim(
 ): Promise<string | undefined> {
   const claim = thread.state.pendingClaim
   const decision = decideClaimWait({
-    claim: claim?.marker,
+    claim: claim?.life,
     followUp: settings.followUp,
     jobIdGiven: settings.jobId !== undefined,
     origin: request.origin,

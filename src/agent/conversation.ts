@@ -13,6 +13,7 @@ import { listReviewComments, replyToReviewComment } from '../github/review-comme
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
 import { renderReply } from './replies.js'
+import { lifeOf } from '../job/life.js'
 import { ownMarker } from '../job/markers.js'
 import { standingClaim } from '../job/rerun-protocol.js'
 import { readThreadState, type ThreadState } from './thread-state.js'
@@ -140,13 +141,13 @@ export class Conversation {
     }
     const identity = await this.identity.get()
     const claims = comments.flatMap(comment => {
-      const marker = ownMarker(comment, identity)
-      return marker?.kind === 'tracking' ? [{ id: comment.id, url: comment.htmlUrl, marker }] : []
+      const life = lifeOf(comment, identity)
+      return life ? [{ id: comment.id, url: comment.htmlUrl, life }] : []
     })
     const standing = standingClaim(claims, this.request.requestKey)
     if (standing === undefined || standing.id === ownId) return undefined
     await this.tracking.remove()
-    return { run: standing.marker.run, url: standing.url }
+    return { run: standing.life.run, url: standing.url }
   }
 
   /**

@@ -20,6 +20,8 @@ import { sendOnce } from '../job/send-once.js'
 import { triggerOnce } from '../job/trigger-once.js'
 import type { AgentSettings } from './settings.js'
 import type { TrackingComment } from '../job/tracking-comment.js'
+import type { Conversation } from './conversation.js'
+import { endJob, type EndPlan } from '../job/job-end.js'
 
 export interface JobFlowContext extends FollowContext {
   /** Absent when the run does not comment. */
@@ -28,18 +30,14 @@ export interface JobFlowContext extends FollowContext {
   frame: Omit<CommentFrame, 'marker'>
   request: RequestRef
   /**
-   * After the pending comment is written: another run's claim on the same request that came first,
-   * if any (this run's comment is then withdrawn).
+   * The request's thread: after the pending comment is written, it names another run's claim on the
+   * same request that came first, if any (this run's comment is then withdrawn).
    */
-  otherClaim?: () => Promise<{ run?: string; url: string } | undefined>
+  conversation?: Pick<Conversation, 'otherClaim'>
   /** A digest's fields: every marker the protocol writes carries them, the final one its job's end. */
   digest?: DigestFields
-  /**
-   * What the job's end sets off (back-link, label removal, a digest's notes), done before the comment
-   * shows the end: a run that dies on the way leaves the comment open, and the sweep or the next
-   * digest finishes it, these included (each of them is done once however often it is asked).
-   */
-  beforeFinal?: (result: JobResult) => Promise<void>
+  /** What the job's end sets off before the comment shows it (job-end.ts); absent without GitHub. */
+  ends?: EndPlan
 }
 
 /** The job's end as this run saw it, or a request another run owns (this run started nothing). */
@@ -53,21 +51,20 @@ export async function runJobFlow(
   const { rt } = context
   // The request's marker fields; an automation's run joins them once the trigger answers.
   let request = context.request
-  const show = async (
-    phase: TrackingPhase,
-    marker: TrackingMarker,
-    { urgent } = { urgent: false }
-  ): Promise<void> => {
+  const bodyOf = (phase: TrackingPhase, marker: TrackingMarker): string => {
     const result = phase.phase === 'done' ? phase.result : undefined
     const written = withDigest(marker, context.digest, result)
-    const body = renderTrackingComment({ ...context.frame, marker: written }, phase)
-    await context.tracking?.write(body, { urgent })
+    return renderTrackingComment({ ...context.frame, marker: written }, phase)
   }
+  const show = (phase: TrackingPhase, marker: TrackingMarker): Promise<void> =>
+    context.tracking?.write(bodyOf(phase, marker)) ?? Promise.resolve()
   const finish = async (ended: JobResult): Promise<JobOutcome> => {
     const result = aboutAutomation(ended, request)
+    const { tracking } = context
+    const body = bodyOf({ phase: 'done', result }, markerAfter(request, result))
     const urgent = statusOutput(result) === 'cancelled'
-    if (!urgent) await context.beforeFinal?.(result)
-    await show({ phase: 'done', result }, markerAfter(request, result), { urgent })
+    const final = { kind: 'tracking' as const, tracking, body, urgent }
+    await endJob(context.ends, { result, trackingUrl: tracking?.url, final }, rt)
     return { kind: 'ended', result }
   }
 
@@ -85,7 +82,7 @@ export async function runJobFlow(
   } else {
     const followUpOf = plan.kind === 'follow-up' ? plan.jobId : undefined
     await show({ phase: 'working' }, markerWhileSending(request, followUpOf))
-    const owner = await context.otherClaim?.()
+    const owner = await context.conversation?.otherClaim()
     if (owner) return { kind: 'owned', ...owner }
     const sent =
       plan.kind === 'trigger' ? await triggerOnce(plan, context) : await sendOnce(plan, context)

@@ -18,18 +18,18 @@ import { readRunnerContext, runUrl } from '../shared/runner-context.js'
 import { runAction, type ActionRun, type RunOptions } from '../shared/run-action.js'
 import { authorize } from './authorize.js'
 import type { AgentFlow } from './flow.js'
-import { backLinkFor } from '../job/back-link.js'
+import { originOf } from '../job/back-link.js'
+import type { EndPlan } from '../job/job-end.js'
 import { Conversation } from './conversation.js'
 import { planFor } from './plan-request.js'
 import { runJobFlow } from './job-flow.js'
-import { isFailure, type JobResult } from '../job/result.js'
+import { isFailure } from '../job/result.js'
 import { publish, type Handled } from './publish.js'
 import { failureLine } from '../job/result-text.js'
 import { needsInstructionText, refusalText } from './replies.js'
 import { ownedText, renderNoteSummary } from './summary.js'
 import { writeStepSummary } from '../shared/step-summary.js'
 import { labelToRemove } from './label-trigger.js'
-import { removeTriggerLabel } from '../job/label-removal.js'
 import { parseAgentSettings } from './settings.js'
 import {
   decideRun,
@@ -42,7 +42,6 @@ import {
 } from './run.js'
 import { prepareChange } from './follow-code/prepare.js'
 import { readyDigest, type ReadyDigest } from './digest/prepare.js'
-import { notifyFromRun } from './digest/notes.js'
 
 export type { RunOptions }
 
@@ -134,9 +133,9 @@ async function followRequest(
       deadline: timing.runStartedAt + settings.maxWaitMs,
       label: label?.name
     },
-    otherClaim: conversation && (() => conversation.otherClaim()),
+    conversation,
     digest: digest?.fields,
-    beforeFinal: effectsOfEnd(ready, flow, label)
+    ends: endPlanOf(ready, flow, label)
   })
   if (outcome.kind === 'owned') {
     // Said in the log, the summary and the outputs (status skipped): never a silent success.
@@ -149,26 +148,25 @@ async function followRequest(
   return { kind: 'reported', result, run: ready, comment, digest: digest?.report }
 }
 
-/** What a job's end sets off: the back-link, the trigger label's removal, a digest's notes. */
-function effectsOfEnd(
+/** What a job's end sets off (job-end.ts): a digest's notes, the back-link, the label's removal. */
+function endPlanOf(
   ready: ReadyRequest,
-  flow: AgentFlow,
+  { settings, context, github }: AgentFlow,
   label: ReturnType<typeof labelToRemove>
-): (result: JobResult) => Promise<void> {
-  const { settings, context, rt, github } = flow
-  const { request, conversation, digest } = ready
-  return async result => {
-    const link = runUrl(context) || undefined
-    const serverUrl = context.serverUrl
-    if (takesFollowUp(ready)) {
-      await backLinkFor(result, { settings, request, runUrl: link, serverUrl, github }, rt)
-    }
-    if (label && github) await removeTriggerLabel(github.octokit, { label, result }, rt)
-    if (!digest) return
-    const repo = { owner: context.owner, repo: context.repo }
-    const trackingUrl = conversation?.tracking?.url
-    const end = { repo, fields: digest.fields, result, request: request.requestKey, trackingUrl }
-    await notifyFromRun(end, digest.github, rt)
+): EndPlan | undefined {
+  if (!github) return undefined
+  const { request, digest } = ready
+  // An automation's job takes no follow-up: no back-link invites one.
+  const wantsBackLink = settings.comment && settings.backLink && takesFollowUp(ready)
+  const origin = originOf(request.thread, runUrl(context) || undefined, context.serverUrl)
+  return {
+    github,
+    repo: { owner: context.owner, repo: context.repo },
+    notes: digest && { fields: digest.fields, request: request.requestKey },
+    backLink: wantsBackLink
+      ? { triggerPhrase: settings.triggerPhrase, requester: request.requester?.login, origin }
+      : undefined,
+    label
   }
 }
 

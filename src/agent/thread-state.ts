@@ -6,11 +6,19 @@
  */
 import type { IssueComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
+import { claimInFlight, knownJobOf, lifeOfMarker, type TrackingLife } from '../job/life.js'
 import { ownMarker, type TrackingMarker } from '../job/markers.js'
+
+/** A tracking comment of ours: its life, and its marker as written (the thread reader's bound). */
+interface TrackingRead {
+  comment: IssueComment
+  life: TrackingLife
+  marker: TrackingMarker
+}
 
 export interface ThreadState {
   /** The tracking comment of this request, with its marker. */
-  own?: { comment: IssueComment; marker: TrackingMarker }
+  own?: TrackingRead
   /** The newest job named by a tracking or back-link comment of another request. */
   latestJobId?: string
   /**
@@ -18,7 +26,7 @@ export interface ThreadState {
    * `pending` without a job: a run has claimed it and is creating that job right now (or died doing
    * so). A thread-level request waits for it (claim-wait.ts) rather than start a second job.
    */
-  pendingClaim?: { comment: IssueComment; marker: TrackingMarker }
+  pendingClaim?: TrackingRead
 }
 
 /** The request's key, and the key an earlier version gave it (honoured when the key has no comment). */
@@ -36,21 +44,25 @@ export function readThreadState(
   let former: ThreadState['own']
   for (const comment of comments) {
     const marker = ownMarker(comment, identity)
-    if (marker === undefined) continue
-    if (marker.kind === 'tracking' && marker.request === key) {
-      state.own ??= { comment, marker }
-    } else if (marker.kind === 'tracking' && formerKey && marker.request === formerKey) {
-      former ??= { comment, marker }
-    } else if (marker.kind === 'tracking' && marker.automation) {
+    if (marker?.kind === 'back-link' && marker.job) {
+      state.latestJobId = marker.job
+      state.pendingClaim = undefined
+    }
+    if (marker?.kind !== 'tracking') continue
+    const read = { comment, marker, life: lifeOfMarker(marker, comment) }
+    const { life } = read
+    if (life.request === key) {
+      state.own ??= read
+    } else if (formerKey && life.request === formerKey) {
+      former ??= read
+    } else if (life.of.kind === 'automation') {
       // An automation's job takes no follow-up, and nothing waits for its claim.
       continue
-    } else if ((marker.kind === 'tracking' || marker.kind === 'back-link') && marker.job) {
-      if (marker.kind === 'back-link' || marker.state === 'job') {
-        state.latestJobId = marker.job
-        state.pendingClaim = undefined
-      }
-    } else if (marker.kind === 'tracking' && marker.state === 'pending') {
-      state.pendingClaim = { comment, marker }
+    } else if (knownJobOf(life)) {
+      state.latestJobId = knownJobOf(life)
+      state.pendingClaim = undefined
+    } else if (claimInFlight(life)) {
+      state.pendingClaim = read
     }
   }
   state.own ??= former

@@ -3,7 +3,7 @@
  * there continues the same job (its marker names the job, so follow-ups find it). Posted once per
  * job and PR; when the token cannot reach that repository, a notice says so and the run goes on.
  */
-import type { GitHubAccess, Identity } from '../github/identity.js'
+import type { Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import { gitHubErrorStatus } from '../github/retry.js'
 import { codeSpan, inert } from '../shared/markdown.js'
@@ -13,7 +13,6 @@ import type { Marker } from './markers.js'
 import { postNoteOnce } from './own-note.js'
 import type { PullRequestLink } from './pull-request-link.js'
 import { writeComment } from './comment-layout.js'
-import { pullRequestOf, type JobResult } from './result.js'
 
 /** The phrase a comment starts with to ask the agent (`trigger-phrase`'s default). */
 export const DEFAULT_TRIGGER_PHRASE = '/mintlify'
@@ -36,7 +35,7 @@ export interface BackLinkFacts {
 }
 
 /** Where a request came from, as the back-link names it: its issue or PR, else the workflow run. */
-function originOf(
+export function originOf(
   thread: ThreadLink | undefined,
   runUrl: string | undefined,
   serverUrl: string
@@ -60,43 +59,7 @@ export function renderBackLink(facts: BackLinkFacts): string {
   return writeComment({ headline, body: '', marker: { kind: 'back-link', job: facts.jobId } })
 }
 
-export type BackLinkResult = 'posted' | 'exists' | 'no-access' | 'failed' | 'not-wanted'
-
-export interface BackLinkRequest {
-  settings: { comment: boolean; backLink: boolean; triggerPhrase: string }
-  request: { requester?: { login: string }; thread?: ThreadLink }
-  /** The workflow run, named when the request has no thread. */
-  runUrl?: string
-  /** The GitHub web host, for the link to an issue the event does not carry. */
-  serverUrl: string
-  /** Absent when the run has no GitHub token. */
-  github?: GitHubAccess
-}
-
-/**
- * Posts the back-link when the job opened a pull request and the run comments at all (`comment:
- * false` turns it off with the rest); never after a cancel.
- */
-export async function backLinkFor(
-  result: JobResult,
-  { settings, request, runUrl, serverUrl, github }: BackLinkRequest,
-  rt: Runtime
-): Promise<BackLinkResult> {
-  const pr = pullRequestOf(result)
-  if (!pr || !result.jobId || !settings.comment || !settings.backLink || !github) {
-    return 'not-wanted'
-  }
-  if (rt.signal.aborted) return 'not-wanted'
-  const facts: BackLinkFacts = {
-    pr,
-    jobId: result.jobId,
-    triggerPhrase: settings.triggerPhrase,
-    requester: request.requester?.login,
-    origin: originOf(request.thread, runUrl, serverUrl)
-  }
-  const identity = await github.identity.get()
-  return postBackLink({ octokit: github.octokit, identity }, facts, rt)
-}
+export type BackLinkResult = 'posted' | 'exists' | 'no-access' | 'failed'
 
 export async function postBackLink(
   { octokit, identity }: { octokit: Octokit; identity: Identity },

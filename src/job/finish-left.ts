@@ -1,38 +1,42 @@
 /**
  * Finishing the tracking comment of a job that no run follows any more (detached, timed out,
- * cancelled, not waited for, or its run died): the comment edited into the result the agent action
- * writes, its back-link, and a digest's notes on its code PRs. The sweep and the next digest both
- * finish a left job with this, so the two never word or do it differently.
+ * cancelled, not waited for, or its run died), and of a claim its run left with no job: the comment
+ * edited into the result the agent action writes, after what the end sets off (job-end.ts). The
+ * sweep and the next digest both finish a left comment with this, so the two never word or do it
+ * differently.
  */
-import { DEFAULT_TRIGGER_PHRASE, postBackLink } from './back-link.js'
-import { endedResult, pullRequestOf, statusOutput, type JobResult } from './result.js'
+import { DEFAULT_TRIGGER_PHRASE } from './back-link.js'
+import { endJob, type EndPlan } from './job-end.js'
+import { withDigest } from './digest-marker.js'
+import { labelOfLeftJob } from './label-removal.js'
+import { digestOf, type TrackingLife } from './life.js'
+import { endedResult, statusOutput, type JobResult } from './result.js'
+import { markerAfter, requestRefOf } from './rerun-protocol.js'
 import { finishTrackingComment } from './tracking-text.js'
-import { markerAfter } from './rerun-protocol.js'
-import { digestFieldsOf, withDigest } from './digest-marker.js'
-import { notifyDigest } from './digest-notes.js'
-import { labelOfLeftJob, removeTriggerLabel } from './label-removal.js'
-import type { TrackingMarker } from './markers.js'
-import { updateComment, type IssueComment } from '../github/comments.js'
+import type { IssueComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
 import type { RepoRef } from '../github/refs.js'
-import type { EndedJob } from '../mintlify/types.js'
+import type { MintlifyClient } from '../mintlify/client.js'
+import type { AgentJob, EndedJob } from '../mintlify/types.js'
+import { withRetry } from '../mintlify/with-retry.js'
 import type { Runtime } from '../shared/runtime.js'
 
-/** A tracking comment whose job has ended and whose text does not show it yet. */
-export interface LeftJob extends LeftComment {
-  job: EndedJob
-}
-
-/** A tracking comment no run follows any more, and the job it names. */
+/** A tracking comment no run follows any more, and the job it names (none: a dead claim). */
 export interface LeftComment {
   comment: IssueComment
-  marker: TrackingMarker
-  jobId: string
+  life: TrackingLife
+  jobId?: string
   /** The issue or PR the comment is on. */
   issueNumber: number
   /** Epoch ms the comment was written (the original run's start): the elapsed time is from it. */
-  startedAt: number
+  startedAt?: number
+}
+
+/** A tracking comment whose job has ended and whose text does not show it yet. */
+export interface LeftJob extends LeftComment {
+  jobId: string
+  job: EndedJob
 }
 
 /** Where the comment lives and who writes. */
@@ -45,8 +49,23 @@ export interface FinishContext {
   backLink: boolean
 }
 
+/** A comment of ours on its issue or PR, left by its run, as the sweep and a healing digest take it. */
+export function leftComment(
+  comment: IssueComment & { issueNumber: number },
+  life: TrackingLife,
+  jobId?: string
+): LeftComment {
+  // The original run wrote the comment as it started: the elapsed time is from then.
+  return { comment, life, jobId, issueNumber: comment.issueNumber, startedAt: comment.createdAt }
+}
+
+/** One read of a left comment's job, retried as a read (the sweep's and a healing digest's). */
+export function readLeftJob(client: MintlifyClient, jobId: string, rt: Runtime): Promise<AgentJob> {
+  return withRetry(signal => client.getJob(jobId, { signal }), rt, { operation: 'get-job' })
+}
+
 /** Edits the comment into the job's result, as the agent action words it, and posts what follows. */
-export async function finishLeftJob(
+export function finishLeftJob(
   left: LeftJob,
   context: FinishContext,
   rt: Runtime
@@ -54,7 +73,7 @@ export async function finishLeftJob(
   const result = endedResult(left.job, {
     jobId: left.jobId,
     mode: 'created',
-    elapsedMs: rt.clock.now() - left.startedAt,
+    elapsedMs: elapsedSince(left, rt),
     serverUrl: context.serverUrl
   })
   return finishLeft(left, result, context, rt)
@@ -65,13 +84,31 @@ export async function finishLeftJob(
  * text the run that triggered it would have written.
  */
 export function finishLeftTriggered(
-  left: LeftComment,
+  left: LeftComment & { jobId: string },
   context: FinishContext,
   rt: Runtime
 ): Promise<JobResult> {
-  const elapsedMs = rt.clock.now() - left.startedAt
+  const elapsedMs = elapsedSince(left, rt)
   const result: JobResult = { status: 'triggered', jobId: left.jobId, mode: 'created', elapsedMs }
   return finishLeft(left, result, context, rt)
+}
+
+/**
+ * A dead claim (life.ts): edited to the `unknown` text a re-run would write. The request may have
+ * reached Mintlify (the dashboard shows whether); it is never sent again. No job is read.
+ */
+export function finishDeadClaim(
+  claim: LeftComment,
+  context: FinishContext,
+  rt: Runtime
+): Promise<JobResult> {
+  const problem = { kind: 'unknown' as const, threadUnreadable: false }
+  const elapsedMs = elapsedSince(claim, rt)
+  return finishLeft(claim, { status: 'problem', problem, elapsedMs }, context, rt)
+}
+
+function elapsedSince({ startedAt }: LeftComment, rt: Runtime): number {
+  return startedAt === undefined ? 0 : rt.clock.now() - startedAt
 }
 
 async function finishLeft(
@@ -80,52 +117,40 @@ async function finishLeft(
   context: FinishContext,
   rt: Runtime
 ): Promise<JobResult> {
-  const { marker } = left
-  const { automation: id, instance } = marker
+  const { life } = left
+  const automation = life.of.kind === 'automation' ? life.of : undefined
   // An automation's result is worded as the run worded it; no back-link invites a follow-up to it.
-  const result: JobResult = id ? { ...ended, automation: { id, instanceId: instance } } : ended
-  const request = { key: marker.request ?? '', run: marker.run, label: marker.label }
-  const ref = { ...request, automation: id, instance }
-  const digest = digestFieldsOf(left.marker)
-  // What the end sets off comes first: a run that dies on the way leaves the comment open, so the
-  // next sweep does it again (each of these is done once however often it is asked).
-  if (digest) {
-    // A digest no run followed to its end: its notes on the code PRs are posted here.
-    const trackingUrl = left.comment.htmlUrl
-    const end = { repo: context.repo, fields: digest, result, request: request.key, trackingUrl }
-    await notifyDigest(context, end, rt)
+  const result: JobResult = automation
+    ? { ...ended, automation: { id: automation.id, instanceId: automation.instance } }
+    : ended
+  const ref = requestRefOf(life)
+  const digest = digestOf(life)
+  const { octokit, repo } = context
+  const plan: EndPlan = {
+    github: { octokit, identity: { get: () => Promise.resolve(context.identity) } },
+    repo,
+    notes: digest && { fields: digest, request: ref.key },
+    backLink: context.backLink && !automation ? backLinkOf(left, context) : undefined,
+    // A labelled request's label comes off as the run that detached would have taken it off.
+    label: labelOfLeftJob({ ...left, label: ref.label }, repo)
   }
-  const pr = pullRequestOf(result)
-  if (context.backLink && pr && !id) await postLeftBackLink(left, { ...context, pr }, rt)
-  // A labelled request's label comes off as the run that detached would have taken it off.
-  const label = labelOfLeftJob(left, context.repo)
-  if (label) await removeTriggerLabel(context.octokit, { label, result }, rt)
-  const final = withDigest(markerAfter(ref, result), digest, result)
-  const body = finishTrackingComment(left.comment.body, result, final)
-  await updateComment(context.octokit, { repo: context.repo, commentId: left.comment.id, body }, rt)
-  rt.log.info(`Finished the comment of agent job ${left.jobId}: ${statusOutput(result)}.`)
+  const marker = withDigest(markerAfter(ref, result), digest, result)
+  const body = finishTrackingComment(left.comment.body, result, marker)
+  const final = { kind: 'left' as const, octokit, repo, commentId: left.comment.id, body }
+  await endJob(plan, { result, trackingUrl: left.comment.htmlUrl, final }, rt)
+  const what = left.jobId ? `agent job ${left.jobId}` : `the claim ${left.comment.htmlUrl}`
+  rt.log.info(`Finished the comment of ${what}: ${statusOutput(result)}.`)
   return result
 }
 
-async function postLeftBackLink(
-  left: LeftComment,
-  context: FinishContext & { pr: NonNullable<ReturnType<typeof pullRequestOf>> },
-  rt: Runtime
-): Promise<void> {
-  const { owner, repo } = context.repo
+/** The back-link as the left comment's thread names it (no trigger-phrase input reaches here). */
+function backLinkOf(left: LeftComment, { repo, serverUrl }: FinishContext): EndPlan['backLink'] {
   const number = left.issueNumber
-  await postBackLink(
-    context,
-    {
-      pr: context.pr,
-      jobId: left.jobId,
-      // No trigger-phrase input reaches here: the back-link names the agent action's default.
-      triggerPhrase: DEFAULT_TRIGGER_PHRASE,
-      origin: {
-        label: `${owner}/${repo}#${number}`,
-        url: `${context.serverUrl}/${owner}/${repo}/issues/${number}`
-      }
-    },
-    rt
-  )
+  return {
+    triggerPhrase: DEFAULT_TRIGGER_PHRASE,
+    origin: {
+      label: `${repo.owner}/${repo.repo}#${number}`,
+      url: `${serverUrl}/${repo.owner}/${repo.repo}/issues/${number}`
+    }
+  }
 }

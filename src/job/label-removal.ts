@@ -11,7 +11,6 @@ import type { IssueRef, RepoRef } from '../github/refs.js'
 import { gitHubErrorStatus } from '../github/retry.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
-import type { TrackingMarker } from './markers.js'
 import { statusOutput, type JobResult } from './result.js'
 
 /** A request's trigger label and the thread it is on. */
@@ -35,10 +34,10 @@ function labelPermission(label: Pick<TriggerLabel, 'isPullRequest'>): string {
  * comment's link says whether the thread is a pull request.
  */
 export function labelOfLeftJob(
-  left: { comment: { htmlUrl: string }; marker: TrackingMarker; issueNumber: number },
+  left: { comment: { htmlUrl: string }; label?: string; issueNumber: number },
   repo: RepoRef
 ): TriggerLabel | undefined {
-  const name = left.marker.label
+  const name = left.label
   if (!name) return undefined
   const isPullRequest = /\/pull\/\d+(?:#|$)/.test(left.comment.htmlUrl)
   return { ref: { ...repo, issueNumber: left.issueNumber }, name, isPullRequest }

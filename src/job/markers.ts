@@ -14,7 +14,7 @@ const TRACKING_STATES = ['pending', 'job', 'unknown'] as const
 export type TrackingState = (typeof TRACKING_STATES)[number]
 
 const JOB_PHASES = ['following', 'left', 'ended'] as const
-export type JobPhase = (typeof JOB_PHASES)[number]
+type JobPhase = (typeof JOB_PHASES)[number]
 
 /** A job's tracking comment: the re-run protocol's fields, and a digest's. */
 export interface TrackingMarker {

@@ -4,6 +4,7 @@
  * comment delivered again) does on reading it. The one rule behind it: never a second job for one
  * request, so a job is re-attached when its id is known and nothing is started when it may exist.
  */
+import { knownJobOf, lifeOfMarker, type TrackingLife } from './life.js'
 import type { TrackingMarker, TrackingState } from './markers.js'
 import type { JobMode, JobResult, JobStatus, Problem } from './result.js'
 
@@ -43,30 +44,29 @@ export interface ResumeFacts {
   jobIdGiven: boolean
 }
 
-const MAY_HAVE_JOB: ReadonlySet<TrackingState> = new Set<TrackingState>([
-  'pending',
-  'job',
-  'unknown'
-])
-
 export function resumeFrom(facts: ResumeFacts): RequestFate {
   // A re-run that cannot see what its first attempt wrote must not risk a second job.
   if (facts.threadUnreadable && facts.runAttempt > 1 && !facts.jobIdGiven) {
     return { kind: 'unknown', threadUnreadable: true }
   }
-  const marker = facts.marker
-  if (marker?.state === 'job' && marker.job) {
-    return { kind: 'attach', jobId: marker.job, mode: 're-attached', instance: marker.instance }
+  const life = facts.marker && lifeOfMarker(facts.marker)
+  const jobId = life && knownJobOf(life)
+  if (life && jobId) {
+    const instance = life.of.kind === 'automation' ? life.of.instance : undefined
+    return { kind: 'attach', jobId, mode: 're-attached', instance }
   }
-  // Sent by another run that has not heard back yet: that run owns the request, leave it be.
-  if (marker?.state === 'pending' && marker.run && marker.run !== facts.runId) {
-    return { kind: 'owned', run: marker.run }
+  switch (life?.phase.phase) {
+    case 'claimed':
+    case 'sending-follow-up':
+      // Sent by another run that has not heard back yet: that run owns the request, leave it be.
+      if (life.run && life.run !== facts.runId) return { kind: 'owned', run: life.run }
+      // Sent but not answered by this run's earlier attempt: the job may exist.
+      return { kind: 'unknown', threadUnreadable: false }
+    case 'unknown':
+      return { kind: 'unknown', threadUnreadable: false }
+    default:
+      return { kind: 'fresh' }
   }
-  // Sent but not answered, or answered in a way that does not say: the job may exist.
-  if (marker?.state && MAY_HAVE_JOB.has(marker.state)) {
-    return { kind: 'unknown', threadUnreadable: false }
-  }
-  return { kind: 'fresh' }
 }
 
 /** Which request a comment answers, and which workflow run writes it. */
@@ -159,16 +159,25 @@ export function markerAfter(ref: RequestRef, result: JobResult): TrackingMarker 
   return marker(ref, result.jobId)
 }
 
+/** The request as its comment's marker is written again (the re-run protocol's fields). */
+export function requestRefOf(life: TrackingLife): RequestRef {
+  const ref: RequestRef = { key: life.request ?? '', run: life.run }
+  if (life.of.kind === 'digest') return ref
+  const label = life.of.label
+  if (life.of.kind === 'request') return { ...ref, label }
+  return { ...ref, label, automation: life.of.id, instance: life.of.instance }
+}
+
 /**
  * Of the tracking comments several runs wrote for one request at once, the earliest is the claim
  * that stands (comment ids only grow): the others withdraw theirs and start nothing.
  */
-export function standingClaim<T extends { id: number; marker: TrackingMarker }>(
+export function standingClaim<T extends { id: number; life: TrackingLife }>(
   claims: readonly T[],
   requestKey: string
 ): T | undefined {
   return claims
-    .filter(claim => claim.marker.request === requestKey)
+    .filter(claim => claim.life.request === requestKey)
     .reduce<T | undefined>(
       (first, claim) => (first && first.id < claim.id ? first : claim),
       undefined

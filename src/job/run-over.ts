@@ -9,8 +9,11 @@ import type { RepoRef } from '../github/refs.js'
 import { getRunStatus } from '../github/runs.js'
 import type { Runtime } from '../shared/runtime.js'
 
-/** A run is over by its deadline plus this margin (its last edit may take a moment). */
-const DEADLINE_MARGIN_MS = 10 * 60_000
+/**
+ * The one margin past a recorded deadline, everywhere one is compared (the claim wait, the digest,
+ * the sweep): the clocks of two runners, and the run's last edit.
+ */
+const DEADLINE_MARGIN_MS = 60_000
 /** GitHub ends a hosted job after 6 hours: no run follows a job longer. */
 const LONGEST_RUN_MS = 6 * 60 * 60_000
 
@@ -29,13 +32,25 @@ export function deadlineMsOf(marker: { deadline?: string }): number | undefined 
 }
 
 /** Past its deadline and the margin: the run can no longer be sending, following or writing. */
-export function pastDeadline(deadlineMs: number | undefined, now: number): boolean {
+function pastDeadline(deadlineMs: number | undefined, now: number): boolean {
   return deadlineMs !== undefined && now > deadlineMs + DEADLINE_MARGIN_MS
 }
 
 /**
+ * Whether a run is over by the clock alone: past the deadline it recorded (and the margin); without
+ * one, the comment it wrote older than the longest run (unknown age: not over).
+ */
+export function runOverBy(
+  written: { deadlineMs?: number; writtenAt?: number },
+  now: number
+): boolean {
+  if (written.deadlineMs !== undefined) return pastDeadline(written.deadlineMs, now)
+  return written.writtenAt !== undefined && now > written.writtenAt + LONGEST_RUN_MS
+}
+
+/**
  * Whether the run that follows a "following" comment's job is over: its status when the token can
- * read runs (`runStatus`); else the deadline; else the comment's age (unknown age: not over).
+ * read runs (`runStatus`); else by the clock (runOverBy).
  */
 export function followingRunOver(
   written: WrittenByRun,
@@ -43,9 +58,7 @@ export function followingRunOver(
   now: number
 ): boolean {
   if (runStatus !== undefined) return runStatus === 'completed'
-  if (written.deadlineMs !== undefined) return pastDeadline(written.deadlineMs, now)
-  const createdAt = written.comment.createdAt
-  return createdAt !== undefined && now > createdAt + LONGEST_RUN_MS
+  return runOverBy({ deadlineMs: written.deadlineMs, writtenAt: written.comment.createdAt }, now)
 }
 
 /** followingRunOver, with the status of the run the marker names read from GitHub. */

@@ -1,53 +1,59 @@
 /**
  * Which tracking comments the sweep may finish, and when. Pure: a function of the comments, the
- * identity the token posts as, the runs' states and the time.
+ * identity the token posts as and the time.
  */
 import type { RepoComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
-import { ownMarker, type JobPhase, type TrackingMarker } from '../job/markers.js'
-import { deadlineMsOf } from '../job/run-over.js'
+import { deadClaim, endNotShown, lifeOfMarker, type TrackingLife } from '../job/life.js'
+import { ownMarker } from '../job/markers.js'
 
 export interface Candidate {
   comment: RepoComment
-  marker: TrackingMarker
+  life: TrackingLife
   jobId: string
   /** following: a run may still follow the job; left: no run does. */
-  phase: Exclude<JobPhase, 'ended'>
+  phase: 'following' | 'left'
   /** Epoch ms the following run stops by, when the comment records it. */
   deadlineMs?: number
+  /** The run that wrote it: its status says whether it still follows the job. */
+  marker: { run?: string }
 }
 
-/**
- * The phase of a comment written before markers recorded one, from its visible text: the texts the
- * action wrote for a job it was following, and for one it stopped following.
- */
-function phaseOfText(body: string): JobPhase {
-  if (/this comment is updated when (it|the job) ends/.test(body)) {
-    return /let its runner go/.test(body) ? 'left' : 'following'
-  }
-  if (
-    /is still running after|The workflow run was cancelled\. Agent job|this run does not wait for it/.test(
-      body
-    )
-  ) {
-    return 'left'
-  }
-  return 'ended'
+/** A tracking comment of ours with its life. */
+function lives(comments: readonly RepoComment[], identity: Identity) {
+  return comments.flatMap(comment => {
+    const marker = ownMarker(comment, identity)
+    return marker?.kind === 'tracking' ? [{ comment, life: lifeOfMarker(marker, comment) }] : []
+  })
 }
+
+const oldestFirst = (a: { comment: RepoComment }, b: { comment: RepoComment }) =>
+  a.comment.createdAt - b.comment.createdAt
 
 /** This action's own tracking comments of a job whose end they do not show, oldest first. */
 export function findCandidates(comments: readonly RepoComment[], identity: Identity): Candidate[] {
-  const candidates: Candidate[] = []
-  for (const comment of comments) {
-    const marker = ownMarker(comment, identity)
-    if (marker?.kind !== 'tracking' || !marker.job) continue
-    if (marker.state !== 'job' && marker.state !== 'pending') continue
-    // A follow-up being sent to a known job: once its run is over, the job is followed as a
-    // follow-up whose answer was lost is (the re-run protocol attaches to it).
-    const phase =
-      marker.state === 'pending' ? 'following' : (marker.phase ?? phaseOfText(comment.body))
-    if (phase === 'ended') continue
-    candidates.push({ comment, marker, jobId: marker.job, phase, deadlineMs: deadlineMsOf(marker) })
-  }
-  return candidates.sort((a, b) => a.comment.createdAt - b.comment.createdAt)
+  return lives(comments, identity)
+    .flatMap(({ comment, life }) => {
+      const open = endNotShown(life)
+      if (!open) return []
+      const phase = open.runMayFollow ? ('following' as const) : ('left' as const)
+      const { deadlineMs, run } = life
+      return [{ comment, life, jobId: open.jobId, phase, deadlineMs, marker: { run } }]
+    })
+    .sort(oldestFirst)
+}
+
+/**
+ * The dead claims of a comment, label, merge or automation request (claimed, no job, past the
+ * deadline the claim records and the margin; the runs API is not consulted), oldest first. A
+ * digest's dead claim is left for the next digest, which takes its comment over.
+ */
+export function findDeadClaims(
+  comments: readonly RepoComment[],
+  identity: Identity,
+  now: number
+): { comment: RepoComment; life: TrackingLife }[] {
+  return lives(comments, identity)
+    .filter(({ life }) => life.of.kind !== 'digest' && deadClaim(life, now))
+    .sort(oldestFirst)
 }

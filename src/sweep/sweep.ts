@@ -12,7 +12,7 @@ import type { Runtime } from '../shared/runtime.js'
 import { deployComments } from './deploy-comments.js'
 import type { Leftover, LeftoverKind, Reading, SweepContext, SweepRun } from './leftover.js'
 import type { SweepSettings } from './settings.js'
-import { trackingComments } from './tracking-comments.js'
+import { deadClaims, trackingComments } from './tracking-comments.js'
 
 interface SweepRow {
   thread: number
@@ -50,6 +50,7 @@ export async function sweep(
   const run = { settings, context, rt }
   const tally: Tally = { checked: 0, finished: 0, pending: 0, rows: [], unreadable: 0 }
   await sweepKind(trackingComments, comments, run, tally)
+  await sweepKind(deadClaims, comments, run, tally)
   await sweepKind(deployComments, comments, run, tally)
   const { unreadable, ...outcome } = tally
   if (unreadable > 0 && outcome.checked === 0) {

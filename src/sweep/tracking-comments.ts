@@ -1,16 +1,24 @@
 /**
  * The tracking comments the sweep finishes (candidates.ts says which): once no run follows the job,
  * one job read; a job that has ended is edited into the result the agent action writes, with its
- * back-link.
+ * back-link. And a request's dead claim (no job, its run past its deadline): edited to the `unknown`
+ * text a re-run would write, with no read.
  */
-import { finishLeftJob, finishLeftTriggered } from '../job/finish-left.js'
+import {
+  finishDeadClaim,
+  finishLeftJob,
+  finishLeftTriggered,
+  leftComment,
+  readLeftJob
+} from '../job/finish-left.js'
+import type { TrackingLife } from '../job/life.js'
 import { NOT_FOUND_GRACE_MS } from '../job/poll.js'
 import { pullRequestOf, statusOutput } from '../job/result.js'
 import { isFollowingRunOver } from '../job/run-over.js'
+import type { RepoComment } from '../github/comments.js'
 import { isNotFound } from '../mintlify/errors.js'
 import { isEndedJob, type EndedJob } from '../mintlify/types.js'
-import { withRetry } from '../mintlify/with-retry.js'
-import { findCandidates, type Candidate } from './candidates.js'
+import { findCandidates, findDeadClaims, type Candidate } from './candidates.js'
 import type { Finished, LeftoverKind, Reading, SweepRun } from './leftover.js'
 
 /** A job's end, or undefined: an automation run still queued at Mintlify (its job never showed). */
@@ -19,11 +27,9 @@ type JobEnd = EndedJob | undefined
 async function readJob(candidate: Candidate, { context, rt }: SweepRun): Promise<Reading<JobEnd>> {
   let job
   try {
-    job = await withRetry(s => context.client.getJob(candidate.jobId, { signal: s }), rt, {
-      operation: 'get-job'
-    })
+    job = await readLeftJob(context.client, candidate.jobId, rt)
   } catch (error) {
-    if (!candidate.marker.automation || !isNotFound(error)) throw error
+    if (candidate.life.of.kind !== 'automation' || !isNotFound(error)) throw error
     // Within the grace a just-created job gets, its job may show yet (the comment was written
     // just before the trigger); past it, the run is queued at Mintlify, as its run would say.
     const sinceTrigger = rt.clock.now() - candidate.comment.createdAt
@@ -35,18 +41,11 @@ async function readJob(candidate: Candidate, { context, rt }: SweepRun): Promise
 }
 
 async function finishComment(
-  { comment, marker, jobId }: Candidate,
+  { comment, life, jobId }: Candidate,
   job: JobEnd,
   { settings, context, rt }: SweepRun
 ): Promise<Finished> {
-  // The original run wrote the comment as it started.
-  const left = {
-    comment,
-    marker,
-    jobId,
-    issueNumber: comment.issueNumber,
-    startedAt: comment.createdAt
-  }
+  const left = { ...leftComment(comment, life), jobId }
   const finishing = { ...context, backLink: settings.backLink }
   const result = job
     ? await finishLeftJob({ ...left, job }, finishing, rt)
@@ -65,4 +64,28 @@ export const trackingComments: LeftoverKind<Candidate, JobEnd> = {
     candidate.phase === 'left' || (await isFollowingRunOver(context, candidate, rt)),
   read: { kind: 'request', read: readJob },
   finish: finishComment
+}
+
+interface DeadClaim {
+  comment: RepoComment
+  life: TrackingLife
+}
+
+/** Its run is past its recorded deadline and the margin (findDeadClaims): nothing to read. */
+export const deadClaims: LeftoverKind<DeadClaim, undefined> = {
+  comments: 'claim',
+  awaits: 'job',
+  find: (comments, { context, rt }) => findDeadClaims(comments, context.identity, rt.clock.now()),
+  cell: () => '``',
+  name: ({ comment }) => `the dead claim ${comment.htmlUrl}`,
+  runOver: () => Promise.resolve(true),
+  read: { kind: 'none', reading: () => ({ kind: 'ended', end: undefined, status: 'unknown' }) },
+  finish: async ({ comment, life }, _end, { settings, context, rt }) => {
+    await finishDeadClaim(
+      leftComment(comment, life),
+      { ...context, backLink: settings.backLink },
+      rt
+    )
+    return { outcome: 'unknown: its run died before naming a job' }
+  }
 }

@@ -8,14 +8,14 @@
  * never told (`unknown`) is never given back, and named.
  */
 import type { GitHubAccess, Identity } from '../../github/identity.js'
-import { digestFieldsOf, withDigest } from '../../job/digest-marker.js'
-import { finishLeftJob } from '../../job/finish-left.js'
-import { markerAfter } from '../../job/rerun-protocol.js'
+import { withDigest } from '../../job/digest-marker.js'
+import { finishLeftJob, leftComment, readLeftJob } from '../../job/finish-left.js'
+import { deadClaim, digestOf, endNotShown, lifeOfMarker } from '../../job/life.js'
+import { markerAfter, requestRefOf } from '../../job/rerun-protocol.js'
 import { endedResult, type JobResult } from '../../job/result.js'
-import { deadlineMsOf, isFollowingRunOver, pastDeadline } from '../../job/run-over.js'
+import { isFollowingRunOver } from '../../job/run-over.js'
 import { createMintlifyClient } from '../../mintlify/client.js'
 import { isEndedJob, type AgentJob, type EndedJob } from '../../mintlify/types.js'
-import { withRetry } from '../../mintlify/with-retry.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import type { AgentFlow } from '../flow.js'
 import { historyAfter, type DigestHistory, type DigestRecord } from './history.js'
@@ -42,16 +42,15 @@ export async function healHistory(
   const { rt } = healing.flow
   const healed = await finishBefore(history, healing)
   const claim = history.rerun ? undefined : history.claim
-  const takeover =
-    claim && pastDeadline(deadlineMsOf(claim.marker), rt.clock.now()) ? claim : undefined
+  const takeover = claim && deadClaim(claim.life, rt.clock.now()) ? claim : undefined
   if (takeover) {
     rt.log.info(
-      `The digest claimed by run ${takeover.marker.run ?? '(unknown)'} (${takeover.comment.htmlUrl}) ` +
+      `The digest claimed by run ${takeover.life.run ?? '(unknown)'} (${takeover.comment.htmlUrl}) ` +
         'got no job by its deadline; this digest takes its comment over.'
     )
   }
   const before = healed.after
-  if (before?.marker.state === 'unknown') {
+  if (before?.life.phase.phase === 'unknown') {
     rt.log.warning(
       `${unreportedText(unreportedOf(before))} Its pull requests are not offered again.`
     )
@@ -67,8 +66,9 @@ export function unreportedOf(record: DigestRecord): Unreported {
 /** The previous digest's history once its job's end, if it has ended, is shown and counted. */
 async function finishBefore(history: DigestHistory, healing: Healing): Promise<DigestHistory> {
   const before = history.after
-  const jobId = before && endNotShown(before)
-  if (!before || !jobId || !(await noRunFollows(before, healing))) return history
+  const open = before && endNotShown(before.life)
+  if (!before || !open || !(await noRunFollows(before, open, healing))) return history
+  const { jobId } = open
   const job = await readJob(jobId, healing)
   if (!job) return history
   if (!isEndedJob(job)) {
@@ -76,34 +76,27 @@ async function finishBefore(history: DigestHistory, healing: Healing): Promise<D
     return history
   }
   const result = await finish(before, { jobId, job }, healing)
-  const request = { key: before.marker.request ?? '', run: before.marker.run }
-  const marker = withDigest(markerAfter(request, result), digestFieldsOf(before.marker), result)
-  return { ...history, ...historyAfter({ ...before, marker }) }
-}
-
-/**
- * The job of a digest whose comment does not show its end (let go or followed, no end recorded), or
- * of a follow-up still marked as being sent (its run may have died sending it: once that run is over
- * the job is followed, as the re-run protocol attaches to a follow-up whose answer was lost).
- */
-function endNotShown({ marker }: DigestRecord): string | undefined {
-  if (marker.state === 'pending') return marker.job
-  const open = marker.phase === 'left' || marker.phase === 'following'
-  return marker.state === 'job' && open && !marker.status ? marker.job : undefined
+  const { life } = before
+  const marker = withDigest(markerAfter(requestRefOf(life), result), digestOf(life), result)
+  return { ...history, ...historyAfter({ ...before, life: lifeOfMarker(marker) }) }
 }
 
 /** Never competes with a run that still follows the job: `left`, or `following` and its run over. */
-async function noRunFollows(before: DigestRecord, { flow }: Healing): Promise<boolean> {
-  if (before.marker.phase === 'left') return true
+async function noRunFollows(
+  { comment, life }: DigestRecord,
+  { runMayFollow }: { runMayFollow: boolean },
+  { flow }: Healing
+): Promise<boolean> {
+  if (!runMayFollow) return true
   const { context, github, rt } = flow
   const repo = { owner: context.owner, repo: context.repo }
-  const written = { comment: {}, marker: before.marker, deadlineMs: deadlineMsOf(before.marker) }
+  const written = { comment, marker: { run: life.run }, deadlineMs: life.deadlineMs }
   try {
     return await isFollowingRunOver({ octokit: github.octokit, repo }, written, rt)
   } catch (error) {
     rt.signal.throwIfAborted()
     rt.log.warning(
-      `Could not tell whether run ${before.marker.run} still follows the previous digest's job ` +
+      `Could not tell whether run ${life.run} still follows the previous digest's job ` +
         `(${getErrorMessage(error)}); it is left to that run.`
     )
     return false
@@ -118,9 +111,7 @@ async function readJob(
   const { settings, rt } = flow
   const client = createMintlifyClient(settings.service, { requestTimeoutMs })
   try {
-    return await withRetry(signal => client.getJob(jobId, { signal }), rt, {
-      operation: 'get-job'
-    })
+    return await readLeftJob(client, jobId, rt)
   } catch (error) {
     rt.signal.throwIfAborted()
     rt.log.warning(
@@ -138,15 +129,8 @@ async function finish(
   { flow, identity, issueNumber }: Healing
 ): Promise<JobResult> {
   const { settings, context, github, rt } = flow
-  const left = {
-    comment: before.comment,
-    marker: before.marker,
-    jobId,
-    job,
-    issueNumber,
-    // The original run wrote the comment as it started, as the sweep measures it.
-    startedAt: before.comment.createdAt ?? rt.clock.now()
-  }
+  const comment = { ...before.comment, issueNumber }
+  const left = { ...leftComment(comment, before.life), jobId, job }
   const repo = { owner: context.owner, repo: context.repo }
   const finishing = { octokit: github.octokit, identity, repo, serverUrl: context.serverUrl }
   try {

@@ -9,14 +9,14 @@
  */
 import type { IssueComment } from '../../github/comments.js'
 import type { Identity } from '../../github/identity.js'
-import { ownMarker, type TrackingMarker } from '../../job/markers.js'
+import { claimInFlight, lifeOf, type TrackingLife } from '../../job/life.js'
 import { isDigestKey, parsePosition, type Position } from './window.js'
 
 /** One earlier digest, as its tracking comment records it. */
 export interface DigestRecord {
   commentId: number
   comment: IssueComment
-  marker: TrackingMarker
+  life: TrackingLife
   since: Position
   until: Position
 }
@@ -43,16 +43,15 @@ export function readDigestHistory(
 ): DigestHistory {
   const digests: DigestRecord[] = []
   for (const comment of comments) {
-    const marker = ownMarker(comment, identity)
-    if (marker?.kind !== 'tracking') continue
-    const record = digestRecord(comment, marker)
+    const life = lifeOf(comment, identity)
+    const record = life && digestRecord(comment, life)
     if (record) digests.push(record)
   }
-  const rerun = runId ? digests.filter(d => d.marker.run === runId).at(-1) : undefined
-  const others = digests.filter(d => d.marker.run !== runId || !runId)
+  const rerun = runId ? digests.filter(d => d.life.run === runId).at(-1) : undefined
+  const others = digests.filter(d => d.life.run !== runId || !runId)
   const newest = others.at(-1)
-  const claim = newest && inFlight(newest) ? newest : undefined
-  return { ...historyAfter(others.filter(d => !inFlight(d)).at(-1)), rerun, claim }
+  const claim = newest && claimInFlight(newest.life) ? newest : undefined
+  return { ...historyAfter(others.filter(d => !claimInFlight(d.life)).at(-1)), rerun, claim }
 }
 
 /** Where the next digest starts after this digest, and the docs PR it may add to. */
@@ -60,23 +59,21 @@ export function historyAfter(
   after: DigestRecord | undefined
 ): Pick<DigestHistory, 'watermark' | 'after' | 'docsPull'> {
   if (!after) return {}
-  const { job, state, status, pr } = after.marker
-  // No state: the create or the follow-up provably never reached the service. `unknown` may have
+  const { phase, of } = after.life
+  const { status, pr } = of.kind === 'digest' ? of.end : {}
+  // Never sent: the create or the follow-up provably never reached the service. `unknown` may have
   // started a job, and a pending follow-up may have reached its job: their PRs are taken.
-  const givenBack = GIVES_BACK.has(status ?? '') || state === undefined
-  const docsPull = job && status === 'completed' && pr ? { jobId: job, url: pr } : undefined
+  const givenBack = GIVES_BACK.has(status ?? '') || phase.phase === 'never-sent'
+  const jobId = phase.phase === 'ended' ? phase.jobId : undefined
+  const docsPull = jobId && status === 'completed' && pr ? { jobId, url: pr } : undefined
   return { watermark: givenBack ? after.since : after.until, after, docsPull }
 }
 
-function digestRecord(comment: IssueComment, marker: TrackingMarker): DigestRecord | undefined {
-  if (!isDigestKey(marker.request)) return undefined
-  const since = parsePosition(marker.since)
-  const until = parsePosition(marker.until)
+function digestRecord(comment: IssueComment, life: TrackingLife): DigestRecord | undefined {
+  const { of } = life
+  if (of.kind !== 'digest' || !isDigestKey(life.request)) return undefined
+  const since = parsePosition(of.fields.since)
+  const until = parsePosition(of.fields.until)
   if (!since || !until) return undefined
-  return { commentId: comment.id, comment, marker, since, until }
-}
-
-/** Another run has claimed this digest and not heard back from the service yet. */
-function inFlight(record: DigestRecord): boolean {
-  return record.marker.state === 'pending' && !record.marker.job
+  return { commentId: comment.id, comment, life, since, until }
 }

@@ -86,7 +86,7 @@ export async function readyDigest(
   const guard = digestGuard({ ...flow, github }, threadComments, identity, ignored)
   const digestFlow = { ...flow, github, settings: { ...settings, digest } }
   const report = await selectMerged(digestFlow, healed, guard, runStartedAt)
-  if (healed.after?.marker.state === 'unknown') report.unreported = unreportedOf(healed.after)
+  if (healed.after?.life.phase.phase === 'unknown') report.unreported = unreportedOf(healed.after)
   if (!report.until) return nothingToDigest(report, rt)
   const followJobId = settings.followUp ? await openDocsJob(healed, flow) : undefined
   if (followJobId) report.grows = healed.docsPull?.url
@@ -101,7 +101,7 @@ export async function readyDigest(
     instruction,
     instructionSource: settings.prompt === undefined ? 'default' : 'workflow',
     thread,
-    requestKey: healed.rerun?.marker.request ?? digestKey(window, healed.after?.commentId)
+    requestKey: healed.rerun?.life.request ?? digestKey(window, healed.after?.commentId)
   }
   const prompt = buildDigestPrompt(instruction, report.included, {
     repository: report.repository,

@@ -7,7 +7,7 @@
  */
 import type { IssueComment } from '../../github/comments.js'
 import type { Identity } from '../../github/identity.js'
-import { ownMarker } from '../../job/markers.js'
+import { claimInFlight, lifeOf } from '../../job/life.js'
 import type { DigestHistory, DigestRecord } from './history.js'
 import { isDigestKey, parsePosition } from './window.js'
 
@@ -28,12 +28,13 @@ export function digestReadEnough({
     let settled = false
     let own = !rerun || !runId
     for (const comment of newest) {
-      const marker = ownMarker(comment, identity)
-      if (marker?.kind !== 'tracking' || !isDigestKey(marker.request)) continue
+      const life = lifeOf(comment, identity)
+      if (life?.of.kind !== 'digest' || !isDigestKey(life.request)) continue
       // A record readDigestHistory cannot read (no window) is passed over there too.
-      if (!parsePosition(marker.since) || !parsePosition(marker.until)) continue
-      if (runId && marker.run === runId) own = true
-      else settled ||= marker.state !== 'pending' || Boolean(marker.job)
+      const { since, until } = life.of.fields
+      if (!parsePosition(since) || !parsePosition(until)) continue
+      if (runId && life.run === runId) own = true
+      else settled ||= !claimInFlight(life)
     }
     return settled && own
   }
