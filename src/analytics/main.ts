@@ -6,7 +6,7 @@
 import { runAction, type ActionRun, type RunOptions as EntryOptions } from '../shared/run-action.js'
 import { plural } from '../shared/plural.js'
 import { datasetOf } from './datasets/registry.js'
-import { ExportFailure } from './export/export-dataset.js'
+import { ExportFailure } from './export/context.js'
 import { describeFailure } from './failure.js'
 import { renderFailure } from './report/render.js'
 import { parseAnalyticsSettings, type AnalyticsSettings } from './settings.js'

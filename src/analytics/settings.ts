@@ -1,30 +1,27 @@
 /**
  * The export's inputs, parsed once into a typed value. Pure: a function of the inputs and of
- * "today" (for relative dates), so every wrong form is one InputError before any request.
+ * "today" (for relative dates), so every wrong form is one InputError before any request. Several
+ * datasets (a `dataset` list) have rules of their own: `page-size` empty, `compare` needing views or
+ * visitors in the list.
  */
 import {
   InputError,
   parseBoolean,
   parseChoice,
   parseIssueNumber,
+  parseList,
   parseNumber,
   readString,
   type InputReader
 } from '../shared/inputs.js'
 import { parseServiceSettings } from '../shared/service-settings.js'
 import { parseDateInput, previousPeriod, type DateRange, type ParsedDate } from './dates.js'
-import { datasetFacts, type Dataset } from './dataset-list.js'
+import { datasetFacts, DATASETS, type Dataset } from './dataset-list.js'
+import { REQUEST_LIMIT } from './export/budget.js'
 import type { ExportSettings } from './export/context.js'
 import { EXPORT_FORMATS, type ExportFormat } from './export/writers.js'
 import { parseImpactSettings, type ImpactSettings } from './impact/settings.js'
-import { ANALYTICS_DEFAULTS } from './defaults.js'
-import {
-  checkCompare,
-  checkSeveralPageSize,
-  parseDailyMode,
-  parseDatasets,
-  parseRequestBudget
-} from './several-inputs.js'
+import { ANALYTICS_DEFAULTS, DAILY_MODES } from './defaults.js'
 
 /** The step summary and a comment have size limits; more rows than this is not a summary. */
 const MAX_SUMMARY_ROWS = 1000
@@ -161,8 +158,17 @@ function parseOutputFile(read: InputReader, format: ExportFormat, dataset: Datas
 
 /** The newer inputs, present only when set (so the settings of a step that sets none are as before). */
 function optionalSettings(read: InputReader): Pick<AnalyticsSettings, 'requestBudget' | 'daily'> {
-  const requestBudget = parseRequestBudget(read)
-  const daily = parseDailyMode(read)
+  const requestBudget = parseNumber(read, 'request-budget', {
+    fallback: ANALYTICS_DEFAULTS['request-budget'],
+    expected: `a whole number of requests from 1 to ${REQUEST_LIMIT} (the service allows ${REQUEST_LIMIT} an hour per organization)`,
+    integer: true,
+    min: 1,
+    max: REQUEST_LIMIT
+  })
+  const daily = parseChoice(read, 'daily', {
+    choices: DAILY_MODES,
+    fallback: ANALYTICS_DEFAULTS.daily
+  })
   return {
     ...(requestBudget === ANALYTICS_DEFAULTS['request-budget'] ? {} : { requestBudget }),
     ...(daily === ANALYTICS_DEFAULTS.daily ? {} : { daily })
@@ -180,4 +186,61 @@ function parseFolder(read: InputReader): string {
     )
   }
   return raw || '.'
+}
+
+/** The datasets in the order the report shows them; one name is today's single dataset. */
+function parseDatasets(read: InputReader): Dataset[] {
+  const raw = readString(read, 'dataset')
+  // One name keeps the single dataset's own check and message.
+  if (!/[,\n]/.test(raw)) {
+    return [
+      parseChoice(read, 'dataset', { choices: DATASETS, fallback: ANALYTICS_DEFAULTS.dataset })
+    ]
+  }
+  const names = parseList(read, 'dataset').map(name => name.toLowerCase())
+  const choices = DATASETS.map(name => `\`${name}\``).join(', ')
+  const seen = new Set<string>()
+  for (const name of names) {
+    if (!(DATASETS as readonly string[]).includes(name)) {
+      throw new InputError(
+        'dataset',
+        `lists ${JSON.stringify(name)}: each name must be one of ${choices}`,
+        raw
+      )
+    }
+    if (seen.has(name)) {
+      throw new InputError('dataset', `lists ${name} twice: name each dataset once`, raw)
+    }
+    seen.add(name)
+  }
+  if (names.length === 0) {
+    throw new InputError('dataset', `must name at least one of ${choices}`, raw)
+  }
+  return names as Dataset[]
+}
+
+/** With several datasets each uses its own maximum page size: a `page-size` is an input error. */
+function checkSeveralPageSize(read: InputReader): void {
+  const raw = readString(read, 'page-size')
+  if (raw) {
+    throw new InputError(
+      'page-size',
+      'must be empty with several datasets: each dataset uses its own maximum (250 for views and visitors, 100 for searches and feedback, 1,000 for assistant)',
+      raw
+    )
+  }
+}
+
+/** `compare` applies to views and visitors: the dataset, or one in the list, must be one of them. */
+function checkCompare(datasets: readonly Dataset[], compare: string): void {
+  if (datasets.some(name => datasetFacts(name).comparable)) return
+  const which =
+    datasets.length > 1
+      ? `and the list (${datasets.join(', ')}) has neither`
+      : `not to ${datasets[0]}`
+  throw new InputError(
+    'compare',
+    `applies to the views and visitors datasets only, ${which}: use \`none\``,
+    compare
+  )
 }

@@ -8,8 +8,7 @@ import { assistant } from './assistant.js'
 import type { DatasetDescriptor } from './descriptor.js'
 import { feedback } from './feedback.js'
 import { searches } from './searches.js'
-import { views } from './views.js'
-import { visitors } from './visitors.js'
+import { views, visitors } from './traffic.js'
 
 const REGISTRY: Record<Dataset, DatasetDescriptor> = {
   views,

@@ -1,6 +1,6 @@
 /**
- * Views and visitors: the same offset paging, columns, output values and sections, each from its own
- * endpoint. A row is a page's `path,human,ai,total`; with `compare: previous` also its previous total
+ * Views and visitors (the total counting each visitor once): the same offset paging, columns, output
+ * values and sections, each from its own endpoint. A row is a page's `path,human,ai,total`; with `compare: previous` also its previous total
  * and change.
  */
 import type { PageViewRow } from '../../mintlify/types.js'
@@ -24,13 +24,31 @@ function comparedRows(key: string): RowFormat<ComparedRow> {
 }
 
 /** What tells one traffic dataset from the other besides its facts (dataset-list.ts): its endpoint. */
-export type TrafficEndpoint = Pick<TrafficSource, 'operation' | 'read' | 'feedsImpact'>
+export const TRAFFIC_ENDPOINTS: Record<
+  TrafficKind,
+  Pick<TrafficSource, 'operation' | 'read' | 'feedsImpact'>
+> = {
+  // The impact section reads the range's page views as the export reads them.
+  views: {
+    operation: 'get-page-views',
+    read: (ctx, query, signal) => ctx.client.getPageViews(query, { signal }),
+    feedsImpact: true
+  },
+  visitors: {
+    operation: 'get-visitors',
+    read: async (ctx, query, signal) => {
+      const { totals, visitors, hasMore } = await ctx.client.getVisitors(query, { signal })
+      return { totals, views: visitors, hasMore }
+    },
+    feedsImpact: false
+  }
+}
 
-export function trafficDataset(kind: TrafficKind, source: TrafficEndpoint): DatasetDescriptor {
+function trafficDataset(kind: TrafficKind): DatasetDescriptor {
   return defineDataset<TrafficSummary>(kind, {
     read: ctx =>
       exportTraffic(ctx, {
-        ...source,
+        ...TRAFFIC_ENDPOINTS[kind],
         kind,
         rows: trafficRows(kind),
         comparedRows: comparedRows(kind)
@@ -46,3 +64,6 @@ export function trafficDataset(kind: TrafficKind, source: TrafficEndpoint): Data
     sections: (summary, { chart }) => trafficBlocks(summary, { what: kind, chart })
   })
 }
+
+export const views = trafficDataset('views')
+export const visitors = trafficDataset('visitors')

@@ -1,7 +1,7 @@
 /**
  * What every dataset's export shares: the settings it reads, what a read hands back, the failure that
- * says where it stopped, the context passed down (inputs, runtime, client, budget, progress), and the
- * writer's life cycle.
+ * says where it stopped, the context passed down (inputs, runtime, client, budget, progress), the
+ * writer's life cycle, and one export of any dataset (exportDataset).
  */
 import type { MintlifyClient } from '../../mintlify/client.js'
 import type { Operation } from '../../mintlify/errors.js'
@@ -12,10 +12,10 @@ import { getErrorMessage } from '../../shared/errors.js'
 import type { Runtime } from '../../shared/runtime.js'
 import type { ServiceSettings } from '../../shared/service-settings.js'
 import type { DateRange } from '../dates.js'
-import type { DailyMode } from '../several-inputs.js'
+import type { DailyMode } from '../defaults.js'
 import type { DailySection } from '../report/daily-section.js'
 import type { RequestBudget } from './budget.js'
-import type { OtherPeriod, PeriodRead, Progress } from './progress.js'
+import { Progress, type OtherPeriod, type PeriodRead } from './progress.js'
 import { openExportWriter, type ExportFormat, type RowFormat } from './writers.js'
 
 /** The inputs the export reads, parsed (AnalyticsSettings holds them, and the rest). */
@@ -177,4 +177,34 @@ export async function fetchPage<T>(
   )
   progress.inFlight = undefined
   return answer
+}
+
+/**
+ * One export of a dataset with its own progress. Any failure becomes an ExportFailure that knows where
+ * the export stopped; the unfinished file is already gone.
+ */
+export async function exportDataset<Exported>(
+  base: Omit<ExportContext, 'progress'>,
+  dataset: { export(ctx: ExportContext): Promise<Exported> }
+): Promise<Exported> {
+  const ctx: ExportContext = { ...base, progress: new Progress() }
+  try {
+    // The cost known before anything is read: one page of each period the export reads, and the
+    // impact section's fewest; over the budget, the run stops here.
+    if (ctx.impact) ctx.budget.ensure((ctx.settings.previous ? 2 : 1) + ctx.impact.minimumRequests)
+    return await dataset.export(ctx)
+  } catch (error) {
+    if (error instanceof ExportFailure) throw error
+    const { page, offset, rowsRead, period, done, inFlight } = ctx.progress
+    throw new ExportFailure({
+      cause: ctx.rt.signal.aborted ? ctx.rt.signal.reason : error,
+      page,
+      offset,
+      rowsRead,
+      period,
+      requests: ctx.budget.used,
+      done,
+      inFlight
+    })
+  }
 }

@@ -7,13 +7,12 @@
 import { isRateLimited } from '../../mintlify/errors.js'
 import { plural } from '../../shared/plural.js'
 import { datasetFacts, type Dataset } from '../dataset-list.js'
-import { datasetOf } from '../datasets/registry.js'
 import { describeFailure, whereItStopped } from '../failure.js'
 import { RequestBudgetExceeded, type RequestBudget } from '../export/budget.js'
-import { exportDataset, ExportFailure } from '../export/export-dataset.js'
+import { ExportFailure } from '../export/context.js'
 import { impactHost, leftOutLine, rowsLimit } from './plan.js'
 import { keptAfter, rowsShortfallText } from './shortfall.js'
-import { datasetSettings, type DatasetOutcome, type Step } from './step.js'
+import { exportOutcome, type DatasetOutcome, type Step } from './step.js'
 
 /**
  * Whether a dataset's file may be written again with sections read after its rows (views and
@@ -61,19 +60,11 @@ async function readDatasetRows(
       (after > 0 ? ` (${keptAfter(after)}).` : '.')
   )
   try {
-    const exported = await exportDataset(
-      {
-        settings: datasetSettings(step, outcome),
-        dataset: datasetOf(outcome.name),
-        path: outcome.path
-      },
-      rt,
-      {
-        client: mayWriteAgain(step, outcome.name) ? step.kept.live() : step.client,
-        budget: share,
-        daily: { section: undefined }
-      }
-    )
+    const exported = await exportOutcome(step, outcome, {
+      client: mayWriteAgain(step, outcome.name) ? step.kept.live() : step.client,
+      budget: share,
+      daily: { section: undefined }
+    })
     outcome.ending = { kind: 'written', exported }
   } catch (error) {
     if (rt.signal.aborted) throw error

@@ -8,8 +8,7 @@ import { basename } from 'node:path'
 import { isRateLimited } from '../../mintlify/errors.js'
 import { plural } from '../../shared/plural.js'
 import { datasetFacts, type Dataset } from '../dataset-list.js'
-import { VIEWS_ENDPOINT } from '../datasets/views.js'
-import { VISITORS_ENDPOINT } from '../datasets/visitors.js'
+import { TRAFFIC_ENDPOINTS } from '../datasets/traffic.js'
 import { describeFailure } from '../failure.js'
 import { RequestBudgetExceeded } from '../export/budget.js'
 import { fetchPage, type ExportContext } from '../export/context.js'
@@ -32,9 +31,8 @@ import { datasetSettings, type DatasetOutcome, type Step } from './step.js'
 
 /** The endpoint of a dataset with per-page counts (views, visitors). */
 function trafficSource(name: Dataset): Pick<TrafficSource, 'operation' | 'read' | 'kind'> {
-  return name === 'views'
-    ? { ...VIEWS_ENDPOINT, kind: 'views' }
-    : { ...VISITORS_ENDPOINT, kind: 'visitors' }
+  const kind = name === 'views' ? 'views' : 'visitors'
+  return { ...TRAFFIC_ENDPOINTS[kind], kind }
 }
 
 export async function readSections(step: Step, impact: ImpactRun | undefined): Promise<void> {

@@ -8,7 +8,8 @@ import type { Runtime } from '../../shared/runtime.js'
 import { datasetFacts, type Dataset } from '../dataset-list.js'
 import type { ExportedDataset } from '../datasets/descriptor.js'
 import type { RequestBudget } from '../export/budget.js'
-import type { ExportSettings } from '../export/context.js'
+import { datasetOf } from '../datasets/registry.js'
+import { exportDataset, type ExportContext, type ExportSettings } from '../export/context.js'
 import type { DailySection } from '../report/daily-section.js'
 import type { AnalyticsSettings } from '../settings.js'
 import { KeptAnswers } from './kept-answers.js'
@@ -101,4 +102,15 @@ export function datasetSettings(step: Step, outcome: DatasetOutcome): ExportSett
     pageSize: datasetFacts(outcome.name).maxPageSize,
     previous: outcome.previous ? settings.previous : undefined
   }
+}
+
+/** The dataset's export, on the step's runtime, client and budget unless `over` says otherwise. */
+export function exportOutcome(
+  step: Step,
+  outcome: DatasetOutcome,
+  over: Partial<Omit<ExportContext, 'progress' | 'settings' | 'path'>>
+): Promise<ExportedDataset> {
+  const { rt, client, budget } = step
+  const base = { settings: datasetSettings(step, outcome), path: outcome.path, rt, client, budget }
+  return exportDataset({ ...base, ...over }, datasetOf(outcome.name))
 }
