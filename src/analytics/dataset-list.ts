@@ -12,13 +12,10 @@ export type DatasetOutput =
   'total' | 'human' | 'ai' | 'pages' | 'previous-total' | 'change' | 'prompt'
 
 export interface DatasetFacts {
-  /** The most rows one request may ask for (the endpoint's `limit` maximum). */
   maxPageSize: number
   /** The default output file, before `.json` or `.csv`. */
   fileStem: string
-  /** "page views", for the log. */
   label: string
-  /** For the report's title. */
   title: string
   /** What one row of the file is in the report ("page", "term"). */
   rowName: string

@@ -16,7 +16,6 @@ import { sentence } from '../shared/sentence.js'
 
 const RATE_LIMIT_TEXT = 'The Mintlify analytics API allows 100 requests per organization per hour'
 const SHARED = ', shared by all its analytics endpoints'
-/** The limit a budget error names. */
 export const BUDGET_TEXT = `${RATE_LIMIT_TEXT}${SHARED}`
 
 /** "Retry after 2024-03-11 07:00 UTC (in 59 min)": once the hour from the first request has passed. */
@@ -31,7 +30,6 @@ export interface FailureContext {
   now: number
   /** The page size used; below the maximum, a larger one would have needed fewer requests. */
   pageSize?: number
-  /** The dataset's largest page size. */
   maxPageSize?: number
   /** Files already written when a step of several datasets stopped (they stay). */
   written?: string[]
@@ -142,7 +140,6 @@ function hint(error: MintlifyError): string {
   return ''
 }
 
-/** `2024-01-31 13:05 UTC`, rounded up to the minute so it is never too early. */
 /** The minute at or after the time, to the whole second (a few ms of the run's own never add one). */
 function utc(epochMs: number): string {
   const minute = Math.ceil(Math.floor(epochMs / 1000) / 60) * 60_000

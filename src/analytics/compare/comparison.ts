@@ -8,14 +8,12 @@ import { byName, TopN } from './top-n.js'
 
 export interface ComparedRow extends PageViewRow {
   previousTotal: number
-  /** total − previousTotal. */
   change: number
 }
 
 export interface ChangeOf {
   previous: number
   current: number
-  /** current − previous. */
   absolute: number
   /** Signed percent with one decimal (`+12.5`, `-3.0`); empty when the previous value is 0. */
   percent: string

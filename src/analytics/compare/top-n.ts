@@ -38,7 +38,6 @@ export class TopN<T> {
     for (const item of items) this.add(item)
   }
 
-  /** The kept items, best first. */
   sorted(): T[] {
     return [...this.heap].sort(this.rank)
   }

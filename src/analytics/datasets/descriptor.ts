@@ -28,7 +28,6 @@ export interface DatasetSpec<Summary> {
 export interface ExportedDataset {
   rows: number
   requests: number
-  /** Files written beside the export file (the points per day in CSV). */
   files: string[]
   outputs(): [DatasetOutput, string][]
   sections(options: { chart: boolean }): Block[]

@@ -40,7 +40,6 @@ export class AtomicFile {
     }
   }
 
-  /** Flushes, closes and renames the file into place. */
   async commit(): Promise<void> {
     if (this.closed) throw new Error(`${this.path} is already closed`)
     this.closed = true

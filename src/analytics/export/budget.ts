@@ -48,7 +48,6 @@ export class RequestBudget {
     })
   }
 
-  /** The retry entry's input: the 429 waits this budget allows over all its requests. */
   get rateLimitWaits(): RateLimitWaits | undefined {
     return this.tally.rateLimitWaits
   }
@@ -72,7 +71,6 @@ export class RequestBudget {
     }
   }
 
-  /** Counts one request about to be sent; throws instead when the budget is spent. */
   take(): void {
     this.tally.startedAt ??= this.now()
     if (this.tally.count >= this.limit) {

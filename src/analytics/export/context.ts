@@ -18,7 +18,6 @@ import type { RequestBudget } from './budget.js'
 import { Progress, type OtherPeriod, type PeriodRead } from './progress.js'
 import { openExportWriter, type ExportFormat, type RowFormat } from './writers.js'
 
-/** The inputs the export reads, parsed (AnalyticsSettings holds them, and the rest). */
 export interface ExportSettings {
   service: ServiceSettings
   /** As sent to the service (`-7d` already resolved); undefined: not sent. */
@@ -29,7 +28,6 @@ export interface ExportSettings {
   summaryRows: number
   /** With `compare: previous`: the period of the same length just before dateFrom. */
   previous?: Required<DateRange>
-  /** Mermaid charts beside the tables (and so the points per day). */
   chart: boolean
   /** Whether the points per day are read (`daily`); undefined: `auto`. */
   daily?: DailyMode
@@ -46,7 +44,6 @@ export type DatasetRead<Summary> = {
   files?: string[]
 }
 
-/** What an ExportFailure records: the error that stopped the export, and where it stopped. */
 export interface FailurePoint {
   cause: unknown
   /** The page being read when it failed (from 1); undefined when it failed before any request. */
@@ -58,13 +55,11 @@ export interface FailurePoint {
   period?: OtherPeriod
   /** Requests made before it stopped, retries included; 0 when not given. */
   requests?: number
-  /** The periods read whole before the one it stopped in. */
   done?: readonly PeriodRead[]
   /** The request it stopped on; undefined when it stopped between requests (after `page`). */
   inFlight?: number | string
 }
 
-/** Where the export stopped, with the error that stopped it (the fields as FailurePoint says). */
 export class ExportFailure extends Error {
   declare readonly cause: unknown
   declare readonly page: number | undefined
@@ -82,7 +77,6 @@ export class ExportFailure extends Error {
   }
 }
 
-/** What a dataset's export needs: inputs, runtime, the client, the budget and where it is. */
 export interface ExportContext {
   settings: ExportSettings
   path: string
@@ -100,13 +94,11 @@ export interface ExportContext {
 export interface ExportTap {
   /** The fewest requests `complete` makes: checked against the budget before the first request. */
   readonly minimumRequests: number
-  /** A page of page views of the report range, as the export read it. */
   observe(rows: readonly PageViewRow[]): void
   /** Its own reads, after the export's; returns fields for the JSON file's end. */
   complete(ctx: ExportContext): Promise<Record<string, unknown>>
 }
 
-/** What a body hands back: the file's last fields and the outcome, or reads still to make. */
 export interface Filled<T> {
   tail: Record<string, unknown>
   outcome: T
@@ -145,7 +137,6 @@ export async function withWriter<Row, T>(
   }
 }
 
-/** Which request a page read is: its retry policy, and what its retry's log line names. */
 export interface PageRequest {
   operation: Operation
   /** The page number, or what the request reads when it is no page. */

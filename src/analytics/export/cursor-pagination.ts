@@ -16,7 +16,6 @@ export interface CursorPage<Row> {
 }
 
 export interface CursorPageInfo {
-  /** From 1. */
   page: number
   rows: number
   rowsSoFar: number
@@ -36,7 +35,6 @@ function cursorQuery(plan: ExportPlan, cursor: string | undefined): CursorQuery 
   return query
 }
 
-/** Where the cursor loop's pages come from and where their rows go. */
 export interface CursorFlow<Row> {
   fetchPage: (query: CursorQuery) => Promise<CursorPage<Row>>
   sink: (rows: readonly Row[]) => Promise<void>

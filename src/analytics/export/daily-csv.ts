@@ -27,7 +27,6 @@ export function dailyCsv(points: readonly DailyPoint[], previous?: readonly Dail
   return stringify([header, ...rows])
 }
 
-/** Writes the file whole or not at all. */
 export async function writeDailyCsv(path: string, text: string): Promise<void> {
   const file = await AtomicFile.create(path)
   try {

@@ -34,7 +34,6 @@ function instant(value: string): number {
   return parseDate(value, new Date())?.instant ?? Number.NaN
 }
 
-/** The one-day (or one-week) spans of `[from, to)`, the last one cut at `to`. */
 function dailySpans(from: string, to: string): { spans: Span[]; step: DailyStep } {
   const start = instant(from)
   const end = instant(to)

@@ -18,17 +18,14 @@ export interface ExportPlan extends DateRange {
 export type FetchPage = (query: PageViewsQuery) => Promise<PageViewsPage>
 
 interface PageInfo {
-  /** From 1. */
   page: number
   offset: number
-  /** Rows written before this page. */
   rowsBefore: number
 }
 
 type PageSink = (rows: readonly PageViewRow[], info: PageInfo) => Promise<void>
 
 export interface PaginationEvents {
-  /** After the sink took a page. */
   onPage?: (info: PageInfo & { rows: number; rowsSoFar: number; hasMore: boolean }) => void
   onWarning?: (message: string) => void
 }
@@ -40,7 +37,6 @@ export interface PaginationResult {
   requests: number
 }
 
-/** The service misbehaved in a way that would loop forever or lose rows. */
 export class PaginationError extends Error {
   constructor(message: string) {
     super(message)
@@ -51,7 +47,6 @@ export class PaginationError extends Error {
 /** Far beyond what 100 requests an hour allow; only a service that never ends gets here. */
 export const MAX_PAGES = 10_000
 
-/** The query for the page starting at `offset`. */
 export function pageQuery(plan: ExportPlan, offset: number): PageViewsQuery {
   const query: PageViewsQuery = { limit: plan.pageSize, offset }
   if (plan.dateFrom) query.dateFrom = plan.dateFrom
@@ -73,7 +68,6 @@ function sameTotals(a: ViewTotals, b: ViewTotals): boolean {
   return a.human === b.human && a.ai === b.ai && a.total === b.total
 }
 
-/** Where the loop's pages come from and where their rows go. */
 export interface PageFlow {
   fetchPage: FetchPage
   sink: PageSink
@@ -146,7 +140,6 @@ class PageGuards {
     return this.totals
   }
 
-  /** Throws on a page that would make the export endless or write rows twice. */
   checkRows(page: number, offset: number, result: PageViewsPage): void {
     const views = result.views
     if (result.hasMore && views.length === 0) {

@@ -24,12 +24,10 @@ export class Progress {
   offset: number | undefined
   rowsRead = 0
   period: OtherPeriod | undefined
-  /** The periods read before this one, in order. */
   readonly done: PeriodRead[] = []
   /** The request on its way (a page number, or what a named read reads); undefined between requests. */
   inFlight: number | string | undefined
 
-  /** Starts reading a period from its first page. */
   begin(period: OtherPeriod | undefined): void {
     if (this.page !== undefined) {
       this.done.push({ period: this.period, pages: this.page, rows: this.rowsRead })
@@ -40,7 +38,6 @@ export class Progress {
     this.rowsRead = 0
   }
 
-  /** A request for the next page is about to go out. */
   nextPage(offset?: number): number {
     this.page = (this.page ?? 0) + 1
     this.offset = offset
@@ -54,7 +51,6 @@ export class Progress {
     return `${this.period === 'previous' ? 'Previous' : 'Baseline'} period, page ${page}`
   }
 
-  /** The log line before a retry of `page`. */
   retryLine(log: Log, page: number | string, maxAttempts: number): (info: RetryInfo) => void {
     return ({ attempt, delayMs, error }) =>
       log.info(

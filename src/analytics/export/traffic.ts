@@ -94,14 +94,11 @@ export async function exportTraffic(
 /** How this period's rows reach the file: as they are, or joined with the previous period's. */
 interface RowShape<Row> {
   format: RowFormat<Row>
-  /** Reads what comes before this period (the previous period, to join with). */
   before(readPage: FetchPage): Promise<PeriodRows<Row>>
 }
 
-/** This period's rows as the file takes them, and what its end adds. */
 interface PeriodRows<Row> {
   rows(rows: readonly PageViewRow[]): readonly Row[]
-  /** The file's fields after `totals`, and the comparison, once this period is read. */
   finish(totals: ViewTotals): { tail?: Record<string, unknown>; comparison?: ComparisonSummary }
 }
 

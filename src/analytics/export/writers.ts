@@ -11,15 +11,11 @@ import { stringify } from 'csv-stringify/sync'
 import { AtomicFile } from './atomic-file.js'
 import type { DateRange } from '../dates.js'
 
-/** The formats the `format` input takes. */
 export const EXPORT_FORMATS = ['json', 'csv'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
-/** How one dataset's rows look in each format. */
 export interface RowFormat<Row> {
-  /** The JSON array the rows go in (`views`, `searches`, ...). */
   key: string
-  /** The CSV header; `csv` returns a row's cells in this order. */
   columns: readonly string[]
   json(row: Row): Record<string, unknown>
   csv(row: Row): unknown[]
@@ -58,11 +54,9 @@ export interface ExportWriter<Row> {
   writeRows(rows: readonly Row[]): Promise<void>
   /** Completes the file (JSON: `tail`'s fields after the rows) and moves it into place. */
   finish(tail: Record<string, unknown>): Promise<void>
-  /** Removes the unfinished file; never throws. */
   discard(): Promise<void>
 }
 
-/** The file's format, its date range (JSON writes it first) and its rows' shape (the dataset's). */
 export interface WriterOptions<Row> {
   format: ExportFormat
   meta: DateRange

@@ -20,7 +20,6 @@ import type { Period } from './periods.js'
 /** GitHub lists at most 3,000 files of a pull request. */
 const MAX_FILES = 3000
 
-/** The docs changes, or why they could not be read. */
 export type DocsChangesRead = DocsChanges | { unavailable: string }
 
 export async function readDocsChanges(

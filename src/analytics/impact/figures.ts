@@ -30,7 +30,6 @@ export interface PageImpact {
   feedback: { before: FeedbackCounts | null; after: FeedbackCounts | null }
 }
 
-/** A merged pull request of the previous period, as GitHub listed it. */
 export interface DocsPull {
   number: number
   title: string
@@ -75,10 +74,8 @@ function pageImpact(page: TouchedPage, before: PeriodFigures, after: PeriodFigur
   }
 }
 
-/** The docs changes of the previous period, as read from GitHub. */
 export interface DocsChanges {
   pulls: DocsPull[]
-  /** Merged in the period beyond the ones read. */
   more: number
 }
 

@@ -6,7 +6,6 @@
  * is listed as removed.
  */
 
-/** What the pull request did to the page. */
 export type PageStatus = 'added' | 'modified' | 'renamed' | 'removed'
 
 export interface TouchedPage {

@@ -6,7 +6,6 @@
 import type { ParsedDate } from '../dates.js'
 
 export interface Period {
-  /** As sent to the service. */
   dateFrom: string
   dateTo: string
   /** Epoch ms; `end` is exclusive. */
@@ -46,7 +45,6 @@ export function impactPeriods(from: ParsedDate, to: ParsedDate): ImpactPeriods {
   }
 }
 
-/** Whether an ISO time lies in the period (start included, end excluded). */
 export function inPeriod(time: string, period: Period): boolean {
   const at = Date.parse(time)
   return at >= period.start && at < period.end

@@ -25,7 +25,6 @@ const BY_PAGE_LIMIT = 100
 /** Views pages of the impact reads when the export is of another dataset: the views maximum. */
 const IMPACT_VIEWS_PAGE_SIZE = 250
 
-/** What the section reads for. */
 export interface ImpactPlan {
   periods: ImpactPeriods
   changes: DocsChanges
@@ -37,9 +36,7 @@ export class ImpactReads implements ExportTap {
   /** The views of the report range, by touched page, as the export read them. */
   private readonly rangeViews = new Map<string, number>()
   private readonly paths: Set<string>
-  /** The section's numbers once complete. */
   private completed: ImpactResult | undefined
-  /** Requests the section made. */
   requests = 0
 
   constructor(private readonly plan: ImpactPlan) {
@@ -55,7 +52,6 @@ export class ImpactReads implements ExportTap {
     return this.paths.size === 0 ? 0 : (this.plan.shared ? 1 : 2) + 2
   }
 
-  /** A page of the export's own views of the report range. */
   observe(rows: readonly PageViewRow[]): void {
     if (this.plan.shared) keep(this.paths, rows, this.rangeViews)
   }

@@ -53,12 +53,10 @@ export class ImpactRun {
     return this.known.tap
   }
 
-  /** Requests the section made on the service. */
   get requests(): number {
     return this.known.tap?.requests ?? 0
   }
 
-  /** After the export, which completes the reads. */
   section(): ImpactSection {
     const { periods, repository } = this.known
     if (this.known.tap === undefined) {

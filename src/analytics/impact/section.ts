@@ -17,7 +17,6 @@ import type { ImpactPeriods } from './periods.js'
 const IMPACT_HEADING = "#### Did last period's changes help?"
 const TITLE_MAX_CHARS = 80
 
-/** What the report knows of the section: the result, or why the pull requests could not be read. */
 export type ImpactSection =
   | { periods: ImpactPeriods; repository: string; result: ImpactResult }
   | { periods: ImpactPeriods; repository: string; unavailable: string }

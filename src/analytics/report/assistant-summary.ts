@@ -16,7 +16,6 @@ const NO_CATEGORY = 'uncategorized'
 export interface CategoryCount {
   category: string
   unanswered: number
-  /** All questions of the category, answered or not. */
   total: number
 }
 

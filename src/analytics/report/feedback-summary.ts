@@ -7,7 +7,6 @@ import type { FeedbackEntry } from '../../mintlify/analytics-types.js'
 import { byName, TopN } from '../compare/top-n.js'
 import { PROMPT_MAX_ITEMS } from './search-summary.js'
 
-/** Latest comments kept per page. */
 const COMMENTS_PER_PAGE = 3
 /** A comment longer than this is cut in the summary (the file has it whole). */
 const COMMENT_MAX_CHARS = 500

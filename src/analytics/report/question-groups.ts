@@ -10,7 +10,6 @@ import { byName, TopN } from '../compare/top-n.js'
 export interface QuestionGroup {
   /** The latest wording of the question, as the service gave it. */
   query: string
-  /** How often it was asked. */
   count: number
   /** When it was last asked (epoch ms; 0 when unknown). */
   latestMs: number
@@ -85,7 +84,6 @@ export class QuestionGroups {
     page.latestMs = Math.max(page.latestMs, asked.ms)
   }
 
-  /** The `n` groups asked most, then most recently. */
   top(n: number): QuestionGroup[] {
     const best = new TopN<QuestionGroup>(n, byAsked)
     for (const { count, latest, pages } of this.groups.values()) {

@@ -46,7 +46,6 @@ export function inertText(text: string, max: number): string {
   return line.length > max ? `${cutAtCharacter(line, max).trimEnd()}…` : line
 }
 
-/** A reader's words: redacted, inert and cut. */
 export function readersText(text: string, max: number): string {
   return inertText(redact(text), max)
 }
@@ -61,7 +60,6 @@ export function jsonQuote(line: string): string {
   return JSON.stringify(line).replace(/</g, '\\u003c').replace(/>/g, '\\u003e')
 }
 
-/** A reader's words as a JSON string for the prompt. */
 export function readersJson(text: string, max: number): string {
   return jsonQuote(readersText(text, max))
 }

@@ -20,25 +20,20 @@ export interface ExportReport extends DateRange {
   title: string
   /** What one row of the file is ("page", "term"). */
   rowName: string
-  /** With `compare: previous`: the previous period. */
   previous?: Required<DateRange>
-  /** The dataset's own sections, after the head. */
   sections: Block[]
   rowsWritten: number
   /** The file as the user should read it (relative to the workspace when inside it). */
   file: string
   format: ExportFormat
   requests: number
-  /** Mermaid charts beside the tables. */
   chart?: boolean
-  /** With `impact: true`: "Did last period's changes help?". */
   impact?: ImpactSection
 }
 
 export interface RenderOptions {
   /** Cut the tables so the whole text stays under this many characters. */
   maxChars?: number
-  /** A link to the workflow run, for the comment. */
   runUrl?: string
   /** A hidden line first, so the comment can be recognised. */
   marker?: string
@@ -90,14 +85,11 @@ export function renderReport(report: ExportReport, options: RenderOptions = {}):
   return layout(blocks, options.maxChars)
 }
 
-/** The summary of a failed export: what was asked and why it stopped. */
 export function renderFailure(
   message: string,
   context: DateRange & {
     projectId?: string
-    /** What the export was of ("page views"). */
     title: string
-    /** Requests made before it stopped. */
     requests?: number
   }
 ): string {

@@ -11,13 +11,11 @@ import { dailyBlocks, type DailySection } from './daily-section.js'
 import { fixed, formatCount, pathCell, percent, table, type Block } from './layout.js'
 import { comparisonBlocks } from './sections.js'
 
-/** What a traffic export tallied: the service's totals and the pages with the most total. */
 export interface TrafficSummary {
   totals: ViewTotals
   /** The `summaryRows` pages with the most total, best first. */
   top: PageViewRow[]
   comparison?: ComparisonSummary
-  /** The views per day, or why they were not read. */
   daily?: DailySection
 }
 

@@ -20,7 +20,6 @@ export class KeptAnswers {
 
   constructor(private readonly client: MintlifyClient) {}
 
-  /** The client, keeping each answer it reads. */
   live(): MintlifyClient {
     return this.wrap(async (method, args, call) => {
       const answer = await call()

@@ -23,24 +23,18 @@ export function impactHost(names: readonly Dataset[]): Dataset {
 
 type SectionKind = 'previous' | 'impact' | 'daily'
 
-/** An optional section of a dataset's report, in the order the plan reads them. */
 export interface OptionalSection {
   kind: SectionKind
-  /** The dataset whose report (and file) the section belongs to. */
   dataset: Dataset
 }
 
 /** What the step asks for beyond the rows, per dataset whose rows were read. */
 export interface Wanted {
-  /** The datasets (views, visitors) whose previous period is wanted. */
   previous: readonly Dataset[]
-  /** The dataset the impact section belongs to, when it is wanted. */
   impact?: Dataset
-  /** The datasets whose points per day are wanted. */
   daily: readonly Dataset[]
 }
 
-/** The optional sections in the order they are read: previous periods, impact, points per day. */
 export function sectionOrder(read: readonly Dataset[], wanted: Wanted): OptionalSection[] {
   const of = (kind: SectionKind, names: readonly Dataset[]): OptionalSection[] =>
     read.filter(name => names.includes(name)).map(dataset => ({ kind, dataset }))
@@ -51,7 +45,6 @@ export function sectionOrder(read: readonly Dataset[], wanted: Wanted): Optional
   ]
 }
 
-/** How a section is named in the left-out line. */
 export function sectionName(section: OptionalSection): string {
   if (section.kind === 'previous') return 'previous period'
   if (section.kind === 'impact') return "impact (did last period's changes help?)"
@@ -73,7 +66,6 @@ export function leftOutLine({ dataset, what, requests, atLeast }: LeftOut): stri
   return `${dataset}: ${what} (${atLeast ? 'more than ' : ''}${plural(requests, 'request')})`
 }
 
-/** Whether `needed` more requests fit after `used` of `budget`. */
 export function fits(needed: number, { used, budget }: { used: number; budget: number }): boolean {
   return used + needed <= budget
 }

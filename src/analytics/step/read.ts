@@ -21,7 +21,6 @@ import { exportOutcome, type DatasetOutcome, type Step } from './step.js'
 export class StepStopped extends Error {
   constructor(
     readonly cause: unknown,
-    /** The files written before it stopped, as shown to the reader. */
     readonly written: string[]
   ) {
     super('The step of several datasets stopped')

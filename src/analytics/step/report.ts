@@ -24,12 +24,9 @@ import type { ImpactRun } from '../impact/run.js'
 import { leftOutLine } from './plan.js'
 import type { Ending, Step } from './step.js'
 
-/** One dataset's part: written (its rows and sections), or why not (as its outcome ended). */
 interface DatasetPart {
-  /** "page views", as one dataset's report title says it. */
   title: string
   rowName: string
-  /** The file as the user should read it. */
   file: string
   requests: number
   ending:
@@ -44,9 +41,7 @@ interface SeveralReport extends DateRange {
   parts: DatasetPart[]
   impact?: ImpactSection
   chart: boolean
-  /** One line each (plan.ts leftOutLine). */
   leftOut: string[]
-  /** What to do when a dataset's rows did not fit (shortfall.ts). */
   advice?: string
   requests: number
   budget: number
@@ -66,7 +61,6 @@ function partBlocks(part: DatasetPart, format: ExportFormat): Block[] {
   return [fixed(title, '', file), ...ending.sections]
 }
 
-/** The step's report: of one dataset, or of several. */
 type StepReport = { kind: 'one'; report: ExportReport } | { kind: 'several'; report: SeveralReport }
 
 export function renderStep(step: StepReport, options: RenderOptions = {}): string {
@@ -75,7 +69,6 @@ export function renderStep(step: StepReport, options: RenderOptions = {}): strin
     : renderSeveral(step.report, options)
 }
 
-/** What the report shows besides the step: the impact section, the runner, what to do. */
 export interface StepExtras {
   impact: ImpactRun | undefined
   context: Pick<RunnerContext, 'workspace'>

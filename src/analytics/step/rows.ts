@@ -36,7 +36,6 @@ function readBefore(step: Step, outcome: DatasetOutcome): Dataset[] {
     .map(o => o.name)
 }
 
-/** Every dataset's rows, in order, until the end or a 429 that stops the step. */
 export async function readRows(step: Step): Promise<void> {
   const { outcomes, budget } = step
   for (const [index, outcome] of outcomes.entries()) {

@@ -29,7 +29,6 @@ import {
 } from './plan.js'
 import { datasetSettings, type DatasetOutcome, type Step } from './step.js'
 
-/** The endpoint of a dataset with per-page counts (views, visitors). */
 function trafficSource(name: Dataset): Pick<TrafficSource, 'operation' | 'read' | 'kind'> {
   const kind = name === 'views' ? 'views' : 'visitors'
   return { ...TRAFFIC_ENDPOINTS[kind], kind }

@@ -10,14 +10,11 @@ import type { Dataset } from '../dataset-list.js'
 import { REQUEST_LIMIT } from '../export/budget.js'
 import { BUDGET_TEXT, retryAfterHour } from '../failure.js'
 
-/** Where one dataset's rows ran out of the step's budget. */
 export interface RowsShortfall {
   name: Dataset
   /** The requests this dataset's rows could make. */
   share: number
-  /** The datasets before it that made requests, and how many they made. */
   before: { names: readonly Dataset[]; requests: number }
-  /** The datasets after it, each kept one request. */
   after: number
   budget: number
   /** Where it stopped (failure.ts whereItStopped): " on page 98 (offset 24250; …)". */
@@ -70,11 +67,9 @@ export function rowsShortfallText(s: RowsShortfall): string {
 /** The step's budget and the datasets' rows, once some did not fit. */
 export interface StepShortfall {
   budget: number
-  /** The datasets of the step. */
   datasets: number
   /** The dataset whose rows took the most requests of the step, and how many. */
   hungriest: { name: Dataset; requests: number }
-  /** When the step made its first request (epoch ms), and now. */
   startedAt: number
   now: number
 }

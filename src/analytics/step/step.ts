@@ -21,7 +21,6 @@ export type Ending =
   | { kind: 'failed'; message: string }
   | { kind: 'not-read' }
 
-/** What became of one dataset. */
 export interface DatasetOutcome {
   name: Dataset
   /** Its file (absolute). */
@@ -39,7 +38,6 @@ export interface DatasetOutcome {
 
 export interface Step {
   settings: AnalyticsSettings
-  /** The datasets in the order the report shows them. */
   names: Dataset[]
   rt: Runtime
   client: MintlifyClient
@@ -77,12 +75,10 @@ export function newStep(
   }
 }
 
-/** The dataset's export, when its file was written. */
 function exportedOf(outcome: DatasetOutcome): ExportedDataset | undefined {
   return outcome.ending.kind === 'written' ? outcome.ending.exported : undefined
 }
 
-/** The outcomes whose file was written, with their export. */
 export function writtenOutcomes(step: Step): (DatasetOutcome & { exported: ExportedDataset })[] {
   return step.outcomes.flatMap(o => {
     const exported = exportedOf(o)
