@@ -77,7 +77,7 @@ function describeCause(error: unknown, { now, pageSize, maxPageSize }: FailureCo
         : `Retry after ${utc(now + cause.retryAfterMs)} (in ${formatDuration(cause.retryAfterMs)})`
     const said = [cause.serviceMessage, ...cause.details].filter(Boolean).join('; ')
     return (
-      `${RATE_LIMIT_TEXT}${SHARED}, and it answered HTTP 429 (Too Many Requests)${where}. ${when}.` +
+      `${BUDGET_TEXT}, and it answered HTTP 429 (Too Many Requests)${where}. ${when}.` +
       `${fewer}${said ? ` The service said: ${sentence(said)}` : ''} ${NO_FILE}`
     )
   }

@@ -3,7 +3,8 @@
  * length L, the previous period P (the L before R, when the docs changes were merged) and the
  * baseline B (the L before P, what the pages did before those changes). Whole days stay `YYYY-MM-DD`.
  */
-import type { ParsedDate } from '../dates.js'
+import { DATE } from '../../shared/dates.js'
+import { formatInstant, type ParsedDate } from '../dates.js'
 
 export interface Period {
   dateFrom: string
@@ -19,19 +20,13 @@ export interface ImpactPeriods {
   baseline: Period
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-
 export function impactPeriods(from: ParsedDate, to: ParsedDate): ImpactPeriods {
   const length = to.instant - from.instant
   // Relative dates (-7d) arrive as YYYY-MM-DD already: both ends whole days keep the short form.
   const wholeDays = DATE.test(from.value) && DATE.test(to.value)
-  const show = (instant: number): string => {
-    const iso = new Date(instant).toISOString()
-    return wholeDays ? iso.slice(0, 10) : iso
-  }
   const period = (start: number, end: number): Period => ({
-    dateFrom: show(start),
-    dateTo: show(end),
+    dateFrom: formatInstant(start, wholeDays),
+    dateTo: formatInstant(end, wholeDays),
     start,
     end
   })

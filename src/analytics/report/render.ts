@@ -12,8 +12,6 @@ import { humanDate, humanRange } from '../../shared/human-dates.js'
 import { fixed, layout, type Block } from './layout.js'
 import { impactBlocks, type ImpactSection } from '../impact/section.js'
 
-export { percent } from './layout.js'
-
 export interface ExportReport extends DateRange {
   projectId: string
   /** What the report is of, as its title says it ("page views"). */

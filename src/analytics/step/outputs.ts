@@ -24,34 +24,28 @@ export function prefixedOutputs(name: Dataset): string[] {
  */
 export function setOutputs(step: Step, impact: ImpactRun | undefined): void {
   const written = writtenOutcomes(step)
-  if (step.names.length === 1) {
-    for (const { path, exported } of written) {
-      core.setOutput('rows', String(exported.rows))
-      core.setOutput('file', path)
-      for (const [name, value] of exported.outputs()) core.setOutput(name, value)
-    }
-    impact?.setOutputs()
-    return
+  const one = step.names.length === 1
+  if (!one) {
+    core.setOutput('files', written.flatMap(o => [o.path, ...o.exported.files]).join('\n'))
+    core.setOutput('requests', String(step.budget.used))
+    core.setOutput('left-out', step.leftOut.map(leftOutLine).join('\n'))
+    const parts = written.map(o => {
+      const values = new Map<DatasetOutput, string>(o.exported.outputs())
+      return { what: datasetFacts(o.name).label, prompt: values.get('prompt') ?? '' }
+    })
+    core.setOutput('prompt', combinePrompts(parts))
   }
-  const files = written.flatMap(o => [o.path, ...o.exported.files])
-  core.setOutput('files', files.join('\n'))
-  core.setOutput('requests', String(step.budget.used))
-  core.setOutput('left-out', step.leftOut.map(leftOutLine).join('\n'))
-  const parts = written.map(o => {
-    const values = new Map<DatasetOutput, string>(o.exported.outputs())
-    return { what: datasetFacts(o.name).label, prompt: values.get('prompt') ?? '' }
-  })
-  core.setOutput('prompt', combinePrompts(parts))
   for (const { name, path, exported } of written) {
-    core.setOutput(`${name}-rows`, String(exported.rows))
-    core.setOutput(`${name}-file`, path)
+    const prefix = one ? '' : `${name}-`
+    core.setOutput(`${prefix}rows`, String(exported.rows))
+    core.setOutput(`${prefix}file`, path)
     for (const [output, value] of exported.outputs()) {
-      if (output !== 'pages') core.setOutput(`${name}-${output}`, value)
+      if (one || output !== 'pages') core.setOutput(`${prefix}${output}`, value)
     }
   }
-  const host = step.outcomes.find(o => o.impact)
-  if (impact && (host || !impact.tap)) impact.setOutputs()
-  else if (impact) {
+  if (!impact) return
+  if (one || !impact.tap || step.outcomes.some(o => o.impact)) impact.setOutputs()
+  else {
     core.setOutput('impact-pulls', '')
     core.setOutput('impact-pages', '')
   }

@@ -61,21 +61,17 @@ function partBlocks(part: DatasetPart, format: ExportFormat): Block[] {
   return [fixed(title, '', file), ...ending.sections]
 }
 
-type StepReport = { kind: 'one'; report: ExportReport } | { kind: 'several'; report: SeveralReport }
-
-export function renderStep(step: StepReport, options: RenderOptions = {}): string {
-  return step.kind === 'one'
-    ? renderReport(step.report, options)
-    : renderSeveral(step.report, options)
-}
-
 export interface StepExtras {
   impact: ImpactRun | undefined
   context: Pick<RunnerContext, 'workspace'>
   advice: string | undefined
 }
 
-export function stepReport(step: Step, { impact, context, advice }: StepExtras): StepReport {
+/** The step's report, of one dataset or of several, ready to render. */
+export function stepReport(
+  step: Step,
+  { impact, context, advice }: StepExtras
+): (options: RenderOptions) => string {
   const { settings } = step
   const range = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }
   const common = { projectId: settings.service.projectId, ...range, format: settings.format }
@@ -91,34 +87,30 @@ export function stepReport(step: Step, { impact, context, advice }: StepExtras):
   const [only] = parts
   if (step.names.length === 1 && only.ending.kind === 'written') {
     const { ending, ...part } = only
-    return {
-      kind: 'one',
-      report: {
-        ...common,
-        ...part,
-        previous: settings.previous,
-        sections: ending.sections,
-        rowsWritten: ending.rows,
-        chart,
-        impact: impact?.section()
-      }
+    const report: ExportReport = {
+      ...common,
+      ...part,
+      previous: settings.previous,
+      sections: ending.sections,
+      rowsWritten: ending.rows,
+      chart,
+      impact: impact?.section()
     }
+    return options => renderReport(report, options)
   }
   const host = step.outcomes.find(o => o.impact)
-  return {
-    kind: 'several',
-    report: {
-      ...common,
-      previous: step.outcomes.some(o => o.previous) ? settings.previous : undefined,
-      parts,
-      impact: impact && (host || !impact.tap) ? impact.section() : undefined,
-      chart,
-      leftOut: step.leftOut.map(leftOutLine),
-      advice,
-      requests: step.budget.used,
-      budget: step.budget.limit
-    }
+  const report: SeveralReport = {
+    ...common,
+    previous: step.outcomes.some(o => o.previous) ? settings.previous : undefined,
+    parts,
+    impact: impact && (host || !impact.tap) ? impact.section() : undefined,
+    chart,
+    leftOut: step.leftOut.map(leftOutLine),
+    advice,
+    requests: step.budget.used,
+    budget: step.budget.limit
   }
+  return options => renderSeveral(report, options)
 }
 
 function renderSeveral(report: SeveralReport, options: RenderOptions): string {

@@ -18,7 +18,7 @@ import { postOrEdit } from './comment.js'
 import { setOutputs } from './outputs.js'
 import { impactHost } from './plan.js'
 import { readStep, readingLine, StepFailed } from './read.js'
-import { renderStep, stepReport, type StepExtras } from './report.js'
+import { stepReport, type StepExtras } from './report.js'
 import { shortfallAdvice } from './shortfall.js'
 import { newStep, type DatasetOutcome, type Step } from './step.js'
 
@@ -83,13 +83,13 @@ async function report(
   extras: StepExtras & { context: RunnerContext }
 ): Promise<void> {
   const { context } = extras
-  const report = stepReport(step, extras)
-  await action.summary(renderStep(report))
+  const render = stepReport(step, extras)
+  await action.summary(render({}))
   const { issueNumber, githubToken } = step.settings
   if (issueNumber === undefined) return
   const options = { marker: REPORT_MARKER, maxChars: COMMENT_MAX_CHARS }
   await postOrEdit(
-    action.redact(renderStep(report, { ...options, runUrl: runUrl(context) || undefined })),
+    action.redact(render({ ...options, runUrl: runUrl(context) || undefined })),
     {
       context,
       issueNumber,
