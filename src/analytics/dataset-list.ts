@@ -1,7 +1,5 @@
 /**
- * The datasets by the name the `dataset` input takes, and what each one is, as data: the facts the
- * inputs, the log and the report read, and the outputs it sets. Nothing here imports the export, so
- * the settings read it; how a dataset is read and reported is its descriptor (datasets/<name>.ts).
+ * The datasets and their facts, as data. Nothing here imports the export, so the settings can read it.
  */
 
 export const DATASETS = ['views', 'visitors', 'searches', 'feedback', 'assistant'] as const

@@ -1,7 +1,6 @@
 /**
- * The analytics action: inputs → settings → one step of one dataset or several (step/run.ts): the
- * files, outputs, step summary and the optional comment. A failure is reported as one message, in
- * the summary too (runAction: the secrets masked first of all).
+ * The analytics action: inputs, settings, then one step (step/run.ts). A failure is reported as one
+ * message, in the summary too.
  */
 import { runAction, type ActionRun, type RunOptions as EntryOptions } from '../shared/run-action.js'
 import { plural } from '../shared/plural.js'

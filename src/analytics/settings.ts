@@ -1,8 +1,5 @@
 /**
- * The export's inputs, parsed once into a typed value. Pure: a function of the inputs and of
- * "today" (for relative dates), so every wrong form is one InputError before any request. Several
- * datasets (a `dataset` list) have rules of their own: `page-size` empty, `compare` needing views or
- * visitors in the list.
+ * The analytics inputs, parsed once, pure: every wrong form is one InputError before any request.
  */
 import {
   InputError,

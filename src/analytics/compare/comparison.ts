@@ -1,7 +1,6 @@
 /**
- * `compare: previous`, pure: each page of this period with its previous total (the join is the
- * caller's, see previous-join.ts), and each page that had traffic before and none now, tallied into
- * bounded top-N lists of risers, fallers and new pages. Memory: three lists of `capacity` rows.
+ * `compare: previous`, pure: this period's pages with their previous totals (joined in previous-join.ts)
+ * tallied into bounded lists of risers, fallers and new pages.
  */
 import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
 import { byName, TopN } from './top-n.js'

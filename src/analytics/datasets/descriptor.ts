@@ -1,8 +1,6 @@
 /**
- * How a dataset is read and reported: into the file, its output values (the prompt among them) and
- * its sections of the report. Each dataset declares one spec (datasets/<name>.ts) beside its facts
- * in dataset-list.ts; `defineDataset` keeps its summary's type behind closures, so the registry holds
- * all of them as one type and the run never asks which dataset it has.
+ * How a dataset is read and reported. `defineDataset` keeps its summary's type behind closures, so the
+ * registry holds every dataset as one type and the run never asks which dataset it has.
  */
 import {
   datasetFacts,

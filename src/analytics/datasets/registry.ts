@@ -1,7 +1,6 @@
 /**
- * The descriptor of each dataset, by the name the `dataset` input takes (dataset-list.ts lists the
- * names and their facts). A new dataset is its facts there, its descriptor (datasets/<name>.ts), its
- * summary in report/, and its entry here.
+ * The descriptor of each dataset. A new dataset is its facts (dataset-list.ts), its descriptor
+ * (datasets/<name>.ts), its summary in report/, and its entry here.
  */
 import type { Dataset } from '../dataset-list.js'
 import { assistant } from './assistant.js'

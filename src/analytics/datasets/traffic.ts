@@ -1,7 +1,5 @@
 /**
- * Views and visitors (the total counting each visitor once): the same offset paging, columns, output
- * values and sections, each from its own endpoint. A row is a page's `path,human,ai,total`; with `compare: previous` also its previous total
- * and change.
+ * Views and visitors: one offset export, columns, outputs and sections, each from its own endpoint.
  */
 import type { PageViewRow } from '../../mintlify/types.js'
 import type { ComparedRow } from '../compare/comparison.js'

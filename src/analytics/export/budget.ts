@@ -1,7 +1,6 @@
 /**
- * The run's share of the analytics request budget: the service allows 100 requests per organization
- * per hour across all its analytics endpoints, so one run never makes more (both periods of a
- * comparison, and retries, together). The request that would be the 101st is never sent.
+ * The run's share of the service's 100 analytics requests per organization per hour (both periods of a
+ * comparison and retries count): the request that would pass the budget is never sent.
  */
 import type { RateLimitWaits } from '../../mintlify/retry-policy.js'
 

@@ -1,7 +1,6 @@
 /**
- * What every dataset's export shares: the settings it reads, what a read hands back, the failure that
- * says where it stopped, the context passed down (inputs, runtime, client, budget, progress), the
- * writer's life cycle, and one export of any dataset (exportDataset).
+ * What every dataset's export shares: its settings, the context passed down, the failure that says where
+ * it stopped, the writer's life cycle, one page request and one export.
  */
 import type { MintlifyClient } from '../../mintlify/client.js'
 import type { Operation } from '../../mintlify/errors.js'

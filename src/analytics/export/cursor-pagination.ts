@@ -1,8 +1,6 @@
 /**
- * The cursor loop of `searches` and `feedback`: the first page without a cursor, then the service's
- * `nextCursor` until it is null (or `hasMore` is false). A page that fails is asked again by its
- * caller's retry with the same query, so the same cursor: no row is lost or read twice. Each page goes
- * to the sink as it arrives; nothing is accumulated here.
+ * The cursor loop of searches, feedback and the assistant. A failed page is retried with the same query,
+ * so the same cursor: no row is lost or read twice.
  */
 import type { CursorQuery } from '../../mintlify/analytics-types.js'
 import { MAX_PAGES, PaginationError, type ExportPlan } from './pagination.js'

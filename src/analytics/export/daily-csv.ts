@@ -1,8 +1,6 @@
 /**
- * The points per day beside a CSV export: `page-views-daily.csv` (or `visitors-daily.csv`) in the
- * dataset file's folder, `date,human,ai,total`, and with `compare: previous` the previous period's
- * point of the same day number in `previous_date,previous_human,previous_ai,previous_total`. The
- * JSON file holds them itself (`daily`, `previousDaily`).
+ * The points per day beside a CSV export (`page-views-daily.csv`, with `compare: previous` the previous
+ * period's point of the same day number beside each); the JSON file holds them itself.
  */
 import { stringify } from 'csv-stringify/sync'
 import { dirname, join } from 'node:path'

@@ -1,9 +1,7 @@
 /**
- * The views per day: each point is the service's `totals` of a one-day range read with `limit=1`
- * (one request a point; ranges longer than 31 days take a point a week, seven-day steps from
- * `date-from`). The points are read last (after the export and the impact section's reads), within
- * the same request budget: when too few requests are left, or a point cannot be read (retries
- * included), the chart is left out with one line that says so, and nothing else changes.
+ * The views per day: each point the `totals` of a one-day range read with `limit=1` (a point a week past
+ * 31 days). Read last, within what the budget has left: a chart that does not fit is left out with one
+ * line, and nothing else changes.
  */
 import { DATE, parseDate } from '../../shared/dates.js'
 import { DAY_MS } from '../../shared/duration.js'

@@ -1,7 +1,6 @@
 /**
- * The pagination loop: `limit = page-size`, the next offset right after the rows received, while the
- * service says `hasMore`. Each page goes to the sink as it arrives (nothing is accumulated here), and
- * the guards turn a misbehaving service into an error instead of an endless loop or a silent gap.
+ * The offset loop: the next offset right after the rows received, while the service says `hasMore`.
+ * The guards turn a misbehaving service into an error instead of an endless loop or a silent gap.
  */
 import type {
   PageViewRow,

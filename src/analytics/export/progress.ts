@@ -1,8 +1,6 @@
 /**
- * Where an export is, for the message when it stops: the page being read, its offset (offset
- * paging), the rows read before it, which period of a comparison, the periods read whole before it
- * (so a stop on page 1 after a hundred pages of the previous period says so), and whether a request
- * was in flight (a stop between requests is "after" the page, not "on" it).
+ * Where an export is, for the message when it stops: the page, its offset, the rows before it, the
+ * period, the periods read whole before it, and whether a request was in flight ("on" or "after" a page).
  */
 import { getErrorMessage } from '../../shared/errors.js'
 import { logLine } from '../../shared/log-line.js'

@@ -1,8 +1,6 @@
 /**
- * Views and visitors: offset paging into the file and the top-pages tally. With `compare: previous`
- * the previous period is read first, then this one, and the two are joined by path in memory
- * (compare/previous-join.ts): ⌈M/page⌉ + ⌈N/page⌉ requests; the points per day (daily.ts) come last,
- * after the impact section's reads.
+ * Views and visitors into the file and the top-pages tally. With `compare: previous` the previous period
+ * is read first and joined by path in memory; the points per day come last, after the impact reads.
  */
 import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
 import { plural } from '../../shared/plural.js'

@@ -1,11 +1,6 @@
 /**
- * Streaming writers for the export file. Rows are written page by page as they arrive; nothing holds
- * all of them. The file is written under a temporary name and renamed at the end (AtomicFile).
- *
- * JSON: `{"dateFrom": ..., "dateTo": ..., "views": [...], "totals": {...}}` (other datasets: their
- * own array and closing fields). The date range is known at the start and the totals only after the
- * first page, so they go after the rows.
- * CSV: the dataset's columns (views: `path,human,ai,total`), quoted by csv-stringify (RFC 4180).
+ * Streaming writers for the export file: rows written page by page, under a temporary name renamed at the
+ * end (AtomicFile). JSON puts the totals after the rows, as they are known only after the first page.
  */
 import { stringify } from 'csv-stringify/sync'
 import { AtomicFile } from './atomic-file.js'

@@ -1,9 +1,6 @@
 /**
- * The impact section's numbers, pure: each page's views and negative-feedback share in the baseline
- * (before) and the report range (after), a pull request's sums over its pages, and the total over
- * all touched pages with each page once. A share is `thumbsDown / total` from `feedback/by-page`; a
- * page the service does not list has no figure (null, shown "–"), never 0 %. A pooled share divides
- * the thumbs down by the total of the pages that have a figure.
+ * The impact section's numbers, pure. A page the service does not list has no figure (null, shown
+ * "–"), never 0 %; a pooled share divides the thumbs down by the total of the pages that have one.
  */
 import type { PageStatus, TouchedPage } from './pages.js'
 import { normalPath } from './pages.js'

@@ -1,9 +1,6 @@
 /**
- * Which docs pages a pull request touched, pure: a changed file is a page when it ends in `.mdx` or
- * `.md` under `docs-root`; its path is the file's path below the root without the extension, with a
- * leading `/`, and `index` naming its folder (`docs/guides/index.mdx` with root `docs` is `/guides`;
- * at the root, `/`). GitHub names a renamed file by its new path, so it counts there; a removed one
- * is listed as removed.
+ * Which docs pages a pull request touched, pure: `.md`/`.mdx` files under `docs-root`, `index` naming its
+ * folder. GitHub names a renamed file by its new path, so it counts there.
  */
 
 export type PageStatus = 'added' | 'modified' | 'renamed' | 'removed'

@@ -1,7 +1,6 @@
 /**
- * The three periods of "Did last period's changes help?", pure: the report range R = [from, to) of
- * length L, the previous period P (the L before R, when the docs changes were merged) and the
- * baseline B (the L before P, what the pages did before those changes). Whole days stay `YYYY-MM-DD`.
+ * The three periods of "Did last period's changes help?", pure: the range R, the previous period P (when
+ * the docs changes were merged) and the baseline B before it, each as long as R.
  */
 import { DATE } from '../../shared/dates.js'
 import { formatInstant, type ParsedDate } from '../dates.js'

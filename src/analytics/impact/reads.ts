@@ -1,8 +1,7 @@
 /**
- * The service reads of the impact section, on the export's client and request budget: the views of
- * the report range (taken from the export's own pages when the dataset is `views`, never read twice)
- * and of the baseline (⌈N/page⌉ each), and one `feedback/by-page` read per period. Only the touched
- * pages' numbers are kept. A run that cannot afford them stops before the first one.
+ * The service reads of the impact section, on the export's client and budget: the range's views (the
+ * export's own when it reads views) and the baseline's, and one `feedback/by-page` a period. A run that
+ * cannot afford them stops before the first one.
  */
 import type { PageViewRow } from '../../mintlify/types.js'
 import type { Runtime } from '../../shared/runtime.js'

@@ -1,7 +1,6 @@
 /**
- * The impact section in a run: the docs changes read from GitHub before the export, the service
- * reads beside it (reads.ts), then the section for the report and the outputs `impact-pulls` and
- * `impact-pages`.
+ * The impact section in a run: the docs changes read before the export, the reads beside it, then the
+ * section and its outputs.
  */
 import * as core from '@actions/core'
 import { createOctokit } from '../../github/octokit.js'

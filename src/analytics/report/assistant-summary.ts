@@ -1,8 +1,6 @@
 /**
- * What the assistant summary shows, tallied as the conversations stream past: answered and
- * unanswered counts, the categories with the most unanswered questions, the latest unanswered
- * questions, and (question-groups.ts, for the prompt) the unanswered questions grouped. Memory: one
- * record per category (the service's own short list), `summary-rows` questions, and the groups.
+ * The assistant summary, tallied as the conversations stream past. Memory: one record per category (the
+ * service's own short list), `summary-rows` questions, and the groups.
  */
 import type { AssistantConversation, CallerStats } from '../../mintlify/assistant.js'
 import { byName, TopN } from '../compare/top-n.js'

@@ -1,10 +1,6 @@
 /**
- * Mermaid chart sources for the report (GitHub renders them in step summaries and comments). They
- * stand right after the table they belong to, never instead of it, and only where they show a shape
- * the table cannot: two categories at least, lines only over ordered categories (days), long labels as
- * horizontal bars, large axes in thousands. Labels come from the service (page paths, search terms)
- * and are reduced to a safe alphabet, so no label can end its string, start a directive or leave the
- * code block.
+ * Mermaid charts, right after their table and only where they show a shape the table cannot. Labels come
+ * from the service and are reduced to a safe alphabet, so none can end its string or leave the block.
  */
 import type { SearchRow } from '../../mintlify/analytics-types.js'
 import type { PageViewRow } from '../../mintlify/types.js'

@@ -1,7 +1,6 @@
 /**
- * "Views per day": the daily totals of the range as a line, and the previous period's over the same
- * day numbers as a second line, after a small table of the same figures (Mermaid does not render in
- * e-mails). Or the one line that says why the points were not read.
+ * The points per day: a table, then the chart (the previous period over the same day numbers as a second
+ * line), or the one line that says why they were not read.
  */
 import { chartAfter, lineChart, SERIES_COLOURS } from './charts.js'
 import { axisDay } from '../../shared/human-dates.js'

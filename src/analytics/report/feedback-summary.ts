@@ -1,7 +1,6 @@
 /**
- * What the feedback summary shows: the pages with the most negative entries (`helpful: false`) and
- * their latest comments. One small record per page with negative feedback (never per entry), so
- * memory follows the number of pages, not of entries.
+ * The feedback summary: one small record per page with negative feedback (never per entry), so memory
+ * follows the number of pages, not of entries.
  */
 import type { FeedbackEntry } from '../../mintlify/analytics-types.js'
 import { byName, TopN } from '../compare/top-n.js'

@@ -1,7 +1,6 @@
 /**
- * Fitting a report under a size limit: the text is built from blocks, fixed ones (headings, totals,
- * charts) and tables whose rows may be cut; rows are kept in order until the limit, and each cut
- * table says how many rows it left out (the file has them all). And the cells every table shares.
+ * Fitting a report under a size limit: fixed blocks and tables whose rows are kept in order until the
+ * limit, each cut table saying how many rows it left out (the file has them all).
  */
 import { tableCell, truncate } from '../../shared/markdown.js'
 

@@ -1,8 +1,6 @@
 /**
- * The unanswered questions grouped for the prompt, in memory: a group per key (lower case, spaces
- * collapsed) counts its questions, keeps its latest wording and counts the pages it was asked on, so
- * that its most frequent page (the most recent on a tie) is known at the end. Within the 100-request
- * budget a run reads at most 99,000 conversations.
+ * The unanswered questions grouped for the prompt (lower case, spaces collapsed), each with its latest
+ * wording and most frequent page. The budget bounds a run to 99,000 conversations.
  */
 import { cutAtCharacter } from '../../shared/text-cut.js'
 import { byName, TopN } from '../compare/top-n.js'

@@ -1,9 +1,6 @@
 /**
- * Readers' words (search terms, feedback comments, assistant questions) on their way out of the run:
- * summary, comment, `prompt` output. Pure. First redacted (what looks like an e-mail address, a URL
- * with credentials or a long secret-like token never leaves), then made inert: one line, no live
- * @-mention, HTML tag or comment, `javascript:` link or code fence. The files keep the service's data
- * as given; only these forms pass through here.
+ * Readers' words on their way out (summary, comment, prompt), pure: redacted first (e-mail addresses, URLs
+ * with credentials, secret-like tokens), then inert (one line, no mention, tag, link or fence).
  */
 import { tableCell } from '../../shared/markdown.js'
 import { cutAtCharacter } from '../../shared/text-cut.js'

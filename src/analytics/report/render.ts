@@ -1,8 +1,6 @@
 /**
- * The export report as Markdown, for the step summary and the optional comment. Pure. Paths, terms
- * and comments come from the service and are untrusted: they are rendered inert (no mentions, links
- * or HTML), and charts get labels of a safe alphabet (charts.ts). The tables stay complete beside
- * the charts: Mermaid does not render in notification e-mails or the mobile app.
+ * The export report as Markdown, pure. Text from the service is rendered inert, and the tables stay
+ * complete beside the charts: Mermaid does not render in e-mails or the mobile app.
  */
 import { blockQuote, codeSpan } from '../../shared/markdown.js'
 import type { DateRange } from '../dates.js'

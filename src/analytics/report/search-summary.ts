@@ -1,8 +1,6 @@
 /**
- * What the searches summary shows, tallied as the rows stream past in bounded memory: the most
- * searched terms, and the content gaps (terms searched at least GAP_MIN_HITS times whose click-through
- * rate is under GAP_MAX_CTR: readers looked and found nothing worth clicking), the most missed
- * searches first: a term searched 57 times matters more than one searched 4 times at a lower rate.
+ * The searches summary in bounded memory. A content gap is a term searched at least GAP_MIN_HITS times
+ * under GAP_MAX_CTR click-through, ranked by missed searches: 57 searches matter more than 4.
  */
 import type { SearchRow } from '../../mintlify/analytics-types.js'
 import { byName, TopN } from '../compare/top-n.js'

@@ -1,7 +1,5 @@
 /**
- * The views and visitors sections of the report, in the order a weekly report is read: the totals
- * (visitors deduplicated, so no shares), the views per day, the changes since the previous period,
- * then the top pages, each chart right after its table.
+ * The views and visitors sections, in the order a weekly report is read; each chart right after its table.
  */
 import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
 import { plural } from '../../shared/plural.js'

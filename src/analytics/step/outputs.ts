@@ -1,9 +1,4 @@
-/**
- * The outputs of a step; with several datasets: `files` (one path a line), `requests` (made),
- * `left-out` (one line a section or dataset left out), `prompt` (the gaps of all datasets as one
- * instruction), and each dataset's own outputs prefixed with its name (`views-total`,
- * `searches-prompt`, `views-rows`, `views-file`, …); `impact-pulls` and `impact-pages` as with one.
- */
+/** The outputs of a step (analytics/action.yml declares them). */
 import * as core from '@actions/core'
 import { datasetFacts, type Dataset, type DatasetOutput } from '../dataset-list.js'
 import type { ImpactRun } from '../impact/run.js'

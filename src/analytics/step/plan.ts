@@ -1,9 +1,7 @@
 /**
- * The plan of one step that reads several datasets under one request budget. Pure. Every dataset's
- * rows come first, in the given order, each only while the budget keeps one request for each dataset
- * not yet started; then the optional sections in this order: the previous period (`compare`), the
- * impact reads, the views per day. An optional section is read whole or left out (half a previous
- * period would make the change lie), and a left-out section is one line naming it and its requests.
+ * The plan of a step of several datasets, pure: every dataset's rows first, each while the budget keeps one
+ * request for each dataset after it; then the optional sections, each read whole or left out (half a
+ * previous period would make the change lie).
  */
 import type { Dataset } from '../dataset-list.js'
 import { plural } from '../../shared/plural.js'

@@ -1,10 +1,7 @@
 /**
- * The reads of a step, as its plan has them. One dataset reads its sections with its rows, in one
- * export (a previous period that does not fit is the budget's error, the points per day are left out
- * with the chart's line). Several read every dataset's rows first, then the optional sections as the
- * budget allows (plan.ts), and write each file again with its sections: the same export as one
- * dataset's, from the answers kept while reading, so no request is made twice and the file, outputs
- * and sections are exactly what one dataset's step would give.
+ * The reads of a step. One dataset reads its sections with its rows, in one export. Several read every
+ * dataset's rows first, then the sections as the budget allows (plan.ts), and write each file again from
+ * the kept answers: no request twice, and the file one dataset's step would give.
  */
 import { plural } from '../../shared/plural.js'
 import type { RunnerContext } from '../../shared/runner-context.js'

@@ -1,8 +1,6 @@
 /**
- * The one report of a step, for the step summary and the comment. One dataset: its report as ever
- * (render.ts). Several: a heading with the range and the requests used of the budget, one section per
- * dataset in the given order (its tables and charts as one dataset's report has them), the impact
- * section, then the left-out lines. Rendering is pure.
+ * The one report of a step, for the summary and the comment: one dataset's as ever (render.ts), or
+ * several's, with the budget used and the left-out lines.
  */
 import { blockQuote } from '../../shared/markdown.js'
 import { plural } from '../../shared/plural.js'

@@ -1,8 +1,6 @@
 /**
- * The first part of a step of several datasets: every dataset's rows, in the given order, each within
- * the budget less one request for each dataset after it. A dataset whose rows do
- * not fit ends as one dataset's limit does (no file), and the others are still read; a 429 whose
- * wait is too long stops the reading (the datasets read are still written and reported).
+ * Every dataset's rows, in order, each within the budget less one request for each dataset after it. Rows
+ * that do not fit leave that dataset without a file; a 429 whose wait is too long stops the reading.
  */
 import { isRateLimited } from '../../mintlify/errors.js'
 import { plural } from '../../shared/plural.js'

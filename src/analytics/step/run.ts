@@ -1,8 +1,6 @@
 /**
- * One analytics step, one pipeline for one dataset or several (one dataset is a list of one): the
- * files, the impact section's docs changes, the reads (read.ts), then the outputs, one report (step
- * summary and comment, a re-run editing it) and the step's error. A dataset whose rows did not fit,
- * or a 429 that stopped the reading, fails the step after the others are written and reported.
+ * One analytics step, one pipeline for one dataset or several: the files, the reads, the outputs, one
+ * report (a re-run editing its comment) and the step's error, after the others are written.
  */
 import { join } from 'node:path'
 import { createMintlifyClient } from '../../mintlify/client.js'

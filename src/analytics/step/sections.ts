@@ -1,8 +1,6 @@
 /**
- * The optional sections of a step of several datasets, read after every dataset's rows and in the
- * plan's order (plan.ts): the previous periods, the impact reads, the points per day. Each is read
- * whole or left out: one that does not fit what the budget has left is not begun, one that runs past
- * it is dropped whole (its requests were made and are counted), and either is one left-out line.
+ * The optional sections of a step of several datasets, in the plan's order. Each is read whole or left out:
+ * one that does not fit is not begun, one that runs past the budget is dropped (its requests counted).
  */
 import { basename } from 'node:path'
 import { isRateLimited } from '../../mintlify/errors.js'

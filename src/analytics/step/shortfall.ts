@@ -1,9 +1,6 @@
 /**
- * What a step of several datasets says when a dataset's rows do not fit its budget: for the dataset,
- * how many requests it had and why no more (the datasets before it took theirs, one is kept for each
- * after it), counted in this dataset's own requests, never the step's running total; and once for the
- * step, what to do (the service's 100 an hour cannot be raised: a shorter range, or the dataset that
- * took the most in a step of its own, an hour apart). Pure.
+ * What a step says when a dataset's rows do not fit: counted in that dataset's own requests, never the
+ * step's running total; and what to do (the service's 100 an hour cannot be raised). Pure.
  */
 import { plural } from '../../shared/plural.js'
 import type { Dataset } from '../dataset-list.js'

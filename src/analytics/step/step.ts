@@ -1,7 +1,5 @@
 /**
- * One analytics step, of one dataset or several (one dataset is a list of one): what it knows as it
- * goes (the budget, the kept answers, each dataset's outcome, the sections left out) and what each
- * dataset's reads use.
+ * One analytics step as it goes: the budget, the kept answers, each dataset's outcome, the left-out lines.
  */
 import type { MintlifyClient } from '../../mintlify/client.js'
 import type { Runtime } from '../../shared/runtime.js'
