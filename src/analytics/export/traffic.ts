@@ -79,6 +79,17 @@ function pageEvents(ctx: ExportContext): PaginationEvents {
   }
 }
 
+/** One page of a traffic endpoint, counted and retried as every page is. */
+export function pageReader(
+  ctx: ExportContext,
+  source: Pick<TrafficSource, 'operation' | 'read'>
+): FetchPage {
+  return query => {
+    const request = { operation: source.operation, page: ctx.progress.nextPage(query.offset) }
+    return fetchPage(ctx, request, signal => source.read(ctx, query, signal))
+  }
+}
+
 export async function exportTraffic(
   ctx: ExportContext,
   source: TrafficSource
@@ -108,10 +119,7 @@ async function readTraffic<Row>(
 ): Promise<DatasetRead<TrafficSummary>> {
   const { settings } = ctx
   const plan = { dateFrom: settings.dateFrom, dateTo: settings.dateTo, pageSize: settings.pageSize }
-  const readPage: FetchPage = query => {
-    const request = { operation: source.operation, page: ctx.progress.nextPage(query.offset) }
-    return fetchPage(ctx, request, signal => source.read(ctx, query, signal))
-  }
+  const readPage = pageReader(ctx, source)
   const top = new TopPages(settings.summaryRows)
   return withWriter(ctx, shape.format, async writeRows => {
     const period = await shape.before(readPage)

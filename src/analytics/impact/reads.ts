@@ -8,6 +8,8 @@ import type { Runtime } from '../../shared/runtime.js'
 import { plural } from '../../shared/plural.js'
 import { fetchPage, type ExportContext, type ExportTap } from '../export/context.js'
 import { paginate, type ExportPlan } from '../export/pagination.js'
+import { pageReader } from '../export/traffic.js'
+import { TRAFFIC_ENDPOINTS } from '../datasets/traffic.js'
 import {
   impactJson,
   impactResult,
@@ -105,12 +107,7 @@ export class ImpactReads implements ExportTap {
     const result = await paginate(
       plan,
       {
-        fetchPage: query => {
-          const page = ctx.progress.nextPage(query.offset)
-          return fetchPage(ctx, { operation: 'get-page-views', page }, s =>
-            ctx.client.getPageViews(query, { signal: s })
-          )
-        },
+        fetchPage: pageReader(ctx, TRAFFIC_ENDPOINTS.views),
         sink: async rows => keep(this.paths, rows, views)
       },
       {

@@ -9,11 +9,12 @@ import { datasetFacts, type Dataset } from '../dataset-list.js'
 import { TRAFFIC_ENDPOINTS } from '../datasets/traffic.js'
 import { describeFailure } from '../failure.js'
 import { RequestBudgetExceeded } from '../export/budget.js'
-import { fetchPage, type ExportContext } from '../export/context.js'
+import type { ExportContext } from '../export/context.js'
 import { dailyRequests, readAllPoints } from '../export/daily.js'
 import { paginate } from '../export/pagination.js'
 import { Progress } from '../export/progress.js'
 import type { TrafficSource } from '../export/traffic-source.js'
+import { pageReader } from '../export/traffic.js'
 import type { ImpactRun } from '../impact/run.js'
 import {
   fits,
@@ -120,29 +121,14 @@ async function readOne(
   } else if (section.kind === 'daily') {
     outcome.daily = await readAllPoints(ctx, trafficSource(section.dataset))
   } else {
+    // The previous period's pages, kept for the second write of the file (which joins them).
     const { previous } = step.settings
-    if (previous) await readPrevious({ ...ctx, settings: { ...ctx.settings, previous } }, outcome)
+    if (previous) {
+      ctx.progress.begin('previous')
+      const flow = { fetchPage: pageReader(ctx, trafficSource(outcome.name)), sink: async () => {} }
+      const plan = { ...previous, pageSize: ctx.settings.pageSize }
+      await paginate(plan, flow, { onWarning: message => ctx.rt.log.warning(message) })
+    }
     outcome.previous = true
   }
-}
-
-/** The previous period's pages, kept for the second write of the file (which joins them). */
-async function readPrevious(ctx: ExportContext, outcome: DatasetOutcome): Promise<void> {
-  const source = trafficSource(outcome.name)
-  const { previous } = ctx.settings
-  if (!previous) return
-  ctx.progress.begin('previous')
-  await paginate(
-    { ...previous, pageSize: ctx.settings.pageSize },
-    {
-      fetchPage: query => {
-        const page = ctx.progress.nextPage(query.offset)
-        return fetchPage(ctx, { operation: source.operation, page }, s =>
-          source.read(ctx, query, s)
-        )
-      },
-      sink: async () => undefined
-    },
-    { onWarning: message => ctx.rt.log.warning(message) }
-  )
 }

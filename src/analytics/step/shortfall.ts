@@ -18,19 +18,12 @@ export interface RowsShortfall {
   where: string
 }
 
-/** "one request for each of the 3 datasets after it", "one request for the dataset after it". */
-function forEach(after: number): string {
-  return after === 1
-    ? 'one request for the dataset after it'
-    : `one request for each of the ${after} datasets after it`
+/** "the dataset after it", "each of the 3 datasets after it". */
+function datasetsAfter(after: number): string {
+  return after === 1 ? 'the dataset after it' : `each of the ${after} datasets after it`
 }
 
-/** "one is kept for each of the 3 datasets after it", "one is kept for the dataset after it". */
-export function keptAfter(after: number): string {
-  return after === 1
-    ? 'one is kept for the dataset after it'
-    : `one is kept for each of the ${after} datasets after it`
-}
+export const keptAfter = (after: number): string => `one is kept for ${datasetsAfter(after)}`
 
 /** "views", "views and searches", "views, searches and feedback". */
 function listed(names: readonly string[]): string {
@@ -48,7 +41,7 @@ export function rowsShortfallText(s: RowsShortfall): string {
   const why =
     requests === 0
       ? s.after > 0
-        ? `the budget of ${s.budget} keeps ${forEach(s.after)}`
+        ? `the budget of ${s.budget} keeps one request for ${datasetsAfter(s.after)}`
         : `the budget is ${s.budget}`
       : s.after > 0
         ? `${took}, and ${keptAfter(s.after)}`
