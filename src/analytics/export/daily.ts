@@ -1,12 +1,16 @@
 /**
  * The views per day: each point the `totals` of a one-day range read with `limit=1` (a point a week past
  * 31 days). Read last, within what the budget has left: a chart that does not fit is left out with one
- * line, and nothing else changes.
+ * line, and nothing else changes. With `format: csv` they go to their own file beside the export's
+ * (`page-views-daily.csv`); the JSON file holds them itself.
  */
+import { stringify } from 'csv-stringify/sync'
+import { dirname, join } from 'node:path'
 import { DATE, parseDate } from '../../shared/dates.js'
 import { DAY_MS } from '../../shared/duration.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import { plural } from '../../shared/plural.js'
+import { datasetFacts } from '../dataset-list.js'
 import { formatInstant } from '../dates.js'
 import {
   heading,
@@ -14,6 +18,7 @@ import {
   type DailySection,
   type DailyStep
 } from '../report/daily-section.js'
+import { AtomicFile } from './atomic-file.js'
 import { RequestBudgetExceeded } from './budget.js'
 import type { ExportContext, ExportSettings } from './context.js'
 import { fetchPage } from './context.js'
@@ -128,4 +133,35 @@ export async function readAllPoints(
   const needed = points.length + (previous?.length ?? 0)
   rt.log.info(`${heading(source.kind)} per ${step}: ${plural(needed, 'request')}, one a point.`)
   return { points, previous, step }
+}
+
+const COLUMNS = ['date', 'human', 'ai', 'total']
+
+/**
+ * With `format: csv`, the points read to `<stem>-daily.csv` beside the file, the previous period's point
+ * of the same day number beside each; its path, or none.
+ */
+export async function writeDailyCsv(
+  ctx: ExportContext,
+  kind: TrafficSource['kind'],
+  daily: DailySection | undefined
+): Promise<string[]> {
+  if (!daily || 'skipped' in daily || ctx.settings.format !== 'csv') return []
+  const { points, previous } = daily
+  const cells = (p: DailyPoint | undefined): unknown[] =>
+    p ? [p.date, p.human, p.ai, p.total] : ['', '', '', '']
+  const header = previous ? [...COLUMNS, ...COLUMNS.map(c => `previous_${c}`)] : COLUMNS
+  const rows = points.map((point, i) =>
+    previous ? [...cells(point), ...cells(previous[i])] : cells(point)
+  )
+  const path = join(dirname(ctx.path), `${datasetFacts(kind).fileStem}-daily.csv`)
+  const file = await AtomicFile.create(path)
+  try {
+    await file.write(stringify([header, ...rows]))
+    await file.commit()
+  } catch (error) {
+    await file.discard()
+    throw error
+  }
+  return [path]
 }

@@ -6,9 +6,7 @@ import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
 import { plural } from '../../shared/plural.js'
 import { Comparison, type ComparedRow, type ComparisonSummary } from '../compare/comparison.js'
 import { PreviousJoin } from '../compare/previous-join.js'
-import type { TrafficKind, TrafficSummary } from '../report/traffic-sections.js'
-import { datasetFacts } from '../dataset-list.js'
-import { dailyCsv, dailyCsvPath, writeDailyCsv } from './daily-csv.js'
+import type { TrafficSummary } from '../report/traffic-sections.js'
 import {
   fetchPage,
   withWriter,
@@ -19,7 +17,7 @@ import {
 import { paginate, type FetchPage, type PaginationEvents } from './pagination.js'
 import { TopPages } from '../report/top-pages.js'
 import type { RowFormat } from './writers.js'
-import { readDaily } from './daily.js'
+import { readDaily, writeDailyCsv } from './daily.js'
 import type { TrafficSource } from './traffic-source.js'
 import type { DailySection } from '../report/daily-section.js'
 
@@ -44,25 +42,13 @@ function withDaily(
     const usedBefore = ctx.budget.used
     const daily = ctx.daily ? ctx.daily.section : await readDaily(ctx, source)
     const requests = outcome.requests + ctx.budget.used - usedBefore
-    const files = await writeDailyBeside(ctx, source.kind, daily)
+    const files = await writeDailyCsv(ctx, source.kind, daily)
     return {
       tail: { ...tail, ...dailyFields(daily) },
       outcome: { ...outcome, requests, files, summary: { ...outcome.summary, daily } }
     }
   }
   return { tail, outcome, last }
-}
-
-/** With `format: csv`, the points read go to their own CSV beside the file; its path, or none. */
-async function writeDailyBeside(
-  ctx: ExportContext,
-  kind: TrafficKind,
-  daily: DailySection | undefined
-): Promise<string[]> {
-  if (!daily || 'skipped' in daily || ctx.settings.format !== 'csv') return []
-  const path = dailyCsvPath(ctx.path, datasetFacts(kind).fileStem)
-  await writeDailyCsv(path, dailyCsv(daily.points, daily.previous))
-  return [path]
 }
 
 function pageEvents(ctx: ExportContext): PaginationEvents {
