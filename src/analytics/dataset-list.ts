@@ -11,7 +11,6 @@ export type DatasetOutput =
 
 export interface DatasetFacts {
   maxPageSize: number
-  /** The default output file, before `.json` or `.csv`. */
   fileStem: string
   label: string
   title: string
@@ -31,7 +30,6 @@ function facts(written: Written): DatasetFacts {
   return { title: written.label, comparable: false, ...written }
 }
 
-/** Views and visitors: per page, human and AI, 250 a page by offset. */
 const TRAFFIC = { maxPageSize: 250, rowName: 'page', comparable: true }
 
 const FACTS: Record<Dataset, DatasetFacts> = {

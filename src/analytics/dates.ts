@@ -16,7 +16,6 @@ export function previousPeriod(from: ParsedDate, to: ParsedDate): Required<DateR
   return { dateFrom: formatInstant(start, wholeDays), dateTo: from.value }
 }
 
-/** An instant as a date input writes it: `YYYY-MM-DD` for whole days, the full ISO time otherwise. */
 export function formatInstant(ms: number, wholeDays: boolean): string {
   const iso = new Date(ms).toISOString()
   return wholeDays ? iso.slice(0, 10) : iso

@@ -31,7 +31,6 @@ export interface FailureContext {
   /** The page size used; below the maximum, a larger one would have needed fewer requests. */
   pageSize?: number
   maxPageSize?: number
-  /** Files already written when a step of several datasets stopped (they stay). */
   written?: string[]
   /** What the message ends with instead of "No file was written." (a section of a written file). */
   closing?: string
@@ -124,7 +123,6 @@ function withoutPrevious(failure: ExportFailure | undefined): string {
   return compared ? ' Without compare: previous it reads this period only.' : ''
 }
 
-/** "the previous period's 100 pages (25,000 rows)". */
 function periodRead({ period, pages, rows }: PeriodRead): string {
   const whose = period ? `the ${period} period's` : "this period's"
   return `${whose} ${plural(pages, 'page')}${rows > 0 ? ` (${plural(rows, 'row')})` : ''}`

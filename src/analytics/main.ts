@@ -37,7 +37,6 @@ export function run(options: RunOptions = {}): Promise<void> {
   )
 }
 
-/** The failure in the summary as well as in the step's error; returns the message. */
 async function reportFailure(
   error: unknown,
   { rt, redact, summary }: ActionRun,

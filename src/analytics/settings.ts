@@ -24,19 +24,15 @@ import { ANALYTICS_DEFAULTS, DAILY_MODES } from './defaults.js'
 const MAX_SUMMARY_ROWS = 1000
 const COMPARE_MODES = ['none', 'previous'] as const
 
-/** With `impact: true` also the settings of "Did last period's changes help?" (ImpactOn). */
 export type AnalyticsSettings = CommonSettings & ({ impact?: undefined } | ImpactOn)
 export type ImpactOn = { impact: ImpactSettings }
 
-/** The settings the export reads (export/context.ts), and the file, the comment and the dataset. */
 interface CommonSettings extends ExportSettings {
   /** As the user wrote it, relative to the workspace unless absolute. */
   outputFile: string
   issueNumber?: number
   githubToken: string
-  /** The datasets in the order the report shows them: one, or several (output-file a folder). */
   datasets: Dataset[]
-  /** The most service requests the step makes (`request-budget`); undefined: 100. */
   requestBudget?: number
 }
 
@@ -114,7 +110,6 @@ function parseDateRange(
   return { dateFrom, dateTo }
 }
 
-/** `compare: previous` needs a closed range of a dataset with per-page counts. */
 function parseCompare(
   read: InputReader,
   datasets: readonly Dataset[],
@@ -172,7 +167,6 @@ function optionalSettings(read: InputReader): Pick<AnalyticsSettings, 'requestBu
   }
 }
 
-/** With several datasets: the folder their files go in (empty: the workspace). */
 function parseFolder(read: InputReader): string {
   const raw = readString(read, 'output-file')
   if (/[\0\r\n]/.test(raw)) {
@@ -185,7 +179,6 @@ function parseFolder(read: InputReader): string {
   return raw || '.'
 }
 
-/** The datasets in the order the report shows them; one name is today's single dataset. */
 function parseDatasets(read: InputReader): Dataset[] {
   const raw = readString(read, 'dataset')
   // One name keeps the single dataset's own check and message.
@@ -216,7 +209,6 @@ function parseDatasets(read: InputReader): Dataset[] {
   return names as Dataset[]
 }
 
-/** With several datasets each uses its own maximum page size: a `page-size` is an input error. */
 function checkSeveralPageSize(read: InputReader): void {
   const raw = readString(read, 'page-size')
   if (raw) {
@@ -228,7 +220,6 @@ function checkSeveralPageSize(read: InputReader): void {
   }
 }
 
-/** `compare` applies to views and visitors: the dataset, or one in the list, must be one of them. */
 function checkCompare(datasets: readonly Dataset[], compare: string): void {
   if (datasets.some(name => datasetFacts(name).comparable)) return
   const which =

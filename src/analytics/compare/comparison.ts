@@ -67,7 +67,6 @@ export class Comparison {
     this.newPages = new TopN(capacity, byTotal)
   }
 
-  /** This period's row with its previous total and change; tallied. */
   compare(row: PageViewRow, previousTotal: number): ComparedRow {
     const compared = { ...row, previousTotal, change: row.total - previousTotal }
     this.tally(compared)

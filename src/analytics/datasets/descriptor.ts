@@ -19,10 +19,6 @@ export interface DatasetSpec<Summary> {
   sections(summary: Summary, options: { chart: boolean }): Block[]
 }
 
-/**
- * An export done: its summary behind the outputs (as [name, value], in order, of the range it read)
- * and the sections.
- */
 export interface ExportedDataset {
   rows: number
   requests: number

@@ -16,12 +16,10 @@ export function trafficRows(key: string): RowFormat<PageViewRow> {
   return rowFormat(key, PAGE_FIELDS)
 }
 
-/** With `compare: previous`: the previous total and the absolute change. */
 function comparedRows(key: string): RowFormat<ComparedRow> {
   return rowFormat<ComparedRow>(key, [...PAGE_FIELDS, 'previousTotal', 'change'])
 }
 
-/** What tells one traffic dataset from the other besides its facts (dataset-list.ts): its endpoint. */
 export const TRAFFIC_ENDPOINTS: Record<
   TrafficKind,
   Pick<TrafficSource, 'operation' | 'read' | 'feedsImpact'>

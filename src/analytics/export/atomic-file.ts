@@ -59,7 +59,6 @@ export class AtomicFile {
     }
   }
 
-  /** Closes and removes the temporary file; never throws. */
   async discard(): Promise<void> {
     if (!this.closed) {
       this.closed = true

@@ -63,7 +63,6 @@ export class RequestBudget {
     return new RequestBudget(Math.min(limit, this.limit), this.now, this.tally)
   }
 
-  /** Throws the budget's error when `more` requests cannot follow the ones made: nothing is sent. */
   ensure(more: number): void {
     if (this.tally.count + more > this.limit) {
       throw new RequestBudgetExceeded(this.limit, this.tally.startedAt ?? this.now())

@@ -28,14 +28,9 @@ export interface ExportSettings {
   /** With `compare: previous`: the period of the same length just before dateFrom. */
   previous?: Required<DateRange>
   chart: boolean
-  /** Whether the points per day are read (`daily`); undefined: `auto`. */
   daily?: DailyMode
 }
 
-/**
- * What an export read: rows written, requests made (retries included) and its summary; `files` the
- * files written beside the export file (the points per day in CSV).
- */
 export type DatasetRead<Summary> = {
   rows: number
   requests: number
@@ -47,12 +42,10 @@ export interface FailurePoint {
   cause: unknown
   /** The page being read when it failed (from 1); undefined when it failed before any request. */
   page?: number
-  /** For offset paging; undefined for cursor paging. */
   offset?: number
   rowsRead: number
   /** Set when the comparison's previous period (or the impact baseline) was being read. */
   period?: OtherPeriod
-  /** Requests made before it stopped, retries included; 0 when not given. */
   requests?: number
   done?: readonly PeriodRead[]
   /** The request it stopped on; undefined when it stopped between requests (after `page`). */
@@ -94,7 +87,6 @@ export interface ExportTap {
   /** The fewest requests `complete` makes: checked against the budget before the first request. */
   readonly minimumRequests: number
   observe(rows: readonly PageViewRow[]): void
-  /** Its own reads, after the export's; returns fields for the JSON file's end. */
   complete(ctx: ExportContext): Promise<Record<string, unknown>>
 }
 
@@ -169,10 +161,6 @@ export async function fetchPage<T>(
   return answer
 }
 
-/**
- * One export of a dataset with its own progress. Any failure becomes an ExportFailure that knows where
- * the export stopped; the unfinished file is already gone.
- */
 export async function exportDataset<Exported>(
   base: Omit<ExportContext, 'progress'>,
   dataset: { export(ctx: ExportContext): Promise<Exported> }

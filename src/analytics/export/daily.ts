@@ -32,7 +32,6 @@ interface Span {
   dateTo: string
 }
 
-/** The instant of a date as the settings hold it (already absolute: `-Nd` was resolved). */
 function instant(value: string): number {
   return parseDate(value, new Date())?.instant ?? Number.NaN
 }
@@ -79,7 +78,6 @@ async function readPoints(
   return points
 }
 
-/** Why the points were not read, once they began: the budget ran out during retries, or a point failed. */
 function notRead(error: unknown): string {
   return error instanceof RequestBudgetExceeded
     ? `its reads, retries included, ran past the ${error.limit}-request budget`

@@ -30,7 +30,6 @@ export interface PaginationEvents {
 }
 
 export interface PaginationResult {
-  /** The site-wide totals of the first page. */
   totals: ViewTotals
   rows: number
   requests: number
@@ -112,7 +111,6 @@ export async function paginate(
   }
 }
 
-/** What the loop checks between pages: each warning said once, and the pages it must not take. */
 class PageGuards {
   private totals: ViewTotals | undefined
   private warnedTotals = false

@@ -10,7 +10,6 @@ import type { Log } from '../../shared/runtime.js'
 /** A period read besides the report's own: a comparison's previous one, the impact baseline. */
 export type OtherPeriod = 'previous' | 'baseline'
 
-/** A period read whole before the one being read: its pages and rows. */
 export interface PeriodRead {
   period: OtherPeriod | undefined
   pages: number
@@ -42,7 +41,6 @@ export class Progress {
     return this.page
   }
 
-  /** "Page 3", "Previous period, page 3" or "Baseline period, page 3" (or a request's own name), for log lines. */
   label(page: number | string): string {
     if (typeof page === 'string') return page
     if (this.period === undefined) return `Page ${page}`

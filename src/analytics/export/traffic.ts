@@ -21,7 +21,6 @@ import { readDaily, writeDailyCsv } from './daily.js'
 import type { TrafficSource } from './traffic-source.js'
 import type { DailySection } from '../report/daily-section.js'
 
-/** The JSON file's `daily` (and `previousDaily`) when the points were read. */
 function dailyFields(daily: DailySection | undefined): Record<string, unknown> {
   if (!daily || 'skipped' in daily) return {}
   return daily.previous
@@ -65,7 +64,6 @@ function pageEvents(ctx: ExportContext): PaginationEvents {
   }
 }
 
-/** One page of a traffic endpoint, counted and retried as every page is. */
 export function pageReader(
   ctx: ExportContext,
   source: Pick<TrafficSource, 'operation' | 'read'>
@@ -97,7 +95,6 @@ interface PeriodRows<Row> {
   finish(totals: ViewTotals): { tail?: Record<string, unknown>; comparison?: ComparisonSummary }
 }
 
-/** One flow: what comes before (with a comparison), this period into the file, the points last. */
 async function readTraffic<Row>(
   ctx: ExportContext,
   source: TrafficSource,
@@ -126,10 +123,6 @@ async function readTraffic<Row>(
   })
 }
 
-/**
- * With `compare: previous`: the previous period is read first, then this period's rows go to the
- * file in the service's order, each with its previous total and change.
- */
 function compared(
   ctx: ExportContext,
   source: TrafficSource,

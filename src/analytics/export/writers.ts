@@ -16,7 +16,6 @@ export interface RowFormat<Row> {
   csv(row: Row): unknown[]
 }
 
-/** A field in the file: the row's own property of that name, or a name and how to compute it. */
 export type Field<Row> = (keyof Row & string) | [name: string, value: (row: Row) => unknown]
 
 /**
@@ -47,7 +46,6 @@ function csvCell(value: unknown): unknown {
 
 export interface ExportWriter<Row> {
   writeRows(rows: readonly Row[]): Promise<void>
-  /** Completes the file (JSON: `tail`'s fields after the rows) and moves it into place. */
   finish(tail: Record<string, unknown>): Promise<void>
   discard(): Promise<void>
 }

@@ -14,7 +14,6 @@ export interface FeedbackCounts {
   total: number
 }
 
-/** One period's numbers by page path: views (human + AI) and the feedback counts the service lists. */
 export interface PeriodFigures {
   views: ReadonlyMap<string, number>
   feedback: ReadonlyMap<string, FeedbackCounts>
@@ -43,9 +42,7 @@ export interface ImpactResult {
   baseline: Pick<Period, 'dateFrom' | 'dateTo'>
   /** The pull requests that touched a page, most recently merged first: the table's rows. */
   pulls: PullImpact[]
-  /** Pull requests read that touched no page (left out of the table). */
   withoutPages: number
-  /** Pull requests merged in the period beyond the ones read. */
   more: number
 }
 
@@ -92,7 +89,6 @@ export function impactResult(
   }
 }
 
-/** thumbs down ÷ total over the counts given; null when there are none. */
 export function pooledShare(counts: readonly (FeedbackCounts | null)[]): number | null {
   const known = counts.filter((c): c is FeedbackCounts => c !== null)
   const total = known.reduce((sum, c) => sum + c.total, 0)

@@ -10,7 +10,6 @@ export interface TouchedPage {
   status: PageStatus
 }
 
-/** A changed file as GitHub lists it (`filename` is the new path of a renamed file). */
 export interface ChangedFile {
   path: string
   status: string
@@ -18,7 +17,6 @@ export interface ChangedFile {
 
 const PAGE_EXTENSION = /\.mdx?$/i
 
-/** The page path of a file, or undefined when the file is not a page under the root. */
 export function pagePath(file: string, docsRoot: string): string | undefined {
   const prefix = docsRoot === '' ? '' : `${docsRoot}/`
   if (!file.startsWith(prefix) || !PAGE_EXTENSION.test(file)) return undefined

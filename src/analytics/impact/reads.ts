@@ -23,7 +23,6 @@ import type { ImpactPeriods, Period } from './periods.js'
 
 /** The service ranks at most this many pages in `feedback/by-page`. */
 const BY_PAGE_LIMIT = 100
-/** Views pages of the impact reads when the export is of another dataset: the views maximum. */
 const IMPACT_VIEWS_PAGE_SIZE = 250
 
 export interface ImpactPlan {
@@ -34,7 +33,6 @@ export interface ImpactPlan {
 }
 
 export class ImpactReads implements ExportTap {
-  /** The views of the report range, by touched page, as the export read them. */
   private readonly rangeViews = new Map<string, number>()
   private readonly paths: Set<string>
   private completed: ImpactResult | undefined
@@ -57,7 +55,6 @@ export class ImpactReads implements ExportTap {
     if (this.plan.shared) keep(this.paths, rows, this.rangeViews)
   }
 
-  /** Reads what the section still needs and returns the JSON file's `impact` field. */
   async complete(ctx: ExportContext): Promise<Record<string, unknown>> {
     const empty: PeriodFigures = { views: new Map(), feedback: new Map() }
     let before = empty
@@ -85,7 +82,6 @@ export class ImpactReads implements ExportTap {
     return { impact: impactJson(this.completed) }
   }
 
-  /** The section's numbers; the export completes them before it succeeds. */
   result(): ImpactResult {
     if (!this.completed) throw new Error('The impact reads are not complete before the export is')
     return this.completed

@@ -16,7 +16,6 @@ import type { ImpactPeriods } from './periods.js'
 import { ImpactReads } from './reads.js'
 import type { ImpactSection } from './section.js'
 
-/** What a run knows of the section: the reads beside the export, or why there are none. */
 type Known = { periods: ImpactPeriods; repository: string } & (
   { tap: ImpactReads } | { tap?: undefined; unavailable: string }
 )
@@ -47,7 +46,6 @@ export class ImpactRun {
     return new ImpactRun({ ...known, tap })
   }
 
-  /** The reads beside the export; undefined when the pull requests could not be read. */
   get tap(): ImpactReads | undefined {
     return this.known.tap
   }

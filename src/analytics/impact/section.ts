@@ -18,7 +18,6 @@ export type ImpactSection =
   | { periods: ImpactPeriods; repository: string; result: ImpactResult }
   | { periods: ImpactPeriods; repository: string; unavailable: string }
 
-/** A share from 0 to 1 as a percent with one decimal; "–" when there is no figure. */
 export function shareCell(share: number | null): string {
   return share === null ? '–' : `${(Math.round(share * 1000) / 10).toFixed(1)}%`
 }

@@ -59,7 +59,6 @@ function latestTable(summary: AssistantSummary): Block {
   )
 }
 
-/** Unanswered questions per category (categories have no order: bars only, no line). */
 function assistantChart(summary: AssistantSummary): string | undefined {
   return barChart({
     title: 'Unanswered questions by category',

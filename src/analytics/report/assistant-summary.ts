@@ -29,13 +29,10 @@ export interface AssistantSummary {
   answered: number
   unanswered: number
   callers: CallerStats
-  /** The `summary-rows` categories with the most unanswered questions, most first. */
   categories: CategoryCount[]
-  /** Categories with any unanswered question, shown or not. */
   categoryCount: number
   /** Newest first. */
   latest: LatestQuestion[]
-  /** The unanswered questions grouped, most asked first, then most recent (for the prompt). */
   questions: QuestionGroup[]
 }
 

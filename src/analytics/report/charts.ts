@@ -64,7 +64,6 @@ function number(value: number): string {
   return Number.isFinite(value) ? String(Math.round(value * 10) / 10) : '0'
 }
 
-/** The values and the axis name, in thousands when the largest value is 10,000 or more. */
 function scaled(series: number[][], yAxis: string): { series: number[][]; yAxis: string } {
   const top = Math.max(0, ...series.flat())
   if (top < THOUSANDS_FROM) return { series, yAxis }
@@ -95,7 +94,6 @@ function xyChart(chart: XyChart): string {
   ])
 }
 
-/** What a bar chart shows: a value per label (categories without an order: no line). */
 export interface BarChartData {
   title: string
   yAxis: string
@@ -123,7 +121,6 @@ export function barChart({ title, yAxis, labels, bars }: BarChartData): string |
   })
 }
 
-/** Lines over ordered categories (days): the first line drawn is the first series. */
 export function lineChart(data: {
   title: string
   yAxis: string
@@ -168,7 +165,6 @@ export function feedbackChart(pages: readonly NegativePage[]): string | undefine
   })
 }
 
-/** A chart as the block right after its table, when it is drawn and charts are on. */
 export function chartAfter(chart: string | undefined, on: boolean): Block[] {
   return on && chart ? [fixed('', chart, '')] : []
 }

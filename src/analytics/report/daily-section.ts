@@ -6,7 +6,6 @@ import { chartAfter, lineChart, SERIES_COLOURS } from './charts.js'
 import { axisDay } from '../../shared/human-dates.js'
 import { fixed, formatCount, table, type Block } from './layout.js'
 
-/** One point: the service's totals of a day (or of a week, for long ranges) from `date`. */
 export interface DailyPoint {
   date: string
   human: number
@@ -29,7 +28,6 @@ function labels(points: readonly DailyPoint[]): string[] {
     : points.map((_, i) => String(i + 1))
 }
 
-/** "Views" or "Visitors", as the section's title and the log name the points. */
 export const heading = (what: string): string => (what === 'views' ? 'Views' : 'Visitors')
 
 export function dailyBlocks(section: DailySection, what: string, chartOn = true): Block[] {

@@ -26,7 +26,6 @@ export interface FeedbackSummary {
   entries: number
   negative: number
   pages: NegativePage[]
-  /** Pages with any negative entry, shown or not. */
   pageCount: number
   /** How many of `pages` the summary shows (`summary-rows`); the prompt may name more. */
   shownRows: number

@@ -11,13 +11,11 @@ export function formatCount(value: number): string {
   return value.toLocaleString('en-US')
 }
 
-/** `part` as a percentage of `whole` with one decimal; an en dash when there is nothing to share. */
 export function percent(part: number, whole: number): string {
   if (whole <= 0) return '–'
   return `${(Math.round((part / whole) * 1000) / 10).toFixed(1)}%`
 }
 
-/** A page path (or a term) from the service as an inert table cell, cut when very long. */
 export function pathCell(path: string): string {
   return tableCell(truncate(path, MAX_PATH_CHARS))
 }

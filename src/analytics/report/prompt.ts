@@ -34,7 +34,6 @@ function describeRange(range: DateRange): string {
   return `from ${from} to ${to}`
 }
 
-/** What one dataset's prompt says around its items. */
 interface GapsPrompt {
   /** What readers did and where the figures come from. */
   finding: string

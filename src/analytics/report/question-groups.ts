@@ -6,7 +6,6 @@ import { cutAtCharacter } from '../../shared/text-cut.js'
 import { byName, TopN } from '../compare/top-n.js'
 
 export interface QuestionGroup {
-  /** The latest wording of the question, as the service gave it. */
   query: string
   count: number
   /** When it was last asked (epoch ms; 0 when unknown). */
@@ -23,14 +22,12 @@ export function groupKey(query: string): string {
   return cutAtCharacter(query.toLowerCase().replace(/\s+/g, ' ').trim(), KEY_MAX_CHARS)
 }
 
-/** One question as asked; `page` is '' when the service knows none. */
 interface Asked {
   query: string
   ms: number
   page: string
 }
 
-/** How often a group was asked on one page, and when last. */
 interface PageCount {
   page: string
   count: number
@@ -51,7 +48,6 @@ const byAsked = (a: QuestionGroup, b: QuestionGroup): number =>
 const isLater = (a: Asked, b: Asked): boolean =>
   a.ms > b.ms || (a.ms === b.ms && (byName(a.page, b.page) || byName(a.query, b.query)) < 0)
 
-/** Most often first, then most recent, then by URL. */
 const byFrequency = (a: PageCount, b: PageCount): number =>
   b.count - a.count || b.latestMs - a.latestMs || byName(a.page, b.page)
 

@@ -15,7 +15,6 @@ const LONG_TOKEN = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/g
 /** Line breaks of every kind (JSON.stringify keeps U+2028 and U+2029 raw) and control characters. */
 const BREAKS = /[\s\p{Cc}\u2028\u2029]+/gu
 
-/** Replaces e-mail addresses, URLs with credentials and secret-like tokens by `[email]`, `[url]`, `[secret]`. */
 export function redact(text: string): string {
   return text
     .replace(URL_WITH_CREDENTIALS, '[url]')
@@ -37,7 +36,6 @@ export function inertLine(text: string): string {
     .replace(/`{3,}|~{3,}/g, fence => fence.split('').join(ZWSP))
 }
 
-/** Inert, then cut to at most `max` characters followed by `…` when longer. */
 export function inertText(text: string, max: number): string {
   const line = inertLine(text)
   return line.length > max ? `${cutAtCharacter(line, max).trimEnd()}…` : line

@@ -12,14 +12,11 @@ import { impactBlocks, type ImpactSection } from '../impact/section.js'
 
 export interface ExportReport extends DateRange {
   projectId: string
-  /** What the report is of, as its title says it ("page views"). */
   title: string
-  /** What one row of the file is ("page", "term"). */
   rowName: string
   previous?: Required<DateRange>
   sections: Block[]
   rowsWritten: number
-  /** The file as the user should read it (relative to the workspace when inside it). */
   file: string
   format: ExportFormat
   requests: number
@@ -48,7 +45,6 @@ function describeRange(dateFrom?: string, dateTo?: string): string[] {
   ]
 }
 
-/** The report's first lines: the marker, the heading, the range and the period compared with. */
 export function reportHead(
   heading: string,
   report: DateRange & { projectId: string; previous?: Required<DateRange> },

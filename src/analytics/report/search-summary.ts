@@ -14,7 +14,6 @@ export interface SearchSummary {
   totalSearches: number
   top: SearchRow[]
   gaps: SearchRow[]
-  /** All terms that are gaps, shown or not. */
   gapCount: number
 }
 
@@ -29,7 +28,6 @@ export function missedSearches(row: SearchRow): number {
   return row.hits * (1 - Math.min(1, Math.max(0, row.ctr)))
 }
 
-/** The most missed searches first; among equals the more searched term. */
 const byGap = (a: SearchRow, b: SearchRow): number =>
   missedSearches(b) - missedSearches(a) || byHits(a, b)
 

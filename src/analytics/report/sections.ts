@@ -38,7 +38,6 @@ function changeRow(label: string, change: ChangeOf): string {
   )
 }
 
-/** The change in percent, and the mark of a page that lost 90 % or more of its views. */
 function changePercentCell(row: ComparedRow): string {
   if (row.previousTotal === 0) return 'new'
   const pct = `${changePercent(row.total, row.previousTotal)}%`

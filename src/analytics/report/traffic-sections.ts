@@ -11,7 +11,6 @@ import { comparisonBlocks } from './sections.js'
 
 export interface TrafficSummary {
   totals: ViewTotals
-  /** The `summaryRows` pages with the most total, best first. */
   top: PageViewRow[]
   comparison?: ComparisonSummary
   daily?: DailySection

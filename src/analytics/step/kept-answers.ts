@@ -26,7 +26,6 @@ export class KeptAnswers {
     })
   }
 
-  /** A client that answers from what was kept; a read never kept is an error, never a request. */
   replay(): MintlifyClient {
     return this.wrap(async (method, args) => {
       const key = keyOf(method, args)

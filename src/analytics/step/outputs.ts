@@ -6,17 +6,12 @@ import { leftOutLine } from './plan.js'
 import { combinePrompts } from './prompt.js'
 import { writtenOutcomes, type Step } from './step.js'
 
-/** The outputs a dataset sets with several datasets (analytics/action.yml declares them). */
 export function prefixedOutputs(name: Dataset): string[] {
   return ['rows', 'file', ...datasetFacts(name).outputs.filter(o => o !== 'pages')].map(
     output => `${name}-${output}`
   )
 }
 
-/**
- * The step's outputs. One dataset: `rows`, `file` and its own outputs, unprefixed, as ever; several:
- * `files`, `requests`, `left-out`, `prompt` and each dataset's prefixed.
- */
 export function setOutputs(step: Step, impact: ImpactRun | undefined): void {
   const written = writtenOutcomes(step)
   const one = step.names.length === 1

@@ -26,7 +26,6 @@ export interface OptionalSection {
   dataset: Dataset
 }
 
-/** What the step asks for beyond the rows, per dataset whose rows were read. */
 export interface Wanted {
   previous: readonly Dataset[]
   impact?: Dataset
@@ -49,7 +48,6 @@ export function sectionName(section: OptionalSection): string {
   return `${section.dataset} per day`
 }
 
-/** A section (or a dataset's rows) that the step did not read, and the requests it needed. */
 export interface LeftOut {
   dataset: Dataset
   /** "previous period", "views per day", "rows". */

@@ -5,7 +5,6 @@
 import { PROMPT_MAX_CHARS } from '../report/prompt.js'
 
 export interface PromptPart {
-  /** "search terms", as the part's heading names it. */
   what: string
   prompt: string
 }
@@ -27,7 +26,6 @@ function partText(what: string, head: readonly string[], items: readonly string[
   return [`## Gaps: ${what}`, '', ...head, ...items].join('\n')
 }
 
-/** The part within `room` characters, items dropped from its end; empty when none fits. */
 function fitted(part: PromptPart, room: number): string {
   const { head, items } = split(part.prompt)
   for (let kept = items.length; kept > 0; kept--) {

@@ -33,7 +33,6 @@ export class StepFailed extends Error {
   }
 }
 
-/** The log's first line: what is read, of which range, within what, and where it goes. */
 export function readingLine({ settings, names, budget }: Step, shown: string): string {
   const range =
     `from ${settings.dateFrom ?? 'an open start'} to ` +
@@ -74,7 +73,6 @@ export async function readStep(
   rt.log.info(`Made ${budget.used} of ${plural(budget.limit, 'request')}.`)
 }
 
-/** One dataset: its rows and sections in one export; a failure is the step's error. */
 async function readWhole(
   step: Step,
   impact: ImpactRun | undefined,

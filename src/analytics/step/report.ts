@@ -34,7 +34,6 @@ interface DatasetPart {
 interface SeveralReport extends DateRange {
   projectId: string
   format: ExportFormat
-  /** The previous period, when one dataset's was read. */
   previous?: Required<DateRange>
   parts: DatasetPart[]
   impact?: ImpactSection
@@ -65,7 +64,6 @@ export interface StepExtras {
   advice: string | undefined
 }
 
-/** The step's report, of one dataset or of several, ready to render. */
 export function stepReport(
   step: Step,
   { impact, context, advice }: StepExtras

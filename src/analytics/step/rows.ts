@@ -25,7 +25,6 @@ function mayWriteAgain(step: Step, name: Dataset): boolean {
   )
 }
 
-/** The datasets before `outcome` whose rows made requests (the ones that took its budget). */
 function readBefore(step: Step, outcome: DatasetOutcome): Dataset[] {
   const index = step.outcomes.indexOf(outcome)
   return step.outcomes

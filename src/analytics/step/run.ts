@@ -98,7 +98,6 @@ async function report(
   )
 }
 
-/** The step's error: each dataset not written, after a 429 the ones never read, what to do. */
 function failureOf(step: Step, advice: string | undefined): string | undefined {
   const failures = step.outcomes.flatMap(o =>
     o.ending.kind === 'failed' ? [o.ending.message] : []

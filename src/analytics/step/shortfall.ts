@@ -9,7 +9,6 @@ import { BUDGET_TEXT, retryAfterHour } from '../failure.js'
 
 export interface RowsShortfall {
   name: Dataset
-  /** The requests this dataset's rows could make. */
   share: number
   before: { names: readonly Dataset[]; requests: number }
   after: number
@@ -18,7 +17,6 @@ export interface RowsShortfall {
   where: string
 }
 
-/** "the dataset after it", "each of the 3 datasets after it". */
 function datasetsAfter(after: number): string {
   return after === 1 ? 'the dataset after it' : `each of the ${after} datasets after it`
 }
@@ -54,17 +52,14 @@ export function rowsShortfallText(s: RowsShortfall): string {
   return `${s.name}: ${need}: ${why}. No file was written.`
 }
 
-/** The step's budget and the datasets' rows, once some did not fit. */
 export interface StepShortfall {
   budget: number
   datasets: number
-  /** The dataset whose rows took the most requests of the step, and how many. */
   hungriest: { name: Dataset; requests: number }
   startedAt: number
   now: number
 }
 
-/** What to do, in one paragraph: the limit, when to retry, and the two ways to fit. */
 export function shortfallAdvice(s: StepShortfall): string {
   if (s.budget < s.datasets) {
     return (

@@ -13,7 +13,6 @@ import type { AnalyticsSettings } from '../settings.js'
 import { KeptAnswers } from './kept-answers.js'
 import type { LeftOut } from './plan.js'
 
-/** How a dataset's reading ended: its file written, no file and why, or never read. */
 export type Ending =
   | { kind: 'written'; exported: ExportedDataset }
   | { kind: 'failed'; message: string }
@@ -21,7 +20,6 @@ export type Ending =
 
 export interface DatasetOutcome {
   name: Dataset
-  /** Its file (absolute). */
   path: string
   ending: Ending
   /** Requests it made: its rows, then its sections. */
@@ -98,7 +96,6 @@ export function datasetSettings(step: Step, outcome: DatasetOutcome): ExportSett
   }
 }
 
-/** The dataset's export, on the step's runtime, client and budget unless `over` says otherwise. */
 export function exportOutcome(
   step: Step,
   outcome: DatasetOutcome,
