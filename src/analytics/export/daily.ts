@@ -64,7 +64,7 @@ export function dailyRequests(settings: ExportSettings): number {
 
 async function readPoints(
   ctx: ExportContext,
-  source: Pick<TrafficSource, 'operation' | 'read'>,
+  source: TrafficSource,
   spans: Span[]
 ): Promise<DailyPoint[]> {
   const points: DailyPoint[] = []
@@ -87,7 +87,7 @@ function notRead(error: unknown): string {
 /** The points of the range (and of the previous period), or why they were not read; none without a chart. */
 export async function readDaily(
   ctx: ExportContext,
-  source: Pick<TrafficSource, 'operation' | 'read' | 'kind'>
+  source: TrafficSource
 ): Promise<DailySection | undefined> {
   const { settings, budget, rt } = ctx
   const needed = dailyRequests(settings)
@@ -119,7 +119,7 @@ export async function readDaily(
  */
 export async function readAllPoints(
   ctx: ExportContext,
-  source: Pick<TrafficSource, 'operation' | 'read' | 'kind'>
+  source: TrafficSource
 ): Promise<DailySection> {
   const { settings, rt } = ctx
   const { spans, step } = dailySpans(settings.dateFrom ?? '', settings.dateTo ?? '')

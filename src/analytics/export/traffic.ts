@@ -18,7 +18,7 @@ import { paginate, type FetchPage, type PaginationEvents } from './pagination.js
 import { TopPages } from '../report/top-pages.js'
 import type { RowFormat } from './writers.js'
 import { readDaily, writeDailyCsv } from './daily.js'
-import type { TrafficSource } from './traffic-source.js'
+import { comparedRows, trafficRows, type TrafficSource } from './traffic-source.js'
 import type { DailySection } from '../report/daily-section.js'
 
 function dailyFields(daily: DailySection | undefined): Record<string, unknown> {
@@ -64,10 +64,7 @@ function pageEvents(ctx: ExportContext): PaginationEvents {
   }
 }
 
-export function pageReader(
-  ctx: ExportContext,
-  source: Pick<TrafficSource, 'operation' | 'read'>
-): FetchPage {
+export function pageReader(ctx: ExportContext, source: TrafficSource): FetchPage {
   return query => {
     const request = { operation: source.operation, page: ctx.progress.nextPage(query.offset) }
     return fetchPage(ctx, request, signal => source.read(ctx, query, signal))
@@ -81,7 +78,10 @@ export async function exportTraffic(
   const { previous } = ctx.settings
   if (previous) return readTraffic(ctx, source, compared(ctx, source, previous))
   const asTheyAre: PeriodRows<PageViewRow> = { rows: rows => rows, finish: () => ({}) }
-  return readTraffic(ctx, source, { format: source.rows, before: async () => asTheyAre })
+  return readTraffic(ctx, source, {
+    format: trafficRows(source.kind),
+    before: async () => asTheyAre
+  })
 }
 
 /** How this period's rows reach the file: as they are, or joined with the previous period's. */
@@ -109,7 +109,8 @@ async function readTraffic<Row>(
     const sink = async (rows: readonly PageViewRow[]): Promise<void> => {
       await writeRows(period.rows(rows))
       top.addAll(rows)
-      if (source.feedsImpact) ctx.impact?.observe(rows)
+      // The impact section reads the range's page views as the export reads them.
+      if (source.kind === 'views') ctx.impact?.observe(rows)
     }
     const result = await paginate(plan, { fetchPage: readPage, sink }, pageEvents(ctx))
     const { tail, comparison } = period.finish(result.totals)
@@ -146,5 +147,5 @@ function compared(
       }
     }
   }
-  return { format: source.comparedRows, before }
+  return { format: comparedRows(source.kind), before }
 }

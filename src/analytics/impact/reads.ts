@@ -9,7 +9,7 @@ import { plural } from '../../shared/plural.js'
 import { fetchPage, type ExportContext, type ExportTap } from '../export/context.js'
 import { paginate, type ExportPlan } from '../export/pagination.js'
 import { pageReader } from '../export/traffic.js'
-import { TRAFFIC_ENDPOINTS } from '../datasets/traffic.js'
+import { trafficSource } from '../export/traffic-source.js'
 import {
   impactJson,
   impactResult,
@@ -103,7 +103,7 @@ export class ImpactReads implements ExportTap {
     const result = await paginate(
       plan,
       {
-        fetchPage: pageReader(ctx, TRAFFIC_ENDPOINTS.views),
+        fetchPage: pageReader(ctx, trafficSource('views')),
         sink: async rows => keep(this.paths, rows, views)
       },
       {

@@ -5,15 +5,14 @@
 import { basename } from 'node:path'
 import { isRateLimited } from '../../mintlify/errors.js'
 import { plural } from '../../shared/plural.js'
-import { datasetFacts, type Dataset } from '../dataset-list.js'
-import { TRAFFIC_ENDPOINTS } from '../datasets/traffic.js'
+import { datasetFacts } from '../dataset-list.js'
 import { describeFailure } from '../failure.js'
 import { RequestBudgetExceeded } from '../export/budget.js'
 import type { ExportContext } from '../export/context.js'
 import { dailyRequests, readAllPoints } from '../export/daily.js'
 import { paginate } from '../export/pagination.js'
 import { Progress } from '../export/progress.js'
-import type { TrafficSource } from '../export/traffic-source.js'
+import { trafficSource } from '../export/traffic-source.js'
 import { pageReader } from '../export/traffic.js'
 import type { ImpactRun } from '../impact/run.js'
 import {
@@ -27,11 +26,6 @@ import {
   type OptionalSection
 } from './plan.js'
 import { datasetSettings, type DatasetOutcome, type Step } from './step.js'
-
-function trafficSource(name: Dataset): Pick<TrafficSource, 'operation' | 'read' | 'kind'> {
-  const kind = name === 'views' ? 'views' : 'visitors'
-  return { ...TRAFFIC_ENDPOINTS[kind], kind }
-}
 
 export async function readSections(step: Step, impact: ImpactRun | undefined): Promise<void> {
   const read = step.outcomes.filter(o => o.ending.kind === 'written')
@@ -119,13 +113,19 @@ async function readOne(
     await impact?.tap?.complete({ ...ctx, settings: { ...ctx.settings, pageSize: 250 } })
     outcome.impact = true
   } else if (section.kind === 'daily') {
-    outcome.daily = await readAllPoints(ctx, trafficSource(section.dataset))
+    outcome.daily = await readAllPoints(
+      ctx,
+      trafficSource(section.dataset === 'views' ? 'views' : 'visitors')
+    )
   } else {
     // The previous period's pages, kept for the second write of the file (which joins them).
     const { previous } = step.settings
     if (previous) {
       ctx.progress.begin('previous')
-      const flow = { fetchPage: pageReader(ctx, trafficSource(outcome.name)), sink: async () => {} }
+      const flow = {
+        fetchPage: pageReader(ctx, trafficSource(outcome.name === 'views' ? 'views' : 'visitors')),
+        sink: async () => {}
+      }
       const plan = { ...previous, pageSize: ctx.settings.pageSize }
       await paginate(plan, flow, { onWarning: message => ctx.rt.log.warning(message) })
     }
