@@ -10,13 +10,11 @@ import { describeFailure } from './failure.js'
 import { renderFailure } from './report/render.js'
 import { parseAnalyticsSettings, type AnalyticsSettings } from './settings.js'
 import { StepFailed, StepStopped } from './step/read.js'
-import { runStep } from './step/run.js'
+import { runStep, type StepOptions } from './step/run.js'
 
-export interface RunOptions extends EntryOptions {
+export interface RunOptions extends EntryOptions, StepOptions {
   /** "Today" for relative dates such as -7d (default: now). */
   today?: Date
-  /** Requests a run may make (default 100, the service's hourly budget; the benchmark lifts it). */
-  maxRequests?: number
 }
 
 export function run(options: RunOptions = {}): Promise<void> {

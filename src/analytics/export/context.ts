@@ -38,33 +38,25 @@ export type DatasetRead<Summary> = {
   files?: string[]
 }
 
-export interface FailurePoint {
-  cause: unknown
-  /** The page being read when it failed (from 1); undefined when it failed before any request. */
-  page?: number
-  offset?: number
-  rowsRead: number
-  /** Set when the comparison's previous period (or the impact baseline) was being read. */
-  period?: OtherPeriod
-  requests?: number
-  done?: readonly PeriodRead[]
-  /** The request it stopped on; undefined when it stopped between requests (after `page`). */
-  inFlight?: number | string
-}
-
+/** Where the export stopped, as its progress had it, with the error that stopped it. */
 export class ExportFailure extends Error {
-  declare readonly cause: unknown
+  /** The page being read when it failed (from 1); undefined when it failed before any request. */
   declare readonly page: number | undefined
   declare readonly offset: number | undefined
   declare readonly rowsRead: number
+  /** Set when the comparison's previous period (or the impact baseline) was being read. */
   declare readonly period?: OtherPeriod
-  declare readonly requests: number
   declare readonly done: readonly PeriodRead[]
+  /** The request it stopped on; undefined when it stopped between requests (after `page`). */
   declare readonly inFlight?: number | string
 
-  constructor(point: FailurePoint) {
-    super(getErrorMessage(point.cause))
-    Object.assign(this, { requests: 0, done: [], ...point })
+  constructor(
+    readonly cause: unknown,
+    where: Partial<Pick<Progress, 'page' | 'offset' | 'rowsRead' | 'period' | 'done' | 'inFlight'>>,
+    readonly requests = 0
+  ) {
+    super(getErrorMessage(cause))
+    Object.assign(this, { rowsRead: 0, done: [], ...where })
     this.name = 'ExportFailure'
   }
 }
@@ -113,7 +105,7 @@ export async function withWriter<Row, T>(
     const meta = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }
     writer = await openExportWriter(ctx.path, { format: settings.format, meta, rowFormat })
   } catch (error) {
-    throw new ExportFailure({ cause: error, rowsRead: 0 })
+    throw new ExportFailure(error, {})
   }
   try {
     const filled = await body(rows => writer.writeRows(rows))
@@ -174,15 +166,11 @@ export async function exportDataset<Exported>(
   } catch (error) {
     if (error instanceof ExportFailure) throw error
     const { page, offset, rowsRead, period, done, inFlight } = ctx.progress
-    throw new ExportFailure({
-      cause: ctx.rt.signal.aborted ? ctx.rt.signal.reason : error,
-      page,
-      offset,
-      rowsRead,
-      period,
-      requests: ctx.budget.used,
-      done,
-      inFlight
-    })
+    const cause = ctx.rt.signal.aborted ? ctx.rt.signal.reason : error
+    throw new ExportFailure(
+      cause,
+      { page, offset, rowsRead, period, done, inFlight },
+      ctx.budget.used
+    )
   }
 }

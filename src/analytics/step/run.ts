@@ -20,9 +20,9 @@ import { stepReport, type StepExtras } from './report.js'
 import { shortfallAdvice } from './shortfall.js'
 import { newStep, type DatasetOutcome, type Step } from './step.js'
 
-interface StepOptions {
+export interface StepOptions {
   requestTimeoutMs?: number
-  /** Requests the step may make, over `request-budget` (the benchmark lifts it). */
+  /** Requests the step may make, over `request-budget` (the benchmark lifts it; default 100). */
   maxRequests?: number
 }
 
