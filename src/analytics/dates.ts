@@ -1,8 +1,6 @@
 /** The analytics action's dates: the forms every date input accepts, and the previous period. */
 import { DATE, RELATIVE, type ParsedDate } from '../shared/dates.js'
 
-export { parseDate, parseDateInput, type ParsedDate } from '../shared/dates.js'
-
 /** A range as sent to the service: an end left undefined is not sent (the service decides). */
 export type DateRange = { dateFrom?: string; dateTo?: string }
 

@@ -4,7 +4,7 @@
  */
 import { runAction, type ActionRun, type RunOptions as EntryOptions } from '../shared/run-action.js'
 import { plural } from '../shared/plural.js'
-import { datasetOf } from './datasets/registry.js'
+import { datasetFacts } from './dataset-list.js'
 import { ExportFailure } from './export/context.js'
 import { describeFailure } from './failure.js'
 import { renderFailure } from './report/render.js'
@@ -47,7 +47,7 @@ async function reportFailure(
     describeFailure(stopped ? stopped.cause : error, {
       now: rt.clock.now(),
       pageSize: settings?.pageSize,
-      maxPageSize: settings && datasetOf(settings.datasets[0]).maxPageSize,
+      maxPageSize: settings && datasetFacts(settings.datasets[0]).maxPageSize,
       written: stopped?.written
     })
   )
@@ -58,7 +58,7 @@ async function reportFailure(
       projectId: settings?.service.projectId,
       dateFrom: settings?.dateFrom,
       dateTo: settings?.dateTo,
-      title: datasetOf(settings?.datasets[0] ?? 'views').title,
+      title: datasetFacts(settings?.datasets[0] ?? 'views').title,
       requests
     })
   )

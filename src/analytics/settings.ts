@@ -12,7 +12,8 @@ import {
   type InputReader
 } from '../shared/inputs.js'
 import { parseServiceSettings } from '../shared/service-settings.js'
-import { parseDateInput, previousPeriod, type DateRange, type ParsedDate } from './dates.js'
+import { parseDateInput, type ParsedDate } from '../shared/dates.js'
+import { previousPeriod, type DateRange } from './dates.js'
 import { datasetFacts, DATASETS, type Dataset } from './dataset-list.js'
 import { REQUEST_LIMIT } from './export/budget.js'
 import type { ExportSettings } from './export/context.js'
@@ -93,10 +94,9 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
   }
 }
 
-function parseDateRange(
-  read: InputReader,
-  today: Date
-): { dateFrom: ParsedDate | undefined; dateTo: ParsedDate | undefined } {
+type ParsedRange = { dateFrom: ParsedDate | undefined; dateTo: ParsedDate | undefined }
+
+function parseDateRange(read: InputReader, today: Date): ParsedRange {
   const dateFrom = parseDateInput(read, 'date-from', today)
   const dateTo = parseDateInput(read, 'date-to', today)
   if (dateFrom && dateTo && dateFrom.instant >= dateTo.instant) {
@@ -113,7 +113,7 @@ function parseDateRange(
 function parseCompare(
   read: InputReader,
   datasets: readonly Dataset[],
-  { dateFrom, dateTo }: { dateFrom: ParsedDate | undefined; dateTo: ParsedDate | undefined }
+  { dateFrom, dateTo }: ParsedRange
 ): Required<DateRange> | undefined {
   const compare = parseChoice(read, 'compare', {
     choices: COMPARE_MODES,

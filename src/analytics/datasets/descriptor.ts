@@ -2,12 +2,7 @@
  * How a dataset is read and reported. `defineDataset` keeps its summary's type behind closures, so the
  * registry holds every dataset as one type and the run never asks which dataset it has.
  */
-import {
-  datasetFacts,
-  type Dataset,
-  type DatasetFacts,
-  type DatasetOutput
-} from '../dataset-list.js'
+import { datasetFacts, type Dataset, type DatasetOutput } from '../dataset-list.js'
 import type { DateRange } from '../dates.js'
 import type { DatasetRead, ExportContext } from '../export/context.js'
 import type { Block } from '../report/layout.js'
@@ -27,7 +22,7 @@ export interface ExportedDataset {
   sections(options: { chart: boolean }): Block[]
 }
 
-export interface DatasetDescriptor extends DatasetFacts {
+export interface DatasetDescriptor {
   export(ctx: ExportContext): Promise<ExportedDataset>
 }
 
@@ -35,9 +30,8 @@ export function defineDataset<Summary>(
   name: Dataset,
   spec: DatasetSpec<Summary>
 ): DatasetDescriptor {
-  const facts = datasetFacts(name)
+  const { outputs } = datasetFacts(name)
   return {
-    ...facts,
     async export(ctx) {
       const read = await spec.read(ctx)
       const range = { dateFrom: ctx.settings.dateFrom, dateTo: ctx.settings.dateTo }
@@ -47,7 +41,7 @@ export function defineDataset<Summary>(
         files: read.files ?? [],
         outputs: () => {
           const values = spec.outputValues(read, range)
-          return facts.outputs.flatMap((output): [DatasetOutput, string][] =>
+          return outputs.flatMap((output): [DatasetOutput, string][] =>
             values[output] === undefined ? [] : [[output, values[output]]]
           )
         },

@@ -2,8 +2,8 @@
  * The three periods of "Did last period's changes help?", pure: the range R, the previous period P (when
  * the docs changes were merged) and the baseline B before it, each as long as R.
  */
-import { DATE } from '../../shared/dates.js'
-import { formatInstant, type ParsedDate } from '../dates.js'
+import { DATE, type ParsedDate } from '../../shared/dates.js'
+import { formatInstant } from '../dates.js'
 
 export interface Period {
   dateFrom: string

@@ -71,15 +71,10 @@ export function newStep(
   }
 }
 
-function exportedOf(outcome: DatasetOutcome): ExportedDataset | undefined {
-  return outcome.ending.kind === 'written' ? outcome.ending.exported : undefined
-}
-
 export function writtenOutcomes(step: Step): (DatasetOutcome & { exported: ExportedDataset })[] {
-  return step.outcomes.flatMap(o => {
-    const exported = exportedOf(o)
-    return exported ? [{ ...o, exported }] : []
-  })
+  return step.outcomes.flatMap(o =>
+    o.ending.kind === 'written' ? [{ ...o, exported: o.ending.exported }] : []
+  )
 }
 
 /**
