@@ -61,79 +61,48 @@ export async function openExportWriter<Row>(
   { format, meta, rowFormat }: WriterOptions<Row>
 ): Promise<ExportWriter<Row>> {
   const file = await AtomicFile.create(path)
+  const discard = (): Promise<void> => file.discard()
   try {
-    const writer =
-      format === 'csv' ? new CsvWriter(file, rowFormat) : new JsonWriter(file, meta, rowFormat)
-    await writer.start()
-    return writer
+    if (format === 'csv') {
+      await file.write(stringify([rowFormat.columns]))
+      return {
+        writeRows: async rows => {
+          if (rows.length === 0) return
+          // A cell starting with = + - @ (a formula in a spreadsheet) gets a leading apostrophe.
+          const cells = rows.map(row => rowFormat.csv(row))
+          await file.write(stringify(cells, { escape_formulas: true }))
+        },
+        finish: () => file.commit(),
+        discard
+      }
+    }
+    const dateFrom = JSON.stringify(meta.dateFrom ?? null)
+    const dateTo = JSON.stringify(meta.dateTo ?? null)
+    const key = JSON.stringify(rowFormat.key)
+    await file.write(`{\n  "dateFrom": ${dateFrom},\n  "dateTo": ${dateTo},\n  ${key}: [`)
+    let written = 0
+    return {
+      writeRows: async rows => {
+        if (rows.length === 0) return
+        let chunk = ''
+        for (const row of rows) {
+          chunk += `${written === 0 ? '' : ','}\n    ${JSON.stringify(rowFormat.json(row))}`
+          written++
+        }
+        await file.write(chunk)
+      },
+      finish: async tail => {
+        let text = written === 0 ? ']' : '\n  ]'
+        for (const [name, value] of Object.entries(tail)) {
+          text += `,\n  ${JSON.stringify(name)}: ${JSON.stringify(value)}`
+        }
+        await file.write(`${text}\n}\n`)
+        await file.commit()
+      },
+      discard
+    }
   } catch (error) {
     await file.discard()
     throw error
-  }
-}
-
-class JsonWriter<Row> implements ExportWriter<Row> {
-  private rows = 0
-
-  constructor(
-    private readonly file: AtomicFile,
-    private readonly meta: DateRange,
-    private readonly rowFormat: RowFormat<Row>
-  ) {}
-
-  async start(): Promise<void> {
-    const dateFrom = JSON.stringify(this.meta.dateFrom ?? null)
-    const dateTo = JSON.stringify(this.meta.dateTo ?? null)
-    const key = JSON.stringify(this.rowFormat.key)
-    await this.file.write(`{\n  "dateFrom": ${dateFrom},\n  "dateTo": ${dateTo},\n  ${key}: [`)
-  }
-
-  async writeRows(rows: readonly Row[]): Promise<void> {
-    if (rows.length === 0) return
-    let chunk = ''
-    for (const row of rows) {
-      chunk += `${this.rows === 0 ? '' : ','}\n    ${JSON.stringify(this.rowFormat.json(row))}`
-      this.rows++
-    }
-    await this.file.write(chunk)
-  }
-
-  async finish(tail: Record<string, unknown>): Promise<void> {
-    let text = this.rows === 0 ? ']' : '\n  ]'
-    for (const [name, value] of Object.entries(tail)) {
-      text += `,\n  ${JSON.stringify(name)}: ${JSON.stringify(value)}`
-    }
-    await this.file.write(`${text}\n}\n`)
-    await this.file.commit()
-  }
-
-  discard(): Promise<void> {
-    return this.file.discard()
-  }
-}
-
-class CsvWriter<Row> implements ExportWriter<Row> {
-  constructor(
-    private readonly file: AtomicFile,
-    private readonly rowFormat: RowFormat<Row>
-  ) {}
-
-  async start(): Promise<void> {
-    await this.file.write(stringify([this.rowFormat.columns]))
-  }
-
-  async writeRows(rows: readonly Row[]): Promise<void> {
-    if (rows.length === 0) return
-    // A cell starting with = + - @ (a formula in a spreadsheet) gets a leading apostrophe.
-    const cells = rows.map(row => this.rowFormat.csv(row))
-    await this.file.write(stringify(cells, { escape_formulas: true }))
-  }
-
-  async finish(): Promise<void> {
-    await this.file.commit()
-  }
-
-  discard(): Promise<void> {
-    return this.file.discard()
   }
 }
