@@ -16,23 +16,15 @@ export interface ExportPlan extends DateRange {
 
 export type FetchPage = (query: PageViewsQuery) => Promise<PageViewsPage>
 
-interface PageInfo {
-  page: number
-  offset: number
-  rowsBefore: number
-}
-
-type PageSink = (rows: readonly PageViewRow[], info: PageInfo) => Promise<void>
-
 export interface PaginationEvents {
-  onPage?: (info: PageInfo & { rows: number; rowsSoFar: number; hasMore: boolean }) => void
+  onPage?: (info: {
+    page: number
+    offset: number
+    rows: number
+    rowsSoFar: number
+    hasMore: boolean
+  }) => void
   onWarning?: (message: string) => void
-}
-
-export interface PaginationResult {
-  totals: ViewTotals
-  rows: number
-  requests: number
 }
 
 export class PaginationError extends Error {
@@ -62,20 +54,14 @@ export function expectedRequests(rows: number, pageSize: number): { min: number;
   return { min: pages, max: exact ? pages + 1 : pages }
 }
 
-function sameTotals(a: ViewTotals, b: ViewTotals): boolean {
-  return a.human === b.human && a.ai === b.ai && a.total === b.total
-}
-
-export interface PageFlow {
-  fetchPage: FetchPage
-  sink: PageSink
-}
-
 export async function paginate(
   plan: ExportPlan,
-  { fetchPage, sink }: PageFlow,
+  {
+    fetchPage,
+    sink
+  }: { fetchPage: FetchPage; sink: (rows: readonly PageViewRow[]) => Promise<void> },
   events: PaginationEvents = {}
-): Promise<PaginationResult> {
+): Promise<{ totals: ViewTotals; rows: number; requests: number }> {
   const guards = new PageGuards(plan, events)
   let offset = 0
   let rows = 0
@@ -92,15 +78,10 @@ export async function paginate(
     const totals = guards.totalsOf(page, result)
     guards.checkRows(page, offset, result)
 
-    const info: PageInfo = { page, offset, rowsBefore: rows }
-    await sink(result.views, info)
+    await sink(result.views)
     rows += result.views.length
-    events.onPage?.({
-      ...info,
-      rows: result.views.length,
-      rowsSoFar: rows,
-      hasMore: result.hasMore
-    })
+    const { hasMore } = result
+    events.onPage?.({ page, offset, rows: result.views.length, rowsSoFar: rows, hasMore })
 
     if (!result.hasMore) return { totals, rows, requests }
 
@@ -126,7 +107,10 @@ class PageGuards {
   totalsOf(page: number, result: PageViewsPage): ViewTotals {
     if (this.totals === undefined) {
       this.totals = result.totals
-    } else if (!this.warnedTotals && !sameTotals(this.totals, result.totals)) {
+    } else if (
+      !this.warnedTotals &&
+      describeTotals(this.totals) !== describeTotals(result.totals)
+    ) {
       this.warnedTotals = true
       this.events.onWarning?.(
         `The site-wide totals changed between pages (page 1: ${describeTotals(this.totals)}; page ${page}: ` +
