@@ -13,18 +13,6 @@ export interface CursorPage<Row> {
   hasMore?: boolean
 }
 
-export interface CursorPageInfo {
-  page: number
-  rows: number
-  rowsSoFar: number
-  more: boolean
-}
-
-export interface CursorResult {
-  rows: number
-  requests: number
-}
-
 function cursorQuery(plan: ExportPlan, cursor: string | undefined): CursorQuery {
   const query: CursorQuery = { limit: plan.pageSize }
   if (plan.dateFrom) query.dateFrom = plan.dateFrom
@@ -33,16 +21,17 @@ function cursorQuery(plan: ExportPlan, cursor: string | undefined): CursorQuery 
   return query
 }
 
-export interface CursorFlow<Row> {
+interface CursorFlow<Row> {
   fetchPage: (query: CursorQuery) => Promise<CursorPage<Row>>
   sink: (rows: readonly Row[]) => Promise<void>
 }
+type CursorPageInfo = { page: number; rows: number; rowsSoFar: number; more: boolean }
 
 export async function paginateCursor<Row>(
   plan: ExportPlan,
   { fetchPage, sink }: CursorFlow<Row>,
   onPage: (info: CursorPageInfo) => void = () => undefined
-): Promise<CursorResult> {
+): Promise<{ rows: number; requests: number }> {
   const seen = new Set<string>()
   let cursor: string | undefined
   let rows = 0
