@@ -3,7 +3,7 @@
  * pages and what their paths are, the pooled negative share, and the table's cells.
  */
 import { describe, expect, it } from '@jest/globals'
-import { parseDate } from '../src/analytics/dates.js'
+import { parseDate } from '../src/shared/dates.js'
 import { pooledShare, sums, type PageImpact } from '../src/analytics/impact/figures.js'
 import { pagePath, touchedPages } from '../src/analytics/impact/pages.js'
 import { impactPeriods, inPeriod } from '../src/analytics/impact/periods.js'

@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals'
 import {
   COMMENT_MAX_CHARS,
-  percent,
   renderFailure,
   renderReport,
   REPORT_MARKER
 } from '../src/analytics/report/render.js'
+import { percent } from '../src/analytics/report/layout.js'
 import { compareRank, TopPages } from '../src/analytics/report/top-pages.js'
 import { describeFailure } from '../src/analytics/failure.js'
 import { MintlifyError } from '../src/mintlify/errors.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { parseDate } from '../src/analytics/dates.js'
+import { parseDate } from '../src/shared/dates.js'
 import { parseAnalyticsSettings } from '../src/analytics/settings.js'
 import { InputError } from '../src/shared/inputs.js'
 

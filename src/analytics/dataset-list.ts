@@ -1,7 +1,5 @@
 /**
- * The datasets by the name the `dataset` input takes, and what each one is, as data: the facts the
- * inputs, the log and the report read, and the outputs it sets. Nothing here imports the export, so
- * the settings read it; how a dataset is read and reported is its descriptor (datasets/<name>.ts).
+ * The datasets and their facts, as data. Nothing here imports the export, so the settings can read it.
  */
 
 export const DATASETS = ['views', 'visitors', 'searches', 'feedback', 'assistant'] as const
@@ -12,13 +10,9 @@ export type DatasetOutput =
   'total' | 'human' | 'ai' | 'pages' | 'previous-total' | 'change' | 'prompt'
 
 export interface DatasetFacts {
-  /** The most rows one request may ask for (the endpoint's `limit` maximum). */
   maxPageSize: number
-  /** The default output file, before `.json` or `.csv`. */
   fileStem: string
-  /** "page views", for the log. */
   label: string
-  /** For the report's title. */
   title: string
   /** What one row of the file is in the report ("page", "term"). */
   rowName: string
@@ -36,7 +30,6 @@ function facts(written: Written): DatasetFacts {
   return { title: written.label, comparable: false, ...written }
 }
 
-/** Views and visitors: per page, human and AI, 250 a page by offset. */
 const TRAFFIC = { maxPageSize: 250, rowName: 'page', comparable: true }
 
 const FACTS: Record<Dataset, DatasetFacts> = {

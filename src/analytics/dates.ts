@@ -1,8 +1,6 @@
 /** The analytics action's dates: the forms every date input accepts, and the previous period. */
 import { DATE, RELATIVE, type ParsedDate } from '../shared/dates.js'
 
-export { parseDate, parseDateInput, type ParsedDate } from '../shared/dates.js'
-
 /** A range as sent to the service: an end left undefined is not sent (the service decides). */
 export type DateRange = { dateFrom?: string; dateTo?: string }
 
@@ -16,7 +14,6 @@ export function previousPeriod(from: ParsedDate, to: ParsedDate): Required<DateR
   return { dateFrom: formatInstant(start, wholeDays), dateTo: from.value }
 }
 
-/** An instant as a date input writes it: `YYYY-MM-DD` for whole days, the full ISO time otherwise. */
 export function formatInstant(ms: number, wholeDays: boolean): string {
   const iso = new Date(ms).toISOString()
   return wholeDays ? iso.slice(0, 10) : iso

@@ -24,3 +24,7 @@ export const ANALYTICS_DEFAULTS = {
   'request-budget': 100,
   daily: 'auto'
 } as const satisfies InputDefaults
+
+export const DAILY_MODES = ['auto', 'true', 'false'] as const
+/** `auto`: with charts and both dates, as it fits; `true`: whenever both dates are set; `false`: never. */
+export type DailyMode = (typeof DAILY_MODES)[number]

@@ -7,7 +7,7 @@ import { formatDuration } from '../shared/duration.js'
 import { getErrorMessage } from '../shared/errors.js'
 import { InputError } from '../shared/inputs.js'
 import { CancelledError } from '../shared/cancellation.js'
-import { ExportFailure } from './export/export-dataset.js'
+import { ExportFailure } from './export/context.js'
 import { PaginationError } from './export/pagination.js'
 import type { PeriodRead } from './export/progress.js'
 import { BUDGET_WINDOW_MS, REQUEST_LIMIT, RequestBudgetExceeded } from './export/budget.js'
@@ -16,7 +16,6 @@ import { sentence } from '../shared/sentence.js'
 
 const RATE_LIMIT_TEXT = 'The Mintlify analytics API allows 100 requests per organization per hour'
 const SHARED = ', shared by all its analytics endpoints'
-/** The limit a budget error names. */
 export const BUDGET_TEXT = `${RATE_LIMIT_TEXT}${SHARED}`
 
 /** "Retry after 2024-03-11 07:00 UTC (in 59 min)": once the hour from the first request has passed. */
@@ -31,9 +30,7 @@ export interface FailureContext {
   now: number
   /** The page size used; below the maximum, a larger one would have needed fewer requests. */
   pageSize?: number
-  /** The dataset's largest page size. */
   maxPageSize?: number
-  /** Files already written when a step of several datasets stopped (they stay). */
   written?: string[]
   /** What the message ends with instead of "No file was written." (a section of a written file). */
   closing?: string
@@ -79,7 +76,7 @@ function describeCause(error: unknown, { now, pageSize, maxPageSize }: FailureCo
         : `Retry after ${utc(now + cause.retryAfterMs)} (in ${formatDuration(cause.retryAfterMs)})`
     const said = [cause.serviceMessage, ...cause.details].filter(Boolean).join('; ')
     return (
-      `${RATE_LIMIT_TEXT}${SHARED}, and it answered HTTP 429 (Too Many Requests)${where}. ${when}.` +
+      `${BUDGET_TEXT}, and it answered HTTP 429 (Too Many Requests)${where}. ${when}.` +
       `${fewer}${said ? ` The service said: ${sentence(said)}` : ''} ${NO_FILE}`
     )
   }
@@ -126,7 +123,6 @@ function withoutPrevious(failure: ExportFailure | undefined): string {
   return compared ? ' Without compare: previous it reads this period only.' : ''
 }
 
-/** "the previous period's 100 pages (25,000 rows)". */
 function periodRead({ period, pages, rows }: PeriodRead): string {
   const whose = period ? `the ${period} period's` : "this period's"
   return `${whose} ${plural(pages, 'page')}${rows > 0 ? ` (${plural(rows, 'row')})` : ''}`
@@ -142,7 +138,6 @@ function hint(error: MintlifyError): string {
   return ''
 }
 
-/** `2024-01-31 13:05 UTC`, rounded up to the minute so it is never too early. */
 /** The minute at or after the time, to the whole second (a few ms of the run's own never add one). */
 function utc(epochMs: number): string {
   const minute = Math.ceil(Math.floor(epochMs / 1000) / 60) * 60_000

@@ -1,23 +1,20 @@
 /**
- * The analytics action: inputs → settings → one step of one dataset or several (step/run.ts): the
- * files, outputs, step summary and the optional comment. A failure is reported as one message, in
- * the summary too (runAction: the secrets masked first of all).
+ * The analytics action: inputs, settings, then one step (step/run.ts). A failure is reported as one
+ * message, in the summary too.
  */
 import { runAction, type ActionRun, type RunOptions as EntryOptions } from '../shared/run-action.js'
 import { plural } from '../shared/plural.js'
-import { datasetOf } from './datasets/registry.js'
-import { ExportFailure } from './export/export-dataset.js'
+import { datasetFacts } from './dataset-list.js'
+import { ExportFailure } from './export/context.js'
 import { describeFailure } from './failure.js'
 import { renderFailure } from './report/render.js'
 import { parseAnalyticsSettings, type AnalyticsSettings } from './settings.js'
 import { StepFailed, StepStopped } from './step/read.js'
-import { runStep } from './step/run.js'
+import { runStep, type StepOptions } from './step/run.js'
 
-export interface RunOptions extends EntryOptions {
+export interface RunOptions extends EntryOptions, StepOptions {
   /** "Today" for relative dates such as -7d (default: now). */
   today?: Date
-  /** Requests a run may make (default 100, the service's hourly budget; the benchmark lifts it). */
-  maxRequests?: number
 }
 
 export function run(options: RunOptions = {}): Promise<void> {
@@ -38,7 +35,6 @@ export function run(options: RunOptions = {}): Promise<void> {
   )
 }
 
-/** The failure in the summary as well as in the step's error; returns the message. */
 async function reportFailure(
   error: unknown,
   { rt, redact, summary }: ActionRun,
@@ -51,7 +47,7 @@ async function reportFailure(
     describeFailure(stopped ? stopped.cause : error, {
       now: rt.clock.now(),
       pageSize: settings?.pageSize,
-      maxPageSize: settings && datasetOf(settings.datasets[0]).maxPageSize,
+      maxPageSize: settings && datasetFacts(settings.datasets[0]).maxPageSize,
       written: stopped?.written
     })
   )
@@ -62,7 +58,7 @@ async function reportFailure(
       projectId: settings?.service.projectId,
       dateFrom: settings?.dateFrom,
       dateTo: settings?.dateTo,
-      title: datasetOf(settings?.datasets[0] ?? 'views').title,
+      title: datasetFacts(settings?.datasets[0] ?? 'views').title,
       requests
     })
   )

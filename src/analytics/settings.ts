@@ -1,48 +1,39 @@
 /**
- * The export's inputs, parsed once into a typed value. Pure: a function of the inputs and of
- * "today" (for relative dates), so every wrong form is one InputError before any request.
+ * The analytics inputs, parsed once, pure: every wrong form is one InputError before any request.
  */
 import {
   InputError,
   parseBoolean,
   parseChoice,
   parseIssueNumber,
+  parseList,
   parseNumber,
   readString,
   type InputReader
 } from '../shared/inputs.js'
 import { parseServiceSettings } from '../shared/service-settings.js'
-import { parseDateInput, previousPeriod, type DateRange, type ParsedDate } from './dates.js'
-import { datasetFacts, type Dataset } from './dataset-list.js'
+import { parseDateInput, type ParsedDate } from '../shared/dates.js'
+import { previousPeriod, type DateRange } from './dates.js'
+import { datasetFacts, DATASETS, type Dataset } from './dataset-list.js'
+import { REQUEST_LIMIT } from './export/budget.js'
 import type { ExportSettings } from './export/context.js'
 import { EXPORT_FORMATS, type ExportFormat } from './export/writers.js'
 import { parseImpactSettings, type ImpactSettings } from './impact/settings.js'
-import { ANALYTICS_DEFAULTS } from './defaults.js'
-import {
-  checkCompare,
-  checkSeveralPageSize,
-  parseDailyMode,
-  parseDatasets,
-  parseRequestBudget
-} from './several-inputs.js'
+import { ANALYTICS_DEFAULTS, DAILY_MODES } from './defaults.js'
 
 /** The step summary and a comment have size limits; more rows than this is not a summary. */
 const MAX_SUMMARY_ROWS = 1000
 const COMPARE_MODES = ['none', 'previous'] as const
 
-/** With `impact: true` also the settings of "Did last period's changes help?" (ImpactOn). */
 export type AnalyticsSettings = CommonSettings & ({ impact?: undefined } | ImpactOn)
 export type ImpactOn = { impact: ImpactSettings }
 
-/** The settings the export reads (export/context.ts), and the file, the comment and the dataset. */
 interface CommonSettings extends ExportSettings {
   /** As the user wrote it, relative to the workspace unless absolute. */
   outputFile: string
   issueNumber?: number
   githubToken: string
-  /** The datasets in the order the report shows them: one, or several (output-file a folder). */
   datasets: Dataset[]
-  /** The most service requests the step makes (`request-budget`); undefined: 100. */
   requestBudget?: number
 }
 
@@ -103,10 +94,9 @@ export function parseAnalyticsSettings(read: InputReader, today: Date): Analytic
   }
 }
 
-function parseDateRange(
-  read: InputReader,
-  today: Date
-): { dateFrom: ParsedDate | undefined; dateTo: ParsedDate | undefined } {
+type ParsedRange = { dateFrom: ParsedDate | undefined; dateTo: ParsedDate | undefined }
+
+function parseDateRange(read: InputReader, today: Date): ParsedRange {
   const dateFrom = parseDateInput(read, 'date-from', today)
   const dateTo = parseDateInput(read, 'date-to', today)
   if (dateFrom && dateTo && dateFrom.instant >= dateTo.instant) {
@@ -120,11 +110,10 @@ function parseDateRange(
   return { dateFrom, dateTo }
 }
 
-/** `compare: previous` needs a closed range of a dataset with per-page counts. */
 function parseCompare(
   read: InputReader,
   datasets: readonly Dataset[],
-  { dateFrom, dateTo }: { dateFrom: ParsedDate | undefined; dateTo: ParsedDate | undefined }
+  { dateFrom, dateTo }: ParsedRange
 ): Required<DateRange> | undefined {
   const compare = parseChoice(read, 'compare', {
     choices: COMPARE_MODES,
@@ -161,15 +150,23 @@ function parseOutputFile(read: InputReader, format: ExportFormat, dataset: Datas
 
 /** The newer inputs, present only when set (so the settings of a step that sets none are as before). */
 function optionalSettings(read: InputReader): Pick<AnalyticsSettings, 'requestBudget' | 'daily'> {
-  const requestBudget = parseRequestBudget(read)
-  const daily = parseDailyMode(read)
+  const requestBudget = parseNumber(read, 'request-budget', {
+    fallback: ANALYTICS_DEFAULTS['request-budget'],
+    expected: `a whole number of requests from 1 to ${REQUEST_LIMIT} (the service allows ${REQUEST_LIMIT} an hour per organization)`,
+    integer: true,
+    min: 1,
+    max: REQUEST_LIMIT
+  })
+  const daily = parseChoice(read, 'daily', {
+    choices: DAILY_MODES,
+    fallback: ANALYTICS_DEFAULTS.daily
+  })
   return {
     ...(requestBudget === ANALYTICS_DEFAULTS['request-budget'] ? {} : { requestBudget }),
     ...(daily === ANALYTICS_DEFAULTS.daily ? {} : { daily })
   }
 }
 
-/** With several datasets: the folder their files go in (empty: the workspace). */
 function parseFolder(read: InputReader): string {
   const raw = readString(read, 'output-file')
   if (/[\0\r\n]/.test(raw)) {
@@ -180,4 +177,58 @@ function parseFolder(read: InputReader): string {
     )
   }
   return raw || '.'
+}
+
+function parseDatasets(read: InputReader): Dataset[] {
+  const raw = readString(read, 'dataset')
+  // One name keeps the single dataset's own check and message.
+  if (!/[,\n]/.test(raw)) {
+    return [
+      parseChoice(read, 'dataset', { choices: DATASETS, fallback: ANALYTICS_DEFAULTS.dataset })
+    ]
+  }
+  const names = parseList(read, 'dataset').map(name => name.toLowerCase())
+  const choices = DATASETS.map(name => `\`${name}\``).join(', ')
+  const seen = new Set<string>()
+  for (const name of names) {
+    if (!(DATASETS as readonly string[]).includes(name)) {
+      throw new InputError(
+        'dataset',
+        `lists ${JSON.stringify(name)}: each name must be one of ${choices}`,
+        raw
+      )
+    }
+    if (seen.has(name)) {
+      throw new InputError('dataset', `lists ${name} twice: name each dataset once`, raw)
+    }
+    seen.add(name)
+  }
+  if (names.length === 0) {
+    throw new InputError('dataset', `must name at least one of ${choices}`, raw)
+  }
+  return names as Dataset[]
+}
+
+function checkSeveralPageSize(read: InputReader): void {
+  const raw = readString(read, 'page-size')
+  if (raw) {
+    throw new InputError(
+      'page-size',
+      'must be empty with several datasets: each dataset uses its own maximum (250 for views and visitors, 100 for searches and feedback, 1,000 for assistant)',
+      raw
+    )
+  }
+}
+
+function checkCompare(datasets: readonly Dataset[], compare: string): void {
+  if (datasets.some(name => datasetFacts(name).comparable)) return
+  const which =
+    datasets.length > 1
+      ? `and the list (${datasets.join(', ')}) has neither`
+      : `not to ${datasets[0]}`
+  throw new InputError(
+    'compare',
+    `applies to the views and visitors datasets only, ${which}: use \`none\``,
+    compare
+  )
 }

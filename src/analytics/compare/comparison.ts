@@ -1,21 +1,18 @@
 /**
- * `compare: previous`, pure: each page of this period with its previous total (the join is the
- * caller's, see previous-join.ts), and each page that had traffic before and none now, tallied into
- * bounded top-N lists of risers, fallers and new pages. Memory: three lists of `capacity` rows.
+ * `compare: previous`, pure: this period's pages with their previous totals (joined in previous-join.ts)
+ * tallied into bounded lists of risers, fallers and new pages.
  */
 import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
 import { byName, TopN } from './top-n.js'
 
 export interface ComparedRow extends PageViewRow {
   previousTotal: number
-  /** total − previousTotal. */
   change: number
 }
 
 export interface ChangeOf {
   previous: number
   current: number
-  /** current − previous. */
   absolute: number
   /** Signed percent with one decimal (`+12.5`, `-3.0`); empty when the previous value is 0. */
   percent: string
@@ -70,7 +67,6 @@ export class Comparison {
     this.newPages = new TopN(capacity, byTotal)
   }
 
-  /** This period's row with its previous total and change; tallied. */
   compare(row: PageViewRow, previousTotal: number): ComparedRow {
     const compared = { ...row, previousTotal, change: row.total - previousTotal }
     this.tally(compared)

@@ -1,8 +1,7 @@
 /**
- * The join behind `compare: previous`, in memory: the previous period is read first and its totals
- * kept by path (a path listed twice is summed), then each row of this period takes its path's total
- * as it arrives, so the rows go to the file in the service's order as they are read. The paths no row
- * took are the pages gone. Within the 100-request budget a period has at most 25,000 rows.
+ * The join behind `compare: previous`: the previous period's totals kept by path (a path listed twice is
+ * summed), so this period's rows reach the file in the service's order as they arrive. The budget bounds
+ * a period to 25,000 rows.
  */
 import type { PageViewRow } from '../../mintlify/types.js'
 import type { Comparison, ComparedRow } from './comparison.js'

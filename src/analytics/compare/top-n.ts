@@ -1,11 +1,10 @@
 /**
- * The N best items of a stream, in O(N) memory: a min-heap whose root is the item the next better one
- * replaces. `rank(a, b)` is negative when `a` ranks above `b`; ties must be broken by the caller
- * (say, by name) so the result does not depend on the order items arrive in.
+ * The N best items of a stream, in O(N) memory: kept best first, a new item placed by binary search
+ * only when it ranks above the last kept. `rank(a, b)` is negative when `a` ranks above `b`; ties
+ * must be broken by the caller (say, by name) so the result does not depend on the arrival order.
  */
 export class TopN<T> {
-  /** Heap ordered so that heap[0] is the lowest-ranked item kept. */
-  private readonly heap: T[] = []
+  private readonly kept: T[] = []
 
   constructor(
     readonly capacity: number,
@@ -17,66 +16,31 @@ export class TopN<T> {
   }
 
   get size(): number {
-    return this.heap.length
+    return this.kept.length
   }
 
   add(item: T): void {
-    if (this.capacity === 0) return
-    if (this.heap.length < this.capacity) {
-      this.heap.push(item)
-      this.siftUp(this.heap.length - 1)
-      return
+    const { kept } = this
+    if (kept.length === this.capacity) {
+      if (this.capacity === 0 || this.rank(item, kept[kept.length - 1]) >= 0) return
+      kept.pop()
     }
-    // Replace the lowest kept item only when the new one ranks above it.
-    if (this.rank(item, this.heap[0]) < 0) {
-      this.heap[0] = item
-      this.siftDown(0)
+    let low = 0
+    let high = kept.length
+    while (low < high) {
+      const mid = (low + high) >> 1
+      if (this.rank(kept[mid], item) <= 0) low = mid + 1
+      else high = mid
     }
+    kept.splice(low, 0, item)
   }
 
   addAll(items: Iterable<T>): void {
     for (const item of items) this.add(item)
   }
 
-  /** The kept items, best first. */
   sorted(): T[] {
-    return [...this.heap].sort(this.rank)
-  }
-
-  /** True when `a` should sit above `b` in the heap (a ranks lower). */
-  private lower(a: T, b: T): boolean {
-    return this.rank(a, b) > 0
-  }
-
-  private siftUp(index: number): void {
-    let child = index
-    while (child > 0) {
-      const parent = (child - 1) >> 1
-      if (!this.lower(this.heap[child], this.heap[parent])) return
-      this.swap(child, parent)
-      child = parent
-    }
-  }
-
-  private siftDown(index: number): void {
-    let parent = index
-    for (;;) {
-      const left = parent * 2 + 1
-      const right = left + 1
-      let lowest = parent
-      if (left < this.heap.length && this.lower(this.heap[left], this.heap[lowest])) lowest = left
-      if (right < this.heap.length && this.lower(this.heap[right], this.heap[lowest]))
-        lowest = right
-      if (lowest === parent) return
-      this.swap(parent, lowest)
-      parent = lowest
-    }
-  }
-
-  private swap(i: number, j: number): void {
-    const held = this.heap[i]
-    this.heap[i] = this.heap[j]
-    this.heap[j] = held
+    return [...this.kept]
   }
 }
 

@@ -1,8 +1,6 @@
 /**
- * Assistant conversations: the caller split first (one request: a fault there costs no page read),
- * then the conversations, 1,000 a page by cursor, whose unanswered questions are grouped beside the
- * file (question-groups.ts) for the report and the prompt. The response text is not written; CSV
- * counts the sources.
+ * Assistant conversations: the caller split first (one request: a fault there costs no page read), then
+ * the conversations by cursor. The response text is not written; CSV counts the sources.
  */
 import {
   getAssistant,

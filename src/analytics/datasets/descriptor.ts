@@ -1,15 +1,8 @@
 /**
- * How a dataset is read and reported: into the file, its output values (the prompt among them) and
- * its sections of the report. Each dataset declares one spec (datasets/<name>.ts) beside its facts
- * in dataset-list.ts; `defineDataset` keeps its summary's type behind closures, so the registry holds
- * all of them as one type and the run never asks which dataset it has.
+ * How a dataset is read and reported. `defineDataset` keeps its summary's type behind closures, so the
+ * registry holds every dataset as one type and the run never asks which dataset it has.
  */
-import {
-  datasetFacts,
-  type Dataset,
-  type DatasetFacts,
-  type DatasetOutput
-} from '../dataset-list.js'
+import { datasetFacts, type Dataset, type DatasetOutput } from '../dataset-list.js'
 import type { DateRange } from '../dates.js'
 import type { DatasetRead, ExportContext } from '../export/context.js'
 import type { Block } from '../report/layout.js'
@@ -21,20 +14,15 @@ export interface DatasetSpec<Summary> {
   sections(summary: Summary, options: { chart: boolean }): Block[]
 }
 
-/**
- * An export done: its summary behind the outputs (as [name, value], in order, of the range it read)
- * and the sections.
- */
 export interface ExportedDataset {
   rows: number
   requests: number
-  /** Files written beside the export file (the points per day in CSV). */
   files: string[]
   outputs(): [DatasetOutput, string][]
   sections(options: { chart: boolean }): Block[]
 }
 
-export interface DatasetDescriptor extends DatasetFacts {
+export interface DatasetDescriptor {
   export(ctx: ExportContext): Promise<ExportedDataset>
 }
 
@@ -42,9 +30,8 @@ export function defineDataset<Summary>(
   name: Dataset,
   spec: DatasetSpec<Summary>
 ): DatasetDescriptor {
-  const facts = datasetFacts(name)
+  const { outputs } = datasetFacts(name)
   return {
-    ...facts,
     async export(ctx) {
       const read = await spec.read(ctx)
       const range = { dateFrom: ctx.settings.dateFrom, dateTo: ctx.settings.dateTo }
@@ -54,7 +41,7 @@ export function defineDataset<Summary>(
         files: read.files ?? [],
         outputs: () => {
           const values = spec.outputValues(read, range)
-          return facts.outputs.flatMap((output): [DatasetOutput, string][] =>
+          return outputs.flatMap((output): [DatasetOutput, string][] =>
             values[output] === undefined ? [] : [[output, values[output]]]
           )
         },

@@ -1,7 +1,6 @@
 /**
- * Feedback entries: 100 a page by cursor, the pages with the most negative entries and their latest
- * comments, which the prompt hands on. `kind` is the service's `source`; `helpful` is empty (null in
- * JSON) when the kind has none.
+ * Feedback entries by cursor. `kind` is the service's `source`; `helpful` is empty (null in JSON) when the
+ * kind has none.
  */
 import type { FeedbackEntry } from '../../mintlify/analytics-types.js'
 import { exportCursor } from '../export/cursor-export.js'

@@ -1,15 +1,13 @@
 /**
- * The descriptor of each dataset, by the name the `dataset` input takes (dataset-list.ts lists the
- * names and their facts). A new dataset is its facts there, its descriptor (datasets/<name>.ts), its
- * summary in report/, and its entry here.
+ * The descriptor of each dataset. A new dataset is its facts (dataset-list.ts), its descriptor
+ * (datasets/<name>.ts), its summary in report/, and its entry here.
  */
 import type { Dataset } from '../dataset-list.js'
 import { assistant } from './assistant.js'
 import type { DatasetDescriptor } from './descriptor.js'
 import { feedback } from './feedback.js'
 import { searches } from './searches.js'
-import { views } from './views.js'
-import { visitors } from './visitors.js'
+import { views, visitors } from './traffic.js'
 
 const REGISTRY: Record<Dataset, DatasetDescriptor> = {
   views,

@@ -1,40 +1,12 @@
-/**
- * Views and visitors: the same offset paging, columns, output values and sections, each from its own
- * endpoint. A row is a page's `path,human,ai,total`; with `compare: previous` also its previous total
- * and change.
- */
-import type { PageViewRow } from '../../mintlify/types.js'
-import type { ComparedRow } from '../compare/comparison.js'
+/** Views and visitors: one export, outputs and sections, each from its own endpoint. */
 import { exportTraffic } from '../export/traffic.js'
-import type { TrafficSource } from '../export/traffic-source.js'
-import { rowFormat, type Field, type RowFormat } from '../export/writers.js'
+import { trafficSource } from '../export/traffic-source.js'
 import { trafficBlocks, type TrafficKind, type TrafficSummary } from '../report/traffic-sections.js'
 import { defineDataset, type DatasetDescriptor } from './descriptor.js'
 
-const PAGE_FIELDS: Field<PageViewRow>[] = ['path', 'human', 'ai', 'total']
-
-/** Page views (and visitors, under another key): `path,human,ai,total`. */
-export function trafficRows(key: string): RowFormat<PageViewRow> {
-  return rowFormat(key, PAGE_FIELDS)
-}
-
-/** With `compare: previous`: the previous total and the absolute change. */
-function comparedRows(key: string): RowFormat<ComparedRow> {
-  return rowFormat<ComparedRow>(key, [...PAGE_FIELDS, 'previousTotal', 'change'])
-}
-
-/** What tells one traffic dataset from the other besides its facts (dataset-list.ts): its endpoint. */
-export type TrafficEndpoint = Pick<TrafficSource, 'operation' | 'read' | 'feedsImpact'>
-
-export function trafficDataset(kind: TrafficKind, source: TrafficEndpoint): DatasetDescriptor {
+function trafficDataset(kind: TrafficKind): DatasetDescriptor {
   return defineDataset<TrafficSummary>(kind, {
-    read: ctx =>
-      exportTraffic(ctx, {
-        ...source,
-        kind,
-        rows: trafficRows(kind),
-        comparedRows: comparedRows(kind)
-      }),
+    read: ctx => exportTraffic(ctx, trafficSource(kind)),
     outputValues: ({ rows, summary: { totals, comparison } }) => ({
       total: String(totals.total),
       human: String(totals.human),
@@ -46,3 +18,6 @@ export function trafficDataset(kind: TrafficKind, source: TrafficEndpoint): Data
     sections: (summary, { chart }) => trafficBlocks(summary, { what: kind, chart })
   })
 }
+
+export const views = trafficDataset('views')
+export const visitors = trafficDataset('visitors')

@@ -40,7 +40,6 @@ export class AtomicFile {
     }
   }
 
-  /** Flushes, closes and renames the file into place. */
   async commit(): Promise<void> {
     if (this.closed) throw new Error(`${this.path} is already closed`)
     this.closed = true
@@ -60,7 +59,6 @@ export class AtomicFile {
     }
   }
 
-  /** Closes and removes the temporary file; never throws. */
   async discard(): Promise<void> {
     if (!this.closed) {
       this.closed = true

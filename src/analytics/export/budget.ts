@@ -1,7 +1,6 @@
 /**
- * The run's share of the analytics request budget: the service allows 100 requests per organization
- * per hour across all its analytics endpoints, so one run never makes more (both periods of a
- * comparison, and retries, together). The request that would be the 101st is never sent.
+ * The run's share of the service's 100 analytics requests per organization per hour (both periods of a
+ * comparison and retries count): the request that would pass the budget is never sent.
  */
 import type { RateLimitWaits } from '../../mintlify/retry-policy.js'
 
@@ -48,7 +47,6 @@ export class RequestBudget {
     })
   }
 
-  /** The retry entry's input: the 429 waits this budget allows over all its requests. */
   get rateLimitWaits(): RateLimitWaits | undefined {
     return this.tally.rateLimitWaits
   }
@@ -65,14 +63,12 @@ export class RequestBudget {
     return new RequestBudget(Math.min(limit, this.limit), this.now, this.tally)
   }
 
-  /** Throws the budget's error when `more` requests cannot follow the ones made: nothing is sent. */
   ensure(more: number): void {
     if (this.tally.count + more > this.limit) {
       throw new RequestBudgetExceeded(this.limit, this.tally.startedAt ?? this.now())
     }
   }
 
-  /** Counts one request about to be sent; throws instead when the budget is spent. */
   take(): void {
     this.tally.startedAt ??= this.now()
     if (this.tally.count >= this.limit) {

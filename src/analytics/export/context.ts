@@ -1,7 +1,6 @@
 /**
- * What every dataset's export shares: the settings it reads, what a read hands back, the failure that
- * says where it stopped, the context passed down (inputs, runtime, client, budget, progress), and the
- * writer's life cycle.
+ * What every dataset's export shares: its settings, the context passed down, the failure that says where
+ * it stopped, the writer's life cycle, one page request and one export.
  */
 import type { MintlifyClient } from '../../mintlify/client.js'
 import type { Operation } from '../../mintlify/errors.js'
@@ -12,13 +11,12 @@ import { getErrorMessage } from '../../shared/errors.js'
 import type { Runtime } from '../../shared/runtime.js'
 import type { ServiceSettings } from '../../shared/service-settings.js'
 import type { DateRange } from '../dates.js'
-import type { DailyMode } from '../several-inputs.js'
+import type { DailyMode } from '../defaults.js'
 import type { DailySection } from '../report/daily-section.js'
 import type { RequestBudget } from './budget.js'
-import type { OtherPeriod, PeriodRead, Progress } from './progress.js'
+import { Progress, type OtherPeriod, type PeriodRead } from './progress.js'
 import { openExportWriter, type ExportFormat, type RowFormat } from './writers.js'
 
-/** The inputs the export reads, parsed (AnalyticsSettings holds them, and the rest). */
 export interface ExportSettings {
   service: ServiceSettings
   /** As sent to the service (`-7d` already resolved); undefined: not sent. */
@@ -29,16 +27,10 @@ export interface ExportSettings {
   summaryRows: number
   /** With `compare: previous`: the period of the same length just before dateFrom. */
   previous?: Required<DateRange>
-  /** Mermaid charts beside the tables (and so the points per day). */
   chart: boolean
-  /** Whether the points per day are read (`daily`); undefined: `auto`. */
   daily?: DailyMode
 }
 
-/**
- * What an export read: rows written, requests made (retries included) and its summary; `files` the
- * files written beside the export file (the points per day in CSV).
- */
 export type DatasetRead<Summary> = {
   rows: number
   requests: number
@@ -46,43 +38,29 @@ export type DatasetRead<Summary> = {
   files?: string[]
 }
 
-/** What an ExportFailure records: the error that stopped the export, and where it stopped. */
-export interface FailurePoint {
-  cause: unknown
-  /** The page being read when it failed (from 1); undefined when it failed before any request. */
-  page?: number
-  /** For offset paging; undefined for cursor paging. */
-  offset?: number
-  rowsRead: number
-  /** Set when the comparison's previous period (or the impact baseline) was being read. */
-  period?: OtherPeriod
-  /** Requests made before it stopped, retries included; 0 when not given. */
-  requests?: number
-  /** The periods read whole before the one it stopped in. */
-  done?: readonly PeriodRead[]
-  /** The request it stopped on; undefined when it stopped between requests (after `page`). */
-  inFlight?: number | string
-}
-
-/** Where the export stopped, with the error that stopped it (the fields as FailurePoint says). */
+/** Where the export stopped, as its progress had it, with the error that stopped it. */
 export class ExportFailure extends Error {
-  declare readonly cause: unknown
+  /** The page being read when it failed (from 1); undefined when it failed before any request. */
   declare readonly page: number | undefined
   declare readonly offset: number | undefined
   declare readonly rowsRead: number
+  /** Set when the comparison's previous period (or the impact baseline) was being read. */
   declare readonly period?: OtherPeriod
-  declare readonly requests: number
   declare readonly done: readonly PeriodRead[]
+  /** The request it stopped on; undefined when it stopped between requests (after `page`). */
   declare readonly inFlight?: number | string
 
-  constructor(point: FailurePoint) {
-    super(getErrorMessage(point.cause))
-    Object.assign(this, { requests: 0, done: [], ...point })
+  constructor(
+    readonly cause: unknown,
+    where: Partial<Pick<Progress, 'page' | 'offset' | 'rowsRead' | 'period' | 'done' | 'inFlight'>>,
+    readonly requests = 0
+  ) {
+    super(getErrorMessage(cause))
+    Object.assign(this, { rowsRead: 0, done: [], ...where })
     this.name = 'ExportFailure'
   }
 }
 
-/** What a dataset's export needs: inputs, runtime, the client, the budget and where it is. */
 export interface ExportContext {
   settings: ExportSettings
   path: string
@@ -100,13 +78,10 @@ export interface ExportContext {
 export interface ExportTap {
   /** The fewest requests `complete` makes: checked against the budget before the first request. */
   readonly minimumRequests: number
-  /** A page of page views of the report range, as the export read it. */
   observe(rows: readonly PageViewRow[]): void
-  /** Its own reads, after the export's; returns fields for the JSON file's end. */
   complete(ctx: ExportContext): Promise<Record<string, unknown>>
 }
 
-/** What a body hands back: the file's last fields and the outcome, or reads still to make. */
 export interface Filled<T> {
   tail: Record<string, unknown>
   outcome: T
@@ -130,7 +105,7 @@ export async function withWriter<Row, T>(
     const meta = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }
     writer = await openExportWriter(ctx.path, { format: settings.format, meta, rowFormat })
   } catch (error) {
-    throw new ExportFailure({ cause: error, rowsRead: 0 })
+    throw new ExportFailure(error, {})
   }
   try {
     const filled = await body(rows => writer.writeRows(rows))
@@ -145,7 +120,6 @@ export async function withWriter<Row, T>(
   }
 }
 
-/** Which request a page read is: its retry policy, and what its retry's log line names. */
 export interface PageRequest {
   operation: Operation
   /** The page number, or what the request reads when it is no page. */
@@ -177,4 +151,26 @@ export async function fetchPage<T>(
   )
   progress.inFlight = undefined
   return answer
+}
+
+export async function exportDataset<Exported>(
+  base: Omit<ExportContext, 'progress'>,
+  dataset: { export(ctx: ExportContext): Promise<Exported> }
+): Promise<Exported> {
+  const ctx: ExportContext = { ...base, progress: new Progress() }
+  try {
+    // The cost known before anything is read: one page of each period the export reads, and the
+    // impact section's fewest; over the budget, the run stops here.
+    if (ctx.impact) ctx.budget.ensure((ctx.settings.previous ? 2 : 1) + ctx.impact.minimumRequests)
+    return await dataset.export(ctx)
+  } catch (error) {
+    if (error instanceof ExportFailure) throw error
+    const { page, offset, rowsRead, period, done, inFlight } = ctx.progress
+    const cause = ctx.rt.signal.aborted ? ctx.rt.signal.reason : error
+    throw new ExportFailure(
+      cause,
+      { page, offset, rowsRead, period, done, inFlight },
+      ctx.budget.used
+    )
+  }
 }

@@ -9,23 +9,18 @@ import { paginateCursor, type CursorPage } from './cursor-pagination.js'
 import { fetchPage, withWriter, type DatasetRead, type ExportContext } from './context.js'
 import type { RowFormat } from './writers.js'
 
-/** How a cursor dataset is read: its request, its rows in the file and its closing fields. */
 export interface CursorDataset<Row, Summary> {
   operation: Operation
   rowFormat: RowFormat<Row>
-  /** One page from the client, as the cursor loop takes it. */
   read: (query: CursorQuery, signal?: AbortSignal) => Promise<CursorPage<Row>>
-  /** The JSON file's fields after the rows. */
   tail: (summary: Summary) => Record<string, unknown>
 }
 
-/** What a dataset's summary is tallied by, as the pages stream past. */
 export interface Tally<Row, Summary> {
   addAll(rows: readonly Row[]): void
   summary(): Summary
 }
 
-/** Pages the dataset into the file and the tally; returns the rows, the requests and the summary. */
 export async function exportCursor<Row, Summary>(
   ctx: ExportContext,
   tally: Tally<Row, Summary>,

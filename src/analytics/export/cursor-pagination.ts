@@ -1,8 +1,6 @@
 /**
- * The cursor loop of `searches` and `feedback`: the first page without a cursor, then the service's
- * `nextCursor` until it is null (or `hasMore` is false). A page that fails is asked again by its
- * caller's retry with the same query, so the same cursor: no row is lost or read twice. Each page goes
- * to the sink as it arrives; nothing is accumulated here.
+ * The cursor loop of searches, feedback and the assistant. A failed page is retried with the same query,
+ * so the same cursor: no row is lost or read twice.
  */
 import type { CursorQuery } from '../../mintlify/analytics-types.js'
 import { MAX_PAGES, PaginationError, type ExportPlan } from './pagination.js'
@@ -15,19 +13,6 @@ export interface CursorPage<Row> {
   hasMore?: boolean
 }
 
-export interface CursorPageInfo {
-  /** From 1. */
-  page: number
-  rows: number
-  rowsSoFar: number
-  more: boolean
-}
-
-export interface CursorResult {
-  rows: number
-  requests: number
-}
-
 function cursorQuery(plan: ExportPlan, cursor: string | undefined): CursorQuery {
   const query: CursorQuery = { limit: plan.pageSize }
   if (plan.dateFrom) query.dateFrom = plan.dateFrom
@@ -36,17 +21,17 @@ function cursorQuery(plan: ExportPlan, cursor: string | undefined): CursorQuery 
   return query
 }
 
-/** Where the cursor loop's pages come from and where their rows go. */
-export interface CursorFlow<Row> {
+interface CursorFlow<Row> {
   fetchPage: (query: CursorQuery) => Promise<CursorPage<Row>>
   sink: (rows: readonly Row[]) => Promise<void>
 }
+type CursorPageInfo = { page: number; rows: number; rowsSoFar: number; more: boolean }
 
 export async function paginateCursor<Row>(
   plan: ExportPlan,
   { fetchPage, sink }: CursorFlow<Row>,
   onPage: (info: CursorPageInfo) => void = () => undefined
-): Promise<CursorResult> {
+): Promise<{ rows: number; requests: number }> {
   const seen = new Set<string>()
   let cursor: string | undefined
   let rows = 0

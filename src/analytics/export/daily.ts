@@ -1,14 +1,16 @@
 /**
- * The views per day: each point is the service's `totals` of a one-day range read with `limit=1`
- * (one request a point; ranges longer than 31 days take a point a week, seven-day steps from
- * `date-from`). The points are read last (after the export and the impact section's reads), within
- * the same request budget: when too few requests are left, or a point cannot be read (retries
- * included), the chart is left out with one line that says so, and nothing else changes.
+ * The views per day: each point the `totals` of a one-day range read with `limit=1` (a point a week past
+ * 31 days). Read last, within what the budget has left: a chart that does not fit is left out with one
+ * line, and nothing else changes. With `format: csv` they go to their own file beside the export's
+ * (`page-views-daily.csv`); the JSON file holds them itself.
  */
+import { stringify } from 'csv-stringify/sync'
+import { dirname, join } from 'node:path'
 import { DATE, parseDate } from '../../shared/dates.js'
 import { DAY_MS } from '../../shared/duration.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import { plural } from '../../shared/plural.js'
+import { datasetFacts } from '../dataset-list.js'
 import { formatInstant } from '../dates.js'
 import {
   heading,
@@ -16,6 +18,7 @@ import {
   type DailySection,
   type DailyStep
 } from '../report/daily-section.js'
+import { AtomicFile } from './atomic-file.js'
 import { RequestBudgetExceeded } from './budget.js'
 import type { ExportContext, ExportSettings } from './context.js'
 import { fetchPage } from './context.js'
@@ -29,12 +32,10 @@ interface Span {
   dateTo: string
 }
 
-/** The instant of a date as the settings hold it (already absolute: `-Nd` was resolved). */
 function instant(value: string): number {
   return parseDate(value, new Date())?.instant ?? Number.NaN
 }
 
-/** The one-day (or one-week) spans of `[from, to)`, the last one cut at `to`. */
 function dailySpans(from: string, to: string): { spans: Span[]; step: DailyStep } {
   const start = instant(from)
   const end = instant(to)
@@ -63,7 +64,7 @@ export function dailyRequests(settings: ExportSettings): number {
 
 async function readPoints(
   ctx: ExportContext,
-  source: Pick<TrafficSource, 'operation' | 'read'>,
+  source: TrafficSource,
   spans: Span[]
 ): Promise<DailyPoint[]> {
   const points: DailyPoint[] = []
@@ -77,7 +78,6 @@ async function readPoints(
   return points
 }
 
-/** Why the points were not read, once they began: the budget ran out during retries, or a point failed. */
 function notRead(error: unknown): string {
   return error instanceof RequestBudgetExceeded
     ? `its reads, retries included, ran past the ${error.limit}-request budget`
@@ -87,7 +87,7 @@ function notRead(error: unknown): string {
 /** The points of the range (and of the previous period), or why they were not read; none without a chart. */
 export async function readDaily(
   ctx: ExportContext,
-  source: Pick<TrafficSource, 'operation' | 'read' | 'kind'>
+  source: TrafficSource
 ): Promise<DailySection | undefined> {
   const { settings, budget, rt } = ctx
   const needed = dailyRequests(settings)
@@ -119,7 +119,7 @@ export async function readDaily(
  */
 export async function readAllPoints(
   ctx: ExportContext,
-  source: Pick<TrafficSource, 'operation' | 'read' | 'kind'>
+  source: TrafficSource
 ): Promise<DailySection> {
   const { settings, rt } = ctx
   const { spans, step } = dailySpans(settings.dateFrom ?? '', settings.dateTo ?? '')
@@ -131,4 +131,35 @@ export async function readAllPoints(
   const needed = points.length + (previous?.length ?? 0)
   rt.log.info(`${heading(source.kind)} per ${step}: ${plural(needed, 'request')}, one a point.`)
   return { points, previous, step }
+}
+
+const COLUMNS = ['date', 'human', 'ai', 'total']
+
+/**
+ * With `format: csv`, the points read to `<stem>-daily.csv` beside the file, the previous period's point
+ * of the same day number beside each; its path, or none.
+ */
+export async function writeDailyCsv(
+  ctx: ExportContext,
+  kind: TrafficSource['kind'],
+  daily: DailySection | undefined
+): Promise<string[]> {
+  if (!daily || 'skipped' in daily || ctx.settings.format !== 'csv') return []
+  const { points, previous } = daily
+  const cells = (p: DailyPoint | undefined): unknown[] =>
+    p ? [p.date, p.human, p.ai, p.total] : ['', '', '', '']
+  const header = previous ? [...COLUMNS, ...COLUMNS.map(c => `previous_${c}`)] : COLUMNS
+  const rows = points.map((point, i) =>
+    previous ? [...cells(point), ...cells(previous[i])] : cells(point)
+  )
+  const path = join(dirname(ctx.path), `${datasetFacts(kind).fileStem}-daily.csv`)
+  const file = await AtomicFile.create(path)
+  try {
+    await file.write(stringify([header, ...rows]))
+    await file.commit()
+  } catch (error) {
+    await file.discard()
+    throw error
+  }
+  return [path]
 }

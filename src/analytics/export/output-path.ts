@@ -6,18 +6,15 @@ import { accessSync, constants, statSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve } from 'node:path'
 import { InputError } from '../../shared/inputs.js'
 
-/** The absolute path of `output-file`: relative paths count from the workspace. */
 export function resolveOutputPath(workspace: string, outputFile: string): string {
   return resolve(workspace, outputFile)
 }
 
-/** How to show the file: relative to the workspace when inside it, else absolute. */
 export function displayPath(workspace: string, path: string): string {
   const inside = relative(workspace, path)
   return inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : path
 }
 
-/** Throws an InputError naming `output-file` unless the file can be written where it should go. */
 export function checkOutputLocation(path: string, shown: string): void {
   const folder = dirname(path)
   if (!isDirectory(folder)) {

@@ -1,7 +1,6 @@
 /**
- * The pagination loop: `limit = page-size`, the next offset right after the rows received, while the
- * service says `hasMore`. Each page goes to the sink as it arrives (nothing is accumulated here), and
- * the guards turn a misbehaving service into an error instead of an endless loop or a silent gap.
+ * The offset loop: the next offset right after the rows received, while the service says `hasMore`.
+ * The guards turn a misbehaving service into an error instead of an endless loop or a silent gap.
  */
 import type {
   PageViewRow,
@@ -17,30 +16,17 @@ export interface ExportPlan extends DateRange {
 
 export type FetchPage = (query: PageViewsQuery) => Promise<PageViewsPage>
 
-interface PageInfo {
-  /** From 1. */
-  page: number
-  offset: number
-  /** Rows written before this page. */
-  rowsBefore: number
-}
-
-type PageSink = (rows: readonly PageViewRow[], info: PageInfo) => Promise<void>
-
 export interface PaginationEvents {
-  /** After the sink took a page. */
-  onPage?: (info: PageInfo & { rows: number; rowsSoFar: number; hasMore: boolean }) => void
+  onPage?: (info: {
+    page: number
+    offset: number
+    rows: number
+    rowsSoFar: number
+    hasMore: boolean
+  }) => void
   onWarning?: (message: string) => void
 }
 
-export interface PaginationResult {
-  /** The site-wide totals of the first page. */
-  totals: ViewTotals
-  rows: number
-  requests: number
-}
-
-/** The service misbehaved in a way that would loop forever or lose rows. */
 export class PaginationError extends Error {
   constructor(message: string) {
     super(message)
@@ -51,7 +37,6 @@ export class PaginationError extends Error {
 /** Far beyond what 100 requests an hour allow; only a service that never ends gets here. */
 export const MAX_PAGES = 10_000
 
-/** The query for the page starting at `offset`. */
 export function pageQuery(plan: ExportPlan, offset: number): PageViewsQuery {
   const query: PageViewsQuery = { limit: plan.pageSize, offset }
   if (plan.dateFrom) query.dateFrom = plan.dateFrom
@@ -69,21 +54,14 @@ export function expectedRequests(rows: number, pageSize: number): { min: number;
   return { min: pages, max: exact ? pages + 1 : pages }
 }
 
-function sameTotals(a: ViewTotals, b: ViewTotals): boolean {
-  return a.human === b.human && a.ai === b.ai && a.total === b.total
-}
-
-/** Where the loop's pages come from and where their rows go. */
-export interface PageFlow {
-  fetchPage: FetchPage
-  sink: PageSink
-}
-
 export async function paginate(
   plan: ExportPlan,
-  { fetchPage, sink }: PageFlow,
+  {
+    fetchPage,
+    sink
+  }: { fetchPage: FetchPage; sink: (rows: readonly PageViewRow[]) => Promise<void> },
   events: PaginationEvents = {}
-): Promise<PaginationResult> {
+): Promise<{ totals: ViewTotals; rows: number; requests: number }> {
   const guards = new PageGuards(plan, events)
   let offset = 0
   let rows = 0
@@ -100,15 +78,10 @@ export async function paginate(
     const totals = guards.totalsOf(page, result)
     guards.checkRows(page, offset, result)
 
-    const info: PageInfo = { page, offset, rowsBefore: rows }
-    await sink(result.views, info)
+    await sink(result.views)
     rows += result.views.length
-    events.onPage?.({
-      ...info,
-      rows: result.views.length,
-      rowsSoFar: rows,
-      hasMore: result.hasMore
-    })
+    const { hasMore } = result
+    events.onPage?.({ page, offset, rows: result.views.length, rowsSoFar: rows, hasMore })
 
     if (!result.hasMore) return { totals, rows, requests }
 
@@ -119,7 +92,6 @@ export async function paginate(
   }
 }
 
-/** What the loop checks between pages: each warning said once, and the pages it must not take. */
 class PageGuards {
   private totals: ViewTotals | undefined
   private warnedTotals = false
@@ -135,7 +107,10 @@ class PageGuards {
   totalsOf(page: number, result: PageViewsPage): ViewTotals {
     if (this.totals === undefined) {
       this.totals = result.totals
-    } else if (!this.warnedTotals && !sameTotals(this.totals, result.totals)) {
+    } else if (
+      !this.warnedTotals &&
+      describeTotals(this.totals) !== describeTotals(result.totals)
+    ) {
       this.warnedTotals = true
       this.events.onWarning?.(
         `The site-wide totals changed between pages (page 1: ${describeTotals(this.totals)}; page ${page}: ` +
@@ -146,7 +121,6 @@ class PageGuards {
     return this.totals
   }
 
-  /** Throws on a page that would make the export endless or write rows twice. */
   checkRows(page: number, offset: number, result: PageViewsPage): void {
     const views = result.views
     if (result.hasMore && views.length === 0) {

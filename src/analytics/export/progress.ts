@@ -1,8 +1,6 @@
 /**
- * Where an export is, for the message when it stops: the page being read, its offset (offset
- * paging), the rows read before it, which period of a comparison, the periods read whole before it
- * (so a stop on page 1 after a hundred pages of the previous period says so), and whether a request
- * was in flight (a stop between requests is "after" the page, not "on" it).
+ * Where an export is, for the message when it stops: the page, its offset, the rows before it, the
+ * period, the periods read whole before it, and whether a request was in flight ("on" or "after" a page).
  */
 import { getErrorMessage } from '../../shared/errors.js'
 import { logLine } from '../../shared/log-line.js'
@@ -12,7 +10,6 @@ import type { Log } from '../../shared/runtime.js'
 /** A period read besides the report's own: a comparison's previous one, the impact baseline. */
 export type OtherPeriod = 'previous' | 'baseline'
 
-/** A period read whole before the one being read: its pages and rows. */
 export interface PeriodRead {
   period: OtherPeriod | undefined
   pages: number
@@ -24,12 +21,10 @@ export class Progress {
   offset: number | undefined
   rowsRead = 0
   period: OtherPeriod | undefined
-  /** The periods read before this one, in order. */
   readonly done: PeriodRead[] = []
   /** The request on its way (a page number, or what a named read reads); undefined between requests. */
   inFlight: number | string | undefined
 
-  /** Starts reading a period from its first page. */
   begin(period: OtherPeriod | undefined): void {
     if (this.page !== undefined) {
       this.done.push({ period: this.period, pages: this.page, rows: this.rowsRead })
@@ -40,21 +35,18 @@ export class Progress {
     this.rowsRead = 0
   }
 
-  /** A request for the next page is about to go out. */
   nextPage(offset?: number): number {
     this.page = (this.page ?? 0) + 1
     this.offset = offset
     return this.page
   }
 
-  /** "Page 3", "Previous period, page 3" or "Baseline period, page 3" (or a request's own name), for log lines. */
   label(page: number | string): string {
     if (typeof page === 'string') return page
     if (this.period === undefined) return `Page ${page}`
     return `${this.period === 'previous' ? 'Previous' : 'Baseline'} period, page ${page}`
   }
 
-  /** The log line before a retry of `page`. */
   retryLine(log: Log, page: number | string, maxAttempts: number): (info: RetryInfo) => void {
     return ({ attempt, delayMs, error }) =>
       log.info(

@@ -1,24 +1,47 @@
 /**
- * Where a views or visitors export reads its pages from, and how its rows look in the file: what
- * the export (traffic.ts) and the points per day (daily.ts) both read.
+ * Where views and visitors are read from, and how their rows look in the file: what the export
+ * (traffic.ts), the points per day (daily.ts), a step's previous period and the impact reads share.
  */
 import type { Operation } from '../../mintlify/errors.js'
 import type { PageViewRow, PageViewsPage, PageViewsQuery } from '../../mintlify/types.js'
 import type { ComparedRow } from '../compare/comparison.js'
 import type { TrafficKind } from '../report/traffic-sections.js'
 import type { ExportContext } from './context.js'
-import type { RowFormat } from './writers.js'
+import { rowFormat, type Field, type RowFormat } from './writers.js'
 
-/** Where a traffic dataset's pages come from, and how its rows look in the file. */
 export interface TrafficSource {
-  /** Views or visitors, as the report and the log name them. */
   kind: TrafficKind
   operation: Operation
-  /** One page of the endpoint, as the offset loop takes it. */
   read(ctx: ExportContext, query: PageViewsQuery, signal?: AbortSignal): Promise<PageViewsPage>
-  rows: RowFormat<PageViewRow>
-  /** The rows with `compare: previous`. */
-  comparedRows: RowFormat<ComparedRow>
-  /** The rows are the range's page views, which the impact section reads too. */
-  feedsImpact: boolean
+}
+
+const SOURCES: Record<TrafficKind, TrafficSource> = {
+  views: {
+    kind: 'views',
+    operation: 'get-page-views',
+    read: (ctx, query, signal) => ctx.client.getPageViews(query, { signal })
+  },
+  visitors: {
+    kind: 'visitors',
+    operation: 'get-visitors',
+    read: async (ctx, query, signal) => {
+      const { totals, visitors, hasMore } = await ctx.client.getVisitors(query, { signal })
+      return { totals, views: visitors, hasMore }
+    }
+  }
+}
+
+export function trafficSource(kind: TrafficKind): TrafficSource {
+  return SOURCES[kind]
+}
+
+const PAGE_FIELDS: Field<PageViewRow>[] = ['path', 'human', 'ai', 'total']
+
+/** Page views (and visitors, under another key): `path,human,ai,total`. */
+export function trafficRows(key: string): RowFormat<PageViewRow> {
+  return rowFormat(key, PAGE_FIELDS)
+}
+
+export function comparedRows(key: string): RowFormat<ComparedRow> {
+  return rowFormat<ComparedRow>(key, [...PAGE_FIELDS, 'previousTotal', 'change'])
 }

@@ -1,16 +1,12 @@
 /**
- * Views and visitors: offset paging into the file and the top-pages tally. With `compare: previous`
- * the previous period is read first, then this one, and the two are joined by path in memory
- * (compare/previous-join.ts): ⌈M/page⌉ + ⌈N/page⌉ requests; the points per day (daily.ts) come last,
- * after the impact section's reads.
+ * Views and visitors into the file and the top-pages tally. With `compare: previous` the previous period
+ * is read first and joined by path in memory; the points per day come last, after the impact reads.
  */
 import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
 import { plural } from '../../shared/plural.js'
 import { Comparison, type ComparedRow, type ComparisonSummary } from '../compare/comparison.js'
 import { PreviousJoin } from '../compare/previous-join.js'
-import type { TrafficKind, TrafficSummary } from '../report/traffic-sections.js'
-import { datasetFacts } from '../dataset-list.js'
-import { dailyCsv, dailyCsvPath, writeDailyCsv } from './daily-csv.js'
+import type { TrafficSummary } from '../report/traffic-sections.js'
 import {
   fetchPage,
   withWriter,
@@ -21,11 +17,10 @@ import {
 import { paginate, type FetchPage, type PaginationEvents } from './pagination.js'
 import { TopPages } from '../report/top-pages.js'
 import type { RowFormat } from './writers.js'
-import { readDaily } from './daily.js'
-import type { TrafficSource } from './traffic-source.js'
+import { readDaily, writeDailyCsv } from './daily.js'
+import { comparedRows, trafficRows, type TrafficSource } from './traffic-source.js'
 import type { DailySection } from '../report/daily-section.js'
 
-/** The JSON file's `daily` (and `previousDaily`) when the points were read. */
 function dailyFields(daily: DailySection | undefined): Record<string, unknown> {
   if (!daily || 'skipped' in daily) return {}
   return daily.previous
@@ -46,25 +41,13 @@ function withDaily(
     const usedBefore = ctx.budget.used
     const daily = ctx.daily ? ctx.daily.section : await readDaily(ctx, source)
     const requests = outcome.requests + ctx.budget.used - usedBefore
-    const files = await writeDailyBeside(ctx, source.kind, daily)
+    const files = await writeDailyCsv(ctx, source.kind, daily)
     return {
       tail: { ...tail, ...dailyFields(daily) },
       outcome: { ...outcome, requests, files, summary: { ...outcome.summary, daily } }
     }
   }
   return { tail, outcome, last }
-}
-
-/** With `format: csv`, the points read go to their own CSV beside the file; its path, or none. */
-async function writeDailyBeside(
-  ctx: ExportContext,
-  kind: TrafficKind,
-  daily: DailySection | undefined
-): Promise<string[]> {
-  if (!daily || 'skipped' in daily || ctx.settings.format !== 'csv') return []
-  const path = dailyCsvPath(ctx.path, datasetFacts(kind).fileStem)
-  await writeDailyCsv(path, dailyCsv(daily.points, daily.previous))
-  return [path]
 }
 
 function pageEvents(ctx: ExportContext): PaginationEvents {
@@ -81,6 +64,13 @@ function pageEvents(ctx: ExportContext): PaginationEvents {
   }
 }
 
+export function pageReader(ctx: ExportContext, source: TrafficSource): FetchPage {
+  return query => {
+    const request = { operation: source.operation, page: ctx.progress.nextPage(query.offset) }
+    return fetchPage(ctx, request, signal => source.read(ctx, query, signal))
+  }
+}
+
 export async function exportTraffic(
   ctx: ExportContext,
   source: TrafficSource
@@ -88,24 +78,23 @@ export async function exportTraffic(
   const { previous } = ctx.settings
   if (previous) return readTraffic(ctx, source, compared(ctx, source, previous))
   const asTheyAre: PeriodRows<PageViewRow> = { rows: rows => rows, finish: () => ({}) }
-  return readTraffic(ctx, source, { format: source.rows, before: async () => asTheyAre })
+  return readTraffic(ctx, source, {
+    format: trafficRows(source.kind),
+    before: async () => asTheyAre
+  })
 }
 
 /** How this period's rows reach the file: as they are, or joined with the previous period's. */
 interface RowShape<Row> {
   format: RowFormat<Row>
-  /** Reads what comes before this period (the previous period, to join with). */
   before(readPage: FetchPage): Promise<PeriodRows<Row>>
 }
 
-/** This period's rows as the file takes them, and what its end adds. */
 interface PeriodRows<Row> {
   rows(rows: readonly PageViewRow[]): readonly Row[]
-  /** The file's fields after `totals`, and the comparison, once this period is read. */
   finish(totals: ViewTotals): { tail?: Record<string, unknown>; comparison?: ComparisonSummary }
 }
 
-/** One flow: what comes before (with a comparison), this period into the file, the points last. */
 async function readTraffic<Row>(
   ctx: ExportContext,
   source: TrafficSource,
@@ -113,17 +102,15 @@ async function readTraffic<Row>(
 ): Promise<DatasetRead<TrafficSummary>> {
   const { settings } = ctx
   const plan = { dateFrom: settings.dateFrom, dateTo: settings.dateTo, pageSize: settings.pageSize }
-  const readPage: FetchPage = query => {
-    const request = { operation: source.operation, page: ctx.progress.nextPage(query.offset) }
-    return fetchPage(ctx, request, signal => source.read(ctx, query, signal))
-  }
+  const readPage = pageReader(ctx, source)
   const top = new TopPages(settings.summaryRows)
   return withWriter(ctx, shape.format, async writeRows => {
     const period = await shape.before(readPage)
     const sink = async (rows: readonly PageViewRow[]): Promise<void> => {
       await writeRows(period.rows(rows))
       top.addAll(rows)
-      if (source.feedsImpact) ctx.impact?.observe(rows)
+      // The impact section reads the range's page views as the export reads them.
+      if (source.kind === 'views') ctx.impact?.observe(rows)
     }
     const result = await paginate(plan, { fetchPage: readPage, sink }, pageEvents(ctx))
     const { tail, comparison } = period.finish(result.totals)
@@ -137,10 +124,6 @@ async function readTraffic<Row>(
   })
 }
 
-/**
- * With `compare: previous`: the previous period is read first, then this period's rows go to the
- * file in the service's order, each with its previous total and change.
- */
 function compared(
   ctx: ExportContext,
   source: TrafficSource,
@@ -164,5 +147,5 @@ function compared(
       }
     }
   }
-  return { format: source.comparedRows, before }
+  return { format: comparedRows(source.kind), before }
 }

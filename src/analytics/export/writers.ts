@@ -1,31 +1,21 @@
 /**
- * Streaming writers for the export file. Rows are written page by page as they arrive; nothing holds
- * all of them. The file is written under a temporary name and renamed at the end (AtomicFile).
- *
- * JSON: `{"dateFrom": ..., "dateTo": ..., "views": [...], "totals": {...}}` (other datasets: their
- * own array and closing fields). The date range is known at the start and the totals only after the
- * first page, so they go after the rows.
- * CSV: the dataset's columns (views: `path,human,ai,total`), quoted by csv-stringify (RFC 4180).
+ * Streaming writers for the export file: rows written page by page, under a temporary name renamed at the
+ * end (AtomicFile). JSON puts the totals after the rows, as they are known only after the first page.
  */
 import { stringify } from 'csv-stringify/sync'
 import { AtomicFile } from './atomic-file.js'
 import type { DateRange } from '../dates.js'
 
-/** The formats the `format` input takes. */
 export const EXPORT_FORMATS = ['json', 'csv'] as const
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
-/** How one dataset's rows look in each format. */
 export interface RowFormat<Row> {
-  /** The JSON array the rows go in (`views`, `searches`, ...). */
   key: string
-  /** The CSV header; `csv` returns a row's cells in this order. */
   columns: readonly string[]
   json(row: Row): Record<string, unknown>
   csv(row: Row): unknown[]
 }
 
-/** A field in the file: the row's own property of that name, or a name and how to compute it. */
 export type Field<Row> = (keyof Row & string) | [name: string, value: (row: Row) => unknown]
 
 /**
@@ -56,13 +46,10 @@ function csvCell(value: unknown): unknown {
 
 export interface ExportWriter<Row> {
   writeRows(rows: readonly Row[]): Promise<void>
-  /** Completes the file (JSON: `tail`'s fields after the rows) and moves it into place. */
   finish(tail: Record<string, unknown>): Promise<void>
-  /** Removes the unfinished file; never throws. */
   discard(): Promise<void>
 }
 
-/** The file's format, its date range (JSON writes it first) and its rows' shape (the dataset's). */
 export interface WriterOptions<Row> {
   format: ExportFormat
   meta: DateRange
@@ -74,79 +61,48 @@ export async function openExportWriter<Row>(
   { format, meta, rowFormat }: WriterOptions<Row>
 ): Promise<ExportWriter<Row>> {
   const file = await AtomicFile.create(path)
+  const discard = (): Promise<void> => file.discard()
   try {
-    const writer =
-      format === 'csv' ? new CsvWriter(file, rowFormat) : new JsonWriter(file, meta, rowFormat)
-    await writer.start()
-    return writer
+    if (format === 'csv') {
+      await file.write(stringify([rowFormat.columns]))
+      return {
+        writeRows: async rows => {
+          if (rows.length === 0) return
+          // A cell starting with = + - @ (a formula in a spreadsheet) gets a leading apostrophe.
+          const cells = rows.map(row => rowFormat.csv(row))
+          await file.write(stringify(cells, { escape_formulas: true }))
+        },
+        finish: () => file.commit(),
+        discard
+      }
+    }
+    const dateFrom = JSON.stringify(meta.dateFrom ?? null)
+    const dateTo = JSON.stringify(meta.dateTo ?? null)
+    const key = JSON.stringify(rowFormat.key)
+    await file.write(`{\n  "dateFrom": ${dateFrom},\n  "dateTo": ${dateTo},\n  ${key}: [`)
+    let written = 0
+    return {
+      writeRows: async rows => {
+        if (rows.length === 0) return
+        let chunk = ''
+        for (const row of rows) {
+          chunk += `${written === 0 ? '' : ','}\n    ${JSON.stringify(rowFormat.json(row))}`
+          written++
+        }
+        await file.write(chunk)
+      },
+      finish: async tail => {
+        let text = written === 0 ? ']' : '\n  ]'
+        for (const [name, value] of Object.entries(tail)) {
+          text += `,\n  ${JSON.stringify(name)}: ${JSON.stringify(value)}`
+        }
+        await file.write(`${text}\n}\n`)
+        await file.commit()
+      },
+      discard
+    }
   } catch (error) {
     await file.discard()
     throw error
-  }
-}
-
-class JsonWriter<Row> implements ExportWriter<Row> {
-  private rows = 0
-
-  constructor(
-    private readonly file: AtomicFile,
-    private readonly meta: DateRange,
-    private readonly rowFormat: RowFormat<Row>
-  ) {}
-
-  async start(): Promise<void> {
-    const dateFrom = JSON.stringify(this.meta.dateFrom ?? null)
-    const dateTo = JSON.stringify(this.meta.dateTo ?? null)
-    const key = JSON.stringify(this.rowFormat.key)
-    await this.file.write(`{\n  "dateFrom": ${dateFrom},\n  "dateTo": ${dateTo},\n  ${key}: [`)
-  }
-
-  async writeRows(rows: readonly Row[]): Promise<void> {
-    if (rows.length === 0) return
-    let chunk = ''
-    for (const row of rows) {
-      chunk += `${this.rows === 0 ? '' : ','}\n    ${JSON.stringify(this.rowFormat.json(row))}`
-      this.rows++
-    }
-    await this.file.write(chunk)
-  }
-
-  async finish(tail: Record<string, unknown>): Promise<void> {
-    let text = this.rows === 0 ? ']' : '\n  ]'
-    for (const [name, value] of Object.entries(tail)) {
-      text += `,\n  ${JSON.stringify(name)}: ${JSON.stringify(value)}`
-    }
-    await this.file.write(`${text}\n}\n`)
-    await this.file.commit()
-  }
-
-  discard(): Promise<void> {
-    return this.file.discard()
-  }
-}
-
-class CsvWriter<Row> implements ExportWriter<Row> {
-  constructor(
-    private readonly file: AtomicFile,
-    private readonly rowFormat: RowFormat<Row>
-  ) {}
-
-  async start(): Promise<void> {
-    await this.file.write(stringify([this.rowFormat.columns]))
-  }
-
-  async writeRows(rows: readonly Row[]): Promise<void> {
-    if (rows.length === 0) return
-    // A cell starting with = + - @ (a formula in a spreadsheet) gets a leading apostrophe.
-    const cells = rows.map(row => this.rowFormat.csv(row))
-    await this.file.write(stringify(cells, { escape_formulas: true }))
-  }
-
-  async finish(): Promise<void> {
-    await this.file.commit()
-  }
-
-  discard(): Promise<void> {
-    return this.file.discard()
   }
 }

@@ -1,7 +1,6 @@
 /**
- * The docs changes of the previous period, read from GitHub: the pull requests of `docs-repository`
- * merged in it (at most MAX_PULLS, the latest merges first) and the pages each touched. A token that
- * cannot read them is one warning and a line in the report, never a failed export.
+ * The docs changes of the previous period, read from GitHub. A token that cannot read them is one warning
+ * and a line in the report, never a failed export.
  */
 import { listMergedPulls } from '../../github/merged-pulls.js'
 import type { Octokit } from '../../github/octokit.js'
@@ -20,7 +19,6 @@ import type { Period } from './periods.js'
 /** GitHub lists at most 3,000 files of a pull request. */
 const MAX_FILES = 3000
 
-/** The docs changes, or why they could not be read. */
 export type DocsChangesRead = DocsChanges | { unavailable: string }
 
 export async function readDocsChanges(

@@ -1,9 +1,6 @@
 /**
- * The impact section's numbers, pure: each page's views and negative-feedback share in the baseline
- * (before) and the report range (after), a pull request's sums over its pages, and the total over
- * all touched pages with each page once. A share is `thumbsDown / total` from `feedback/by-page`; a
- * page the service does not list has no figure (null, shown "–"), never 0 %. A pooled share divides
- * the thumbs down by the total of the pages that have a figure.
+ * The impact section's numbers, pure. A page the service does not list has no figure (null, shown
+ * "–"), never 0 %; a pooled share divides the thumbs down by the total of the pages that have one.
  */
 import type { PageStatus, TouchedPage } from './pages.js'
 import { normalPath } from './pages.js'
@@ -17,7 +14,6 @@ export interface FeedbackCounts {
   total: number
 }
 
-/** One period's numbers by page path: views (human + AI) and the feedback counts the service lists. */
 export interface PeriodFigures {
   views: ReadonlyMap<string, number>
   feedback: ReadonlyMap<string, FeedbackCounts>
@@ -30,7 +26,6 @@ export interface PageImpact {
   feedback: { before: FeedbackCounts | null; after: FeedbackCounts | null }
 }
 
-/** A merged pull request of the previous period, as GitHub listed it. */
 export interface DocsPull {
   number: number
   title: string
@@ -47,9 +42,7 @@ export interface ImpactResult {
   baseline: Pick<Period, 'dateFrom' | 'dateTo'>
   /** The pull requests that touched a page, most recently merged first: the table's rows. */
   pulls: PullImpact[]
-  /** Pull requests read that touched no page (left out of the table). */
   withoutPages: number
-  /** Pull requests merged in the period beyond the ones read. */
   more: number
 }
 
@@ -75,10 +68,8 @@ function pageImpact(page: TouchedPage, before: PeriodFigures, after: PeriodFigur
   }
 }
 
-/** The docs changes of the previous period, as read from GitHub. */
 export interface DocsChanges {
   pulls: DocsPull[]
-  /** Merged in the period beyond the ones read. */
   more: number
 }
 
@@ -98,7 +89,6 @@ export function impactResult(
   }
 }
 
-/** thumbs down ÷ total over the counts given; null when there are none. */
 export function pooledShare(counts: readonly (FeedbackCounts | null)[]): number | null {
   const known = counts.filter((c): c is FeedbackCounts => c !== null)
   const total = known.reduce((sum, c) => sum + c.total, 0)

@@ -1,12 +1,8 @@
 /**
- * Which docs pages a pull request touched, pure: a changed file is a page when it ends in `.mdx` or
- * `.md` under `docs-root`; its path is the file's path below the root without the extension, with a
- * leading `/`, and `index` naming its folder (`docs/guides/index.mdx` with root `docs` is `/guides`;
- * at the root, `/`). GitHub names a renamed file by its new path, so it counts there; a removed one
- * is listed as removed.
+ * Which docs pages a pull request touched, pure: `.md`/`.mdx` files under `docs-root`, `index` naming its
+ * folder. GitHub names a renamed file by its new path, so it counts there.
  */
 
-/** What the pull request did to the page. */
 export type PageStatus = 'added' | 'modified' | 'renamed' | 'removed'
 
 export interface TouchedPage {
@@ -14,7 +10,6 @@ export interface TouchedPage {
   status: PageStatus
 }
 
-/** A changed file as GitHub lists it (`filename` is the new path of a renamed file). */
 export interface ChangedFile {
   path: string
   status: string
@@ -22,7 +17,6 @@ export interface ChangedFile {
 
 const PAGE_EXTENSION = /\.mdx?$/i
 
-/** The page path of a file, or undefined when the file is not a page under the root. */
 export function pagePath(file: string, docsRoot: string): string | undefined {
   const prefix = docsRoot === '' ? '' : `${docsRoot}/`
   if (!file.startsWith(prefix) || !PAGE_EXTENSION.test(file)) return undefined

@@ -1,12 +1,11 @@
 /**
- * The three periods of "Did last period's changes help?", pure: the report range R = [from, to) of
- * length L, the previous period P (the L before R, when the docs changes were merged) and the
- * baseline B (the L before P, what the pages did before those changes). Whole days stay `YYYY-MM-DD`.
+ * The three periods of "Did last period's changes help?", pure: the range R, the previous period P (when
+ * the docs changes were merged) and the baseline B before it, each as long as R.
  */
-import type { ParsedDate } from '../dates.js'
+import { DATE, type ParsedDate } from '../../shared/dates.js'
+import { formatInstant } from '../dates.js'
 
 export interface Period {
-  /** As sent to the service. */
   dateFrom: string
   dateTo: string
   /** Epoch ms; `end` is exclusive. */
@@ -20,19 +19,13 @@ export interface ImpactPeriods {
   baseline: Period
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-
 export function impactPeriods(from: ParsedDate, to: ParsedDate): ImpactPeriods {
   const length = to.instant - from.instant
   // Relative dates (-7d) arrive as YYYY-MM-DD already: both ends whole days keep the short form.
   const wholeDays = DATE.test(from.value) && DATE.test(to.value)
-  const show = (instant: number): string => {
-    const iso = new Date(instant).toISOString()
-    return wholeDays ? iso.slice(0, 10) : iso
-  }
   const period = (start: number, end: number): Period => ({
-    dateFrom: show(start),
-    dateTo: show(end),
+    dateFrom: formatInstant(start, wholeDays),
+    dateTo: formatInstant(end, wholeDays),
     start,
     end
   })
@@ -46,7 +39,6 @@ export function impactPeriods(from: ParsedDate, to: ParsedDate): ImpactPeriods {
   }
 }
 
-/** Whether an ISO time lies in the period (start included, end excluded). */
 export function inPeriod(time: string, period: Period): boolean {
   const at = Date.parse(time)
   return at >= period.start && at < period.end

@@ -1,14 +1,15 @@
 /**
- * The service reads of the impact section, on the export's client and request budget: the views of
- * the report range (taken from the export's own pages when the dataset is `views`, never read twice)
- * and of the baseline (⌈N/page⌉ each), and one `feedback/by-page` read per period. Only the touched
- * pages' numbers are kept. A run that cannot afford them stops before the first one.
+ * The service reads of the impact section, on the export's client and budget: the range's views (the
+ * export's own when it reads views) and the baseline's, and one `feedback/by-page` a period. A run that
+ * cannot afford them stops before the first one.
  */
 import type { PageViewRow } from '../../mintlify/types.js'
 import type { Runtime } from '../../shared/runtime.js'
 import { plural } from '../../shared/plural.js'
 import { fetchPage, type ExportContext, type ExportTap } from '../export/context.js'
 import { paginate, type ExportPlan } from '../export/pagination.js'
+import { pageReader } from '../export/traffic.js'
+import { trafficSource } from '../export/traffic-source.js'
 import {
   impactJson,
   impactResult,
@@ -22,10 +23,8 @@ import type { ImpactPeriods, Period } from './periods.js'
 
 /** The service ranks at most this many pages in `feedback/by-page`. */
 const BY_PAGE_LIMIT = 100
-/** Views pages of the impact reads when the export is of another dataset: the views maximum. */
 const IMPACT_VIEWS_PAGE_SIZE = 250
 
-/** What the section reads for. */
 export interface ImpactPlan {
   periods: ImpactPeriods
   changes: DocsChanges
@@ -34,12 +33,9 @@ export interface ImpactPlan {
 }
 
 export class ImpactReads implements ExportTap {
-  /** The views of the report range, by touched page, as the export read them. */
   private readonly rangeViews = new Map<string, number>()
   private readonly paths: Set<string>
-  /** The section's numbers once complete. */
   private completed: ImpactResult | undefined
-  /** Requests the section made. */
   requests = 0
 
   constructor(private readonly plan: ImpactPlan) {
@@ -55,12 +51,10 @@ export class ImpactReads implements ExportTap {
     return this.paths.size === 0 ? 0 : (this.plan.shared ? 1 : 2) + 2
   }
 
-  /** A page of the export's own views of the report range. */
   observe(rows: readonly PageViewRow[]): void {
     if (this.plan.shared) keep(this.paths, rows, this.rangeViews)
   }
 
-  /** Reads what the section still needs and returns the JSON file's `impact` field. */
   async complete(ctx: ExportContext): Promise<Record<string, unknown>> {
     const empty: PeriodFigures = { views: new Map(), feedback: new Map() }
     let before = empty
@@ -88,7 +82,6 @@ export class ImpactReads implements ExportTap {
     return { impact: impactJson(this.completed) }
   }
 
-  /** The section's numbers; the export completes them before it succeeds. */
   result(): ImpactResult {
     if (!this.completed) throw new Error('The impact reads are not complete before the export is')
     return this.completed
@@ -110,12 +103,7 @@ export class ImpactReads implements ExportTap {
     const result = await paginate(
       plan,
       {
-        fetchPage: query => {
-          const page = ctx.progress.nextPage(query.offset)
-          return fetchPage(ctx, { operation: 'get-page-views', page }, s =>
-            ctx.client.getPageViews(query, { signal: s })
-          )
-        },
+        fetchPage: pageReader(ctx, trafficSource('views')),
         sink: async rows => keep(this.paths, rows, views)
       },
       {

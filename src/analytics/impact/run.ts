@@ -1,7 +1,6 @@
 /**
- * The impact section in a run: the docs changes read from GitHub before the export, the service
- * reads beside it (reads.ts), then the section for the report and the outputs `impact-pulls` and
- * `impact-pages`.
+ * The impact section in a run: the docs changes read before the export, the reads beside it, then the
+ * section and its outputs.
  */
 import * as core from '@actions/core'
 import { createOctokit } from '../../github/octokit.js'
@@ -17,7 +16,6 @@ import type { ImpactPeriods } from './periods.js'
 import { ImpactReads } from './reads.js'
 import type { ImpactSection } from './section.js'
 
-/** What a run knows of the section: the reads beside the export, or why there are none. */
 type Known = { periods: ImpactPeriods; repository: string } & (
   { tap: ImpactReads } | { tap?: undefined; unavailable: string }
 )
@@ -48,17 +46,14 @@ export class ImpactRun {
     return new ImpactRun({ ...known, tap })
   }
 
-  /** The reads beside the export; undefined when the pull requests could not be read. */
   get tap(): ImpactReads | undefined {
     return this.known.tap
   }
 
-  /** Requests the section made on the service. */
   get requests(): number {
     return this.known.tap?.requests ?? 0
   }
 
-  /** After the export, which completes the reads. */
   section(): ImpactSection {
     const { periods, repository } = this.known
     if (this.known.tap === undefined) {

@@ -1,9 +1,6 @@
 /**
- * "Did last period's changes help?" as Markdown blocks, pure: one row per pull request that touched a
- * page (the PR's number and title inert, merged date, pages, views baseline → range with the change,
- * pooled negative share baseline → range), a total line over the touched pages (each once), one
- * line for the PRs that touched no page and for those not read, and a chart when asked (two PRs or
- * more; a total line too only then: one PR's row is its own total).
+ * "Did last period's changes help?" as Markdown blocks, pure. A total line and a chart only with two
+ * pull requests or more: one PR's row is its own total.
  */
 import { barChart } from '../report/charts.js'
 import { changePercent } from '../compare/comparison.js'
@@ -17,12 +14,10 @@ import type { ImpactPeriods } from './periods.js'
 const IMPACT_HEADING = "#### Did last period's changes help?"
 const TITLE_MAX_CHARS = 80
 
-/** What the report knows of the section: the result, or why the pull requests could not be read. */
 export type ImpactSection =
   | { periods: ImpactPeriods; repository: string; result: ImpactResult }
   | { periods: ImpactPeriods; repository: string; unavailable: string }
 
-/** A share from 0 to 1 as a percent with one decimal; "–" when there is no figure. */
 export function shareCell(share: number | null): string {
   return share === null ? '–' : `${(Math.round(share * 1000) / 10).toFixed(1)}%`
 }

@@ -4,7 +4,7 @@
  */
 import { InputError, parseBoolean, readString, type InputReader } from '../../shared/inputs.js'
 import type { RepoRef } from '../../github/refs.js'
-import type { ParsedDate } from '../dates.js'
+import type { ParsedDate } from '../../shared/dates.js'
 import { ANALYTICS_DEFAULTS } from '../defaults.js'
 import { impactPeriods, type ImpactPeriods } from './periods.js'
 

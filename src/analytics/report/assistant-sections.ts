@@ -1,8 +1,4 @@
-/**
- * The assistant summary in the report: answered and unanswered, the split by caller, the categories
- * with the most unanswered questions, the latest unanswered questions (redacted and inert, at most
- * 200 characters each), and a chart of unanswered questions by category after its table.
- */
+/** The assistant summary in the report; readers' questions redacted, inert and cut. */
 import { plural } from '../../shared/plural.js'
 import type { AssistantSummary } from './assistant-summary.js'
 import { barChart, chartAfter } from './charts.js'
@@ -63,7 +59,6 @@ function latestTable(summary: AssistantSummary): Block {
   )
 }
 
-/** Unanswered questions per category (categories have no order: bars only, no line). */
 function assistantChart(summary: AssistantSummary): string | undefined {
   return barChart({
     title: 'Unanswered questions by category',

@@ -1,8 +1,6 @@
 /**
- * What the assistant summary shows, tallied as the conversations stream past: answered and
- * unanswered counts, the categories with the most unanswered questions, the latest unanswered
- * questions, and (question-groups.ts, for the prompt) the unanswered questions grouped. Memory: one
- * record per category (the service's own short list), `summary-rows` questions, and the groups.
+ * The assistant summary, tallied as the conversations stream past. Memory: one record per category (the
+ * service's own short list), `summary-rows` questions, and the groups.
  */
 import type { AssistantConversation, CallerStats } from '../../mintlify/assistant.js'
 import { byName, TopN } from '../compare/top-n.js'
@@ -16,7 +14,6 @@ const NO_CATEGORY = 'uncategorized'
 export interface CategoryCount {
   category: string
   unanswered: number
-  /** All questions of the category, answered or not. */
   total: number
 }
 
@@ -32,13 +29,10 @@ export interface AssistantSummary {
   answered: number
   unanswered: number
   callers: CallerStats
-  /** The `summary-rows` categories with the most unanswered questions, most first. */
   categories: CategoryCount[]
-  /** Categories with any unanswered question, shown or not. */
   categoryCount: number
   /** Newest first. */
   latest: LatestQuestion[]
-  /** The unanswered questions grouped, most asked first, then most recent (for the prompt). */
   questions: QuestionGroup[]
 }
 

@@ -1,10 +1,6 @@
 /**
- * Mermaid chart sources for the report (GitHub renders them in step summaries and comments). They
- * stand right after the table they belong to, never instead of it, and only where they show a shape
- * the table cannot: two categories at least, lines only over ordered categories (days), long labels as
- * horizontal bars, large axes in thousands. Labels come from the service (page paths, search terms)
- * and are reduced to a safe alphabet, so no label can end its string, start a directive or leave the
- * code block.
+ * Mermaid charts, right after their table and only where they show a shape the table cannot. Labels come
+ * from the service and are reduced to a safe alphabet, so none can end its string or leave the block.
  */
 import type { SearchRow } from '../../mintlify/analytics-types.js'
 import type { PageViewRow } from '../../mintlify/types.js'
@@ -68,7 +64,6 @@ function number(value: number): string {
   return Number.isFinite(value) ? String(Math.round(value * 10) / 10) : '0'
 }
 
-/** The values and the axis name, in thousands when the largest value is 10,000 or more. */
 function scaled(series: number[][], yAxis: string): { series: number[][]; yAxis: string } {
   const top = Math.max(0, ...series.flat())
   if (top < THOUSANDS_FROM) return { series, yAxis }
@@ -99,7 +94,6 @@ function xyChart(chart: XyChart): string {
   ])
 }
 
-/** What a bar chart shows: a value per label (categories without an order: no line). */
 export interface BarChartData {
   title: string
   yAxis: string
@@ -127,7 +121,6 @@ export function barChart({ title, yAxis, labels, bars }: BarChartData): string |
   })
 }
 
-/** Lines over ordered categories (days): the first line drawn is the first series. */
 export function lineChart(data: {
   title: string
   yAxis: string
@@ -172,7 +165,6 @@ export function feedbackChart(pages: readonly NegativePage[]): string | undefine
   })
 }
 
-/** A chart as the block right after its table, when it is drawn and charts are on. */
 export function chartAfter(chart: string | undefined, on: boolean): Block[] {
   return on && chart ? [fixed('', chart, '')] : []
 }

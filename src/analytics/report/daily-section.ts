@@ -1,13 +1,11 @@
 /**
- * "Views per day": the daily totals of the range as a line, and the previous period's over the same
- * day numbers as a second line, after a small table of the same figures (Mermaid does not render in
- * e-mails). Or the one line that says why the points were not read.
+ * The points per day: a table, then the chart (the previous period over the same day numbers as a second
+ * line), or the one line that says why they were not read.
  */
 import { chartAfter, lineChart, SERIES_COLOURS } from './charts.js'
 import { axisDay } from '../../shared/human-dates.js'
 import { fixed, formatCount, table, type Block } from './layout.js'
 
-/** One point: the service's totals of a day (or of a week, for long ranges) from `date`. */
 export interface DailyPoint {
   date: string
   human: number
@@ -30,7 +28,6 @@ function labels(points: readonly DailyPoint[]): string[] {
     : points.map((_, i) => String(i + 1))
 }
 
-/** "Views" or "Visitors", as the section's title and the log name the points. */
 export const heading = (what: string): string => (what === 'views' ? 'Views' : 'Visitors')
 
 export function dailyBlocks(section: DailySection, what: string, chartOn = true): Block[] {

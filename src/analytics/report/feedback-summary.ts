@@ -1,13 +1,11 @@
 /**
- * What the feedback summary shows: the pages with the most negative entries (`helpful: false`) and
- * their latest comments. One small record per page with negative feedback (never per entry), so
- * memory follows the number of pages, not of entries.
+ * The feedback summary: one small record per page with negative feedback (never per entry), so memory
+ * follows the number of pages, not of entries.
  */
 import type { FeedbackEntry } from '../../mintlify/analytics-types.js'
 import { byName, TopN } from '../compare/top-n.js'
 import { PROMPT_MAX_ITEMS } from './search-summary.js'
 
-/** Latest comments kept per page. */
 const COMMENTS_PER_PAGE = 3
 /** A comment longer than this is cut in the summary (the file has it whole). */
 const COMMENT_MAX_CHARS = 500
@@ -28,7 +26,6 @@ export interface FeedbackSummary {
   entries: number
   negative: number
   pages: NegativePage[]
-  /** Pages with any negative entry, shown or not. */
   pageCount: number
   /** How many of `pages` the summary shows (`summary-rows`); the prompt may name more. */
   shownRows: number

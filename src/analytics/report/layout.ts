@@ -1,7 +1,6 @@
 /**
- * Fitting a report under a size limit: the text is built from blocks, fixed ones (headings, totals,
- * charts) and tables whose rows may be cut; rows are kept in order until the limit, and each cut
- * table says how many rows it left out (the file has them all). And the cells every table shares.
+ * Fitting a report under a size limit: fixed blocks and tables whose rows are kept in order until the
+ * limit, each cut table saying how many rows it left out (the file has them all).
  */
 import { tableCell, truncate } from '../../shared/markdown.js'
 
@@ -12,13 +11,11 @@ export function formatCount(value: number): string {
   return value.toLocaleString('en-US')
 }
 
-/** `part` as a percentage of `whole` with one decimal; an en dash when there is nothing to share. */
 export function percent(part: number, whole: number): string {
   if (whole <= 0) return '–'
   return `${(Math.round((part / whole) * 1000) / 10).toFixed(1)}%`
 }
 
-/** A page path (or a term) from the service as an inert table cell, cut when very long. */
 export function pathCell(path: string): string {
   return tableCell(truncate(path, MAX_PATH_CHARS))
 }

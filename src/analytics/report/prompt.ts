@@ -1,9 +1,6 @@
 /**
- * The `prompt` output: a ready instruction for the agent action naming the content gaps the summary
- * lists, so a weekly workflow can hand them on. Readers' words (search terms, comments, questions) are
- * redacted and inert (readers-words.ts), and quoted as JSON strings under a line that says they are
- * data, never instructions; page paths are quoted the same way. At most PROMPT_MAX_ITEMS items and
- * PROMPT_MAX_CHARS characters; empty without a gap.
+ * The `prompt` output: an instruction for the agent naming the gaps the summary lists. Readers' words are
+ * redacted, inert and quoted as JSON strings under a line that says they are data, never instructions.
  */
 import type { SearchRow } from '../../mintlify/analytics-types.js'
 import type { DateRange } from '../dates.js'
@@ -37,7 +34,6 @@ function describeRange(range: DateRange): string {
   return `from ${from} to ${to}`
 }
 
-/** What one dataset's prompt says around its items. */
 interface GapsPrompt {
   /** What readers did and where the figures come from. */
   finding: string

@@ -1,16 +1,12 @@
 /**
- * The unanswered questions grouped for the prompt, in memory: a group per key (lower case, spaces
- * collapsed) counts its questions, keeps its latest wording and counts the pages it was asked on, so
- * that its most frequent page (the most recent on a tie) is known at the end. Within the 100-request
- * budget a run reads at most 99,000 conversations.
+ * The unanswered questions grouped for the prompt (lower case, spaces collapsed), each with its latest
+ * wording and most frequent page. The budget bounds a run to 99,000 conversations.
  */
 import { cutAtCharacter } from '../../shared/text-cut.js'
 import { byName, TopN } from '../compare/top-n.js'
 
 export interface QuestionGroup {
-  /** The latest wording of the question, as the service gave it. */
   query: string
-  /** How often it was asked. */
   count: number
   /** When it was last asked (epoch ms; 0 when unknown). */
   latestMs: number
@@ -26,14 +22,12 @@ export function groupKey(query: string): string {
   return cutAtCharacter(query.toLowerCase().replace(/\s+/g, ' ').trim(), KEY_MAX_CHARS)
 }
 
-/** One question as asked; `page` is '' when the service knows none. */
 interface Asked {
   query: string
   ms: number
   page: string
 }
 
-/** How often a group was asked on one page, and when last. */
 interface PageCount {
   page: string
   count: number
@@ -54,7 +48,6 @@ const byAsked = (a: QuestionGroup, b: QuestionGroup): number =>
 const isLater = (a: Asked, b: Asked): boolean =>
   a.ms > b.ms || (a.ms === b.ms && (byName(a.page, b.page) || byName(a.query, b.query)) < 0)
 
-/** Most often first, then most recent, then by URL. */
 const byFrequency = (a: PageCount, b: PageCount): number =>
   b.count - a.count || b.latestMs - a.latestMs || byName(a.page, b.page)
 
@@ -85,7 +78,6 @@ export class QuestionGroups {
     page.latestMs = Math.max(page.latestMs, asked.ms)
   }
 
-  /** The `n` groups asked most, then most recently. */
   top(n: number): QuestionGroup[] {
     const best = new TopN<QuestionGroup>(n, byAsked)
     for (const { count, latest, pages } of this.groups.values()) {

@@ -1,9 +1,6 @@
 /**
- * Readers' words (search terms, feedback comments, assistant questions) on their way out of the run:
- * summary, comment, `prompt` output. Pure. First redacted (what looks like an e-mail address, a URL
- * with credentials or a long secret-like token never leaves), then made inert: one line, no live
- * @-mention, HTML tag or comment, `javascript:` link or code fence. The files keep the service's data
- * as given; only these forms pass through here.
+ * Readers' words on their way out (summary, comment, prompt), pure: redacted first (e-mail addresses, URLs
+ * with credentials, secret-like tokens), then inert (one line, no mention, tag, link or fence).
  */
 import { tableCell } from '../../shared/markdown.js'
 import { cutAtCharacter } from '../../shared/text-cut.js'
@@ -18,7 +15,6 @@ const LONG_TOKEN = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{20,}(?![A-Za-z0-9_-])/g
 /** Line breaks of every kind (JSON.stringify keeps U+2028 and U+2029 raw) and control characters. */
 const BREAKS = /[\s\p{Cc}\u2028\u2029]+/gu
 
-/** Replaces e-mail addresses, URLs with credentials and secret-like tokens by `[email]`, `[url]`, `[secret]`. */
 export function redact(text: string): string {
   return text
     .replace(URL_WITH_CREDENTIALS, '[url]')
@@ -40,13 +36,11 @@ export function inertLine(text: string): string {
     .replace(/`{3,}|~{3,}/g, fence => fence.split('').join(ZWSP))
 }
 
-/** Inert, then cut to at most `max` characters followed by `…` when longer. */
 export function inertText(text: string, max: number): string {
   const line = inertLine(text)
   return line.length > max ? `${cutAtCharacter(line, max).trimEnd()}…` : line
 }
 
-/** A reader's words: redacted, inert and cut. */
 export function readersText(text: string, max: number): string {
   return inertText(redact(text), max)
 }
@@ -61,7 +55,6 @@ export function jsonQuote(line: string): string {
   return JSON.stringify(line).replace(/</g, '\\u003c').replace(/>/g, '\\u003e')
 }
 
-/** A reader's words as a JSON string for the prompt. */
 export function readersJson(text: string, max: number): string {
   return jsonQuote(readersText(text, max))
 }

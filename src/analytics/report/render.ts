@@ -1,8 +1,6 @@
 /**
- * The export report as Markdown, for the step summary and the optional comment. Pure. Paths, terms
- * and comments come from the service and are untrusted: they are rendered inert (no mentions, links
- * or HTML), and charts get labels of a safe alphabet (charts.ts). The tables stay complete beside
- * the charts: Mermaid does not render in notification e-mails or the mobile app.
+ * The export report as Markdown, pure. Text from the service is rendered inert, and the tables stay
+ * complete beside the charts: Mermaid does not render in e-mails or the mobile app.
  */
 import { blockQuote, codeSpan } from '../../shared/markdown.js'
 import type { DateRange } from '../dates.js'
@@ -12,33 +10,23 @@ import { humanDate, humanRange } from '../../shared/human-dates.js'
 import { fixed, layout, type Block } from './layout.js'
 import { impactBlocks, type ImpactSection } from '../impact/section.js'
 
-export { percent } from './layout.js'
-
 export interface ExportReport extends DateRange {
   projectId: string
-  /** What the report is of, as its title says it ("page views"). */
   title: string
-  /** What one row of the file is ("page", "term"). */
   rowName: string
-  /** With `compare: previous`: the previous period. */
   previous?: Required<DateRange>
-  /** The dataset's own sections, after the head. */
   sections: Block[]
   rowsWritten: number
-  /** The file as the user should read it (relative to the workspace when inside it). */
   file: string
   format: ExportFormat
   requests: number
-  /** Mermaid charts beside the tables. */
   chart?: boolean
-  /** With `impact: true`: "Did last period's changes help?". */
   impact?: ImpactSection
 }
 
 export interface RenderOptions {
   /** Cut the tables so the whole text stays under this many characters. */
   maxChars?: number
-  /** A link to the workflow run, for the comment. */
   runUrl?: string
   /** A hidden line first, so the comment can be recognised. */
   marker?: string
@@ -57,7 +45,6 @@ function describeRange(dateFrom?: string, dateTo?: string): string[] {
   ]
 }
 
-/** The report's first lines: the marker, the heading, the range and the period compared with. */
 export function reportHead(
   heading: string,
   report: DateRange & { projectId: string; previous?: Required<DateRange> },
@@ -90,14 +77,11 @@ export function renderReport(report: ExportReport, options: RenderOptions = {}):
   return layout(blocks, options.maxChars)
 }
 
-/** The summary of a failed export: what was asked and why it stopped. */
 export function renderFailure(
   message: string,
   context: DateRange & {
     projectId?: string
-    /** What the export was of ("page views"). */
     title: string
-    /** Requests made before it stopped. */
     requests?: number
   }
 ): string {

@@ -1,8 +1,6 @@
 /**
- * What the searches summary shows, tallied as the rows stream past in bounded memory: the most
- * searched terms, and the content gaps (terms searched at least GAP_MIN_HITS times whose click-through
- * rate is under GAP_MAX_CTR: readers looked and found nothing worth clicking), the most missed
- * searches first: a term searched 57 times matters more than one searched 4 times at a lower rate.
+ * The searches summary in bounded memory. A content gap is a term searched at least GAP_MIN_HITS times
+ * under GAP_MAX_CTR click-through, ranked by missed searches: 57 searches matter more than 4.
  */
 import type { SearchRow } from '../../mintlify/analytics-types.js'
 import { byName, TopN } from '../compare/top-n.js'
@@ -16,7 +14,6 @@ export interface SearchSummary {
   totalSearches: number
   top: SearchRow[]
   gaps: SearchRow[]
-  /** All terms that are gaps, shown or not. */
   gapCount: number
 }
 
@@ -31,7 +28,6 @@ export function missedSearches(row: SearchRow): number {
   return row.hits * (1 - Math.min(1, Math.max(0, row.ctr)))
 }
 
-/** The most missed searches first; among equals the more searched term. */
 const byGap = (a: SearchRow, b: SearchRow): number =>
   missedSearches(b) - missedSearches(a) || byHits(a, b)
 

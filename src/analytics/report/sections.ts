@@ -1,8 +1,4 @@
-/**
- * The report's sections beyond the traffic totals and top pages: the comparison with the previous
- * period, the searches summary (most searched terms, content gaps) and the feedback summary (pages
- * with the most negative entries and their latest comments, inert).
- */
+/** The comparison, searches and feedback sections of the report. */
 import type { SearchRow } from '../../mintlify/analytics-types.js'
 import { plural } from '../../shared/plural.js'
 import { chartAfter, feedbackChart, searchChart } from './charts.js'
@@ -42,7 +38,6 @@ function changeRow(label: string, change: ChangeOf): string {
   )
 }
 
-/** The change in percent, and the mark of a page that lost 90 % or more of its views. */
 function changePercentCell(row: ComparedRow): string {
   if (row.previousTotal === 0) return 'new'
   const pct = `${changePercent(row.total, row.previousTotal)}%`

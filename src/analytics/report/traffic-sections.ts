@@ -1,7 +1,5 @@
 /**
- * The views and visitors sections of the report, in the order a weekly report is read: the totals
- * (visitors deduplicated, so no shares), the views per day, the changes since the previous period,
- * then the top pages, each chart right after its table.
+ * The views and visitors sections, in the order a weekly report is read; each chart right after its table.
  */
 import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
 import { plural } from '../../shared/plural.js'
@@ -11,13 +9,10 @@ import { dailyBlocks, type DailySection } from './daily-section.js'
 import { fixed, formatCount, pathCell, percent, table, type Block } from './layout.js'
 import { comparisonBlocks } from './sections.js'
 
-/** What a traffic export tallied: the service's totals and the pages with the most total. */
 export interface TrafficSummary {
   totals: ViewTotals
-  /** The `summaryRows` pages with the most total, best first. */
   top: PageViewRow[]
   comparison?: ComparisonSummary
-  /** The views per day, or why they were not read. */
   daily?: DailySection
 }
 

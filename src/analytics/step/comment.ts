@@ -1,8 +1,6 @@
 /**
- * The report comment of a step, of one dataset or several: one comment a step of a run. Its marker
- * names the run and the step, so a re-run of the step (the same run id) finds it at the newest end of
- * the conversation and edits it instead of adding a second; a marker counts only in a comment of ours
- * (ownMarker), and a report marked as this action first wrote it is still found.
+ * The report comment of a step. Its marker names the run and the step, so a re-run finds it at the newest
+ * end of the conversation and edits it; a marker counts only in a comment of ours (ownMarker).
  */
 import { createComment, updateComment } from '../../github/comments.js'
 import { learnIdentity } from '../../github/identity.js'

@@ -1,8 +1,6 @@
 /**
- * The service's answers as one step of several datasets read them, kept so that a dataset's file can
- * be written again with the sections read after its rows (the previous period, the impact reads, the
- * points per day) without asking the service twice: `live` reads and keeps each answer, `replay`
- * gives the kept answer of the same call and never reaches the service.
+ * The service's answers kept while a step of several datasets reads, so a file can be written again with
+ * its sections without asking twice: `live` keeps, `replay` answers from what was kept.
  */
 import type { MintlifyClient } from '../../mintlify/client.js'
 
@@ -20,7 +18,6 @@ export class KeptAnswers {
 
   constructor(private readonly client: MintlifyClient) {}
 
-  /** The client, keeping each answer it reads. */
   live(): MintlifyClient {
     return this.wrap(async (method, args, call) => {
       const answer = await call()
@@ -29,7 +26,6 @@ export class KeptAnswers {
     })
   }
 
-  /** A client that answers from what was kept; a read never kept is an error, never a request. */
   replay(): MintlifyClient {
     return this.wrap(async (method, args) => {
       const key = keyOf(method, args)

@@ -1,9 +1,4 @@
-/**
- * The outputs of a step; with several datasets: `files` (one path a line), `requests` (made),
- * `left-out` (one line a section or dataset left out), `prompt` (the gaps of all datasets as one
- * instruction), and each dataset's own outputs prefixed with its name (`views-total`,
- * `searches-prompt`, `views-rows`, `views-file`, …); `impact-pulls` and `impact-pages` as with one.
- */
+/** The outputs of a step (analytics/action.yml declares them). */
 import * as core from '@actions/core'
 import { datasetFacts, type Dataset, type DatasetOutput } from '../dataset-list.js'
 import type { ImpactRun } from '../impact/run.js'
@@ -11,47 +6,36 @@ import { leftOutLine } from './plan.js'
 import { combinePrompts } from './prompt.js'
 import { writtenOutcomes, type Step } from './step.js'
 
-/** The outputs a dataset sets with several datasets (analytics/action.yml declares them). */
 export function prefixedOutputs(name: Dataset): string[] {
   return ['rows', 'file', ...datasetFacts(name).outputs.filter(o => o !== 'pages')].map(
     output => `${name}-${output}`
   )
 }
 
-/**
- * The step's outputs. One dataset: `rows`, `file` and its own outputs, unprefixed, as ever; several:
- * `files`, `requests`, `left-out`, `prompt` and each dataset's prefixed.
- */
 export function setOutputs(step: Step, impact: ImpactRun | undefined): void {
   const written = writtenOutcomes(step)
-  if (step.names.length === 1) {
-    for (const { path, exported } of written) {
-      core.setOutput('rows', String(exported.rows))
-      core.setOutput('file', path)
-      for (const [name, value] of exported.outputs()) core.setOutput(name, value)
-    }
-    impact?.setOutputs()
-    return
+  const one = step.names.length === 1
+  if (!one) {
+    core.setOutput('files', written.flatMap(o => [o.path, ...o.exported.files]).join('\n'))
+    core.setOutput('requests', String(step.budget.used))
+    core.setOutput('left-out', step.leftOut.map(leftOutLine).join('\n'))
+    const parts = written.map(o => {
+      const values = new Map<DatasetOutput, string>(o.exported.outputs())
+      return { what: datasetFacts(o.name).label, prompt: values.get('prompt') ?? '' }
+    })
+    core.setOutput('prompt', combinePrompts(parts))
   }
-  const files = written.flatMap(o => [o.path, ...o.exported.files])
-  core.setOutput('files', files.join('\n'))
-  core.setOutput('requests', String(step.budget.used))
-  core.setOutput('left-out', step.leftOut.map(leftOutLine).join('\n'))
-  const parts = written.map(o => {
-    const values = new Map<DatasetOutput, string>(o.exported.outputs())
-    return { what: datasetFacts(o.name).label, prompt: values.get('prompt') ?? '' }
-  })
-  core.setOutput('prompt', combinePrompts(parts))
   for (const { name, path, exported } of written) {
-    core.setOutput(`${name}-rows`, String(exported.rows))
-    core.setOutput(`${name}-file`, path)
+    const prefix = one ? '' : `${name}-`
+    core.setOutput(`${prefix}rows`, String(exported.rows))
+    core.setOutput(`${prefix}file`, path)
     for (const [output, value] of exported.outputs()) {
-      if (output !== 'pages') core.setOutput(`${name}-${output}`, value)
+      if (one || output !== 'pages') core.setOutput(`${prefix}${output}`, value)
     }
   }
-  const host = step.outcomes.find(o => o.impact)
-  if (impact && (host || !impact.tap)) impact.setOutputs()
-  else if (impact) {
+  if (!impact) return
+  if (one || !impact.tap || step.outcomes.some(o => o.impact)) impact.setOutputs()
+  else {
     core.setOutput('impact-pulls', '')
     core.setOutput('impact-pages', '')
   }

@@ -1,9 +1,7 @@
 /**
- * The plan of one step that reads several datasets under one request budget. Pure. Every dataset's
- * rows come first, in the given order, each only while the budget keeps one request for each dataset
- * not yet started; then the optional sections in this order: the previous period (`compare`), the
- * impact reads, the views per day. An optional section is read whole or left out (half a previous
- * period would make the change lie), and a left-out section is one line naming it and its requests.
+ * The plan of a step of several datasets, pure: every dataset's rows first, each while the budget keeps one
+ * request for each dataset after it; then the optional sections, each read whole or left out (half a
+ * previous period would make the change lie).
  */
 import type { Dataset } from '../dataset-list.js'
 import { plural } from '../../shared/plural.js'
@@ -23,24 +21,17 @@ export function impactHost(names: readonly Dataset[]): Dataset {
 
 type SectionKind = 'previous' | 'impact' | 'daily'
 
-/** An optional section of a dataset's report, in the order the plan reads them. */
 export interface OptionalSection {
   kind: SectionKind
-  /** The dataset whose report (and file) the section belongs to. */
   dataset: Dataset
 }
 
-/** What the step asks for beyond the rows, per dataset whose rows were read. */
 export interface Wanted {
-  /** The datasets (views, visitors) whose previous period is wanted. */
   previous: readonly Dataset[]
-  /** The dataset the impact section belongs to, when it is wanted. */
   impact?: Dataset
-  /** The datasets whose points per day are wanted. */
   daily: readonly Dataset[]
 }
 
-/** The optional sections in the order they are read: previous periods, impact, points per day. */
 export function sectionOrder(read: readonly Dataset[], wanted: Wanted): OptionalSection[] {
   const of = (kind: SectionKind, names: readonly Dataset[]): OptionalSection[] =>
     read.filter(name => names.includes(name)).map(dataset => ({ kind, dataset }))
@@ -51,14 +42,12 @@ export function sectionOrder(read: readonly Dataset[], wanted: Wanted): Optional
   ]
 }
 
-/** How a section is named in the left-out line. */
 export function sectionName(section: OptionalSection): string {
   if (section.kind === 'previous') return 'previous period'
   if (section.kind === 'impact') return "impact (did last period's changes help?)"
   return `${section.dataset} per day`
 }
 
-/** A section (or a dataset's rows) that the step did not read, and the requests it needed. */
 export interface LeftOut {
   dataset: Dataset
   /** "previous period", "views per day", "rows". */
@@ -73,7 +62,6 @@ export function leftOutLine({ dataset, what, requests, atLeast }: LeftOut): stri
   return `${dataset}: ${what} (${atLeast ? 'more than ' : ''}${plural(requests, 'request')})`
 }
 
-/** Whether `needed` more requests fit after `used` of `budget`. */
 export function fits(needed: number, { used, budget }: { used: number; budget: number }): boolean {
   return used + needed <= budget
 }

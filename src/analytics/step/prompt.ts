@@ -1,13 +1,10 @@
 /**
- * The `prompt` of a step of several datasets: each dataset's own prompt (report/prompt.ts: readers'
- * words already redacted, inert and quoted as data) as one part of one instruction, with one closing
- * line for all of them. Over PROMPT_MAX_CHARS each part keeps a share of the room in proportion to its
- * length, giving up its last items (never cut inside one); empty when no dataset has a gap. Pure.
+ * The `prompt` of a step of several datasets: each dataset's prompt as one part of one instruction. Over
+ * PROMPT_MAX_CHARS each part keeps a share in proportion to its length, never cut inside an item.
  */
 import { PROMPT_MAX_CHARS } from '../report/prompt.js'
 
 export interface PromptPart {
-  /** "search terms", as the part's heading names it. */
   what: string
   prompt: string
 }
@@ -29,7 +26,6 @@ function partText(what: string, head: readonly string[], items: readonly string[
   return [`## Gaps: ${what}`, '', ...head, ...items].join('\n')
 }
 
-/** The part within `room` characters, items dropped from its end; empty when none fits. */
 function fitted(part: PromptPart, room: number): string {
   const { head, items } = split(part.prompt)
   for (let kept = items.length; kept > 0; kept--) {

@@ -1,26 +1,23 @@
 /**
- * The reads of a step, as its plan has them. One dataset reads its sections with its rows, in one
- * export (a previous period that does not fit is the budget's error, the points per day are left out
- * with the chart's line). Several read every dataset's rows first, then the optional sections as the
- * budget allows (plan.ts), and write each file again with its sections.
+ * The reads of a step. One dataset reads its sections with its rows, in one export. Several read every
+ * dataset's rows first, then the sections as the budget allows (plan.ts), and write each file again from
+ * the kept answers: no request twice, and the file one dataset's step would give.
  */
 import { plural } from '../../shared/plural.js'
 import type { RunnerContext } from '../../shared/runner-context.js'
+import type { Runtime } from '../../shared/runtime.js'
 import { datasetFacts } from '../dataset-list.js'
-import { datasetOf } from '../datasets/registry.js'
+import { RequestBudget } from '../export/budget.js'
 import { displayPath } from '../export/output-path.js'
-import { exportDataset } from '../export/export-dataset.js'
 import type { ImpactRun } from '../impact/run.js'
-import { writeAgain } from './rewrite.js'
 import { readRows } from './rows.js'
 import { readSections } from './sections.js'
-import { type Step } from './step.js'
+import { exportOutcome, type DatasetOutcome, type Step } from './step.js'
 
 /** The reading stopped (cancelled, or an error of no one dataset): the files written before stay. */
 export class StepStopped extends Error {
   constructor(
     readonly cause: unknown,
-    /** The files written before it stopped, as shown to the reader. */
     readonly written: string[]
   ) {
     super('The step of several datasets stopped')
@@ -36,7 +33,6 @@ export class StepFailed extends Error {
   }
 }
 
-/** The log's first line: what is read, of which range, within what, and where it goes. */
 export function readingLine({ settings, names, budget }: Step, shown: string): string {
   const range =
     `from ${settings.dateFrom ?? 'an open start'} to ` +
@@ -77,7 +73,6 @@ export async function readStep(
   rt.log.info(`Made ${budget.used} of ${plural(budget.limit, 'request')}.`)
 }
 
-/** One dataset: its rows and sections in one export; a failure is the step's error. */
 async function readWhole(
   step: Step,
   impact: ImpactRun | undefined,
@@ -85,11 +80,7 @@ async function readWhole(
 ): Promise<void> {
   const { rt } = step
   const [outcome] = step.outcomes
-  const exported = await exportDataset(
-    { settings: step.settings, dataset: datasetOf(outcome.name), path: outcome.path },
-    rt,
-    { client: step.client, budget: step.budget, impact: impact?.tap }
-  )
+  const exported = await exportOutcome(step, outcome, { impact: impact?.tap })
   outcome.ending = { kind: 'written', exported }
   outcome.requests = exported.requests + (impact?.requests ?? 0)
   rt.log.info(
@@ -97,4 +88,28 @@ async function readWhole(
   )
   for (const file of exported.files)
     rt.log.info(`Wrote the points per day to ${displayPath(workspace, file)}.`)
+}
+
+/** Its log lines were said while reading: the second write is quiet. */
+function quiet(rt: Runtime): Runtime {
+  const none = (): void => undefined
+  return { ...rt, log: { ...rt.log, debug: none, info: none, warning: none, notice: none } }
+}
+
+async function writeAgain(
+  step: Step,
+  outcome: DatasetOutcome,
+  impact: ImpactRun | undefined
+): Promise<void> {
+  const sections = outcome.previous || outcome.impact || outcome.daily
+  if (outcome.ending.kind !== 'written' || !sections) return
+  const exported = await exportOutcome(step, outcome, {
+    rt: quiet(step.rt),
+    client: step.kept.replay(),
+    // The requests were counted while reading; answering from the kept ones costs none.
+    budget: new RequestBudget(Number.MAX_SAFE_INTEGER, () => step.rt.clock.now()),
+    daily: { section: outcome.daily },
+    impact: outcome.impact ? impact?.tap : undefined
+  })
+  outcome.ending = { kind: 'written', exported }
 }

@@ -1,8 +1,6 @@
 /**
- * The one report of a step, for the step summary and the comment. One dataset: its report as ever
- * (render.ts). Several: a heading with the range and the requests used of the budget, one section per
- * dataset in the given order (its tables and charts as one dataset's report has them), the impact
- * section, then the left-out lines. Rendering is pure.
+ * The one report of a step, for the summary and the comment: one dataset's as ever (render.ts), or
+ * several's, with the budget used and the left-out lines.
  */
 import { blockQuote } from '../../shared/markdown.js'
 import { plural } from '../../shared/plural.js'
@@ -24,12 +22,9 @@ import type { ImpactRun } from '../impact/run.js'
 import { leftOutLine } from './plan.js'
 import type { Ending, Step } from './step.js'
 
-/** One dataset's part: written (its rows and sections), or why not (as its outcome ended). */
 interface DatasetPart {
-  /** "page views", as one dataset's report title says it. */
   title: string
   rowName: string
-  /** The file as the user should read it. */
   file: string
   requests: number
   ending:
@@ -39,14 +34,11 @@ interface DatasetPart {
 interface SeveralReport extends DateRange {
   projectId: string
   format: ExportFormat
-  /** The previous period, when one dataset's was read. */
   previous?: Required<DateRange>
   parts: DatasetPart[]
   impact?: ImpactSection
   chart: boolean
-  /** One line each (plan.ts leftOutLine). */
   leftOut: string[]
-  /** What to do when a dataset's rows did not fit (shortfall.ts). */
   advice?: string
   requests: number
   budget: number
@@ -66,23 +58,16 @@ function partBlocks(part: DatasetPart, format: ExportFormat): Block[] {
   return [fixed(title, '', file), ...ending.sections]
 }
 
-/** The step's report: of one dataset, or of several. */
-type StepReport = { kind: 'one'; report: ExportReport } | { kind: 'several'; report: SeveralReport }
-
-export function renderStep(step: StepReport, options: RenderOptions = {}): string {
-  return step.kind === 'one'
-    ? renderReport(step.report, options)
-    : renderSeveral(step.report, options)
-}
-
-/** What the report shows besides the step: the impact section, the runner, what to do. */
 export interface StepExtras {
   impact: ImpactRun | undefined
   context: Pick<RunnerContext, 'workspace'>
   advice: string | undefined
 }
 
-export function stepReport(step: Step, { impact, context, advice }: StepExtras): StepReport {
+export function stepReport(
+  step: Step,
+  { impact, context, advice }: StepExtras
+): (options: RenderOptions) => string {
   const { settings } = step
   const range = { dateFrom: settings.dateFrom, dateTo: settings.dateTo }
   const common = { projectId: settings.service.projectId, ...range, format: settings.format }
@@ -98,34 +83,30 @@ export function stepReport(step: Step, { impact, context, advice }: StepExtras):
   const [only] = parts
   if (step.names.length === 1 && only.ending.kind === 'written') {
     const { ending, ...part } = only
-    return {
-      kind: 'one',
-      report: {
-        ...common,
-        ...part,
-        previous: settings.previous,
-        sections: ending.sections,
-        rowsWritten: ending.rows,
-        chart,
-        impact: impact?.section()
-      }
+    const report: ExportReport = {
+      ...common,
+      ...part,
+      previous: settings.previous,
+      sections: ending.sections,
+      rowsWritten: ending.rows,
+      chart,
+      impact: impact?.section()
     }
+    return options => renderReport(report, options)
   }
   const host = step.outcomes.find(o => o.impact)
-  return {
-    kind: 'several',
-    report: {
-      ...common,
-      previous: step.outcomes.some(o => o.previous) ? settings.previous : undefined,
-      parts,
-      impact: impact && (host || !impact.tap) ? impact.section() : undefined,
-      chart,
-      leftOut: step.leftOut.map(leftOutLine),
-      advice,
-      requests: step.budget.used,
-      budget: step.budget.limit
-    }
+  const report: SeveralReport = {
+    ...common,
+    previous: step.outcomes.some(o => o.previous) ? settings.previous : undefined,
+    parts,
+    impact: impact && (host || !impact.tap) ? impact.section() : undefined,
+    chart,
+    leftOut: step.leftOut.map(leftOutLine),
+    advice,
+    requests: step.budget.used,
+    budget: step.budget.limit
   }
+  return options => renderSeveral(report, options)
 }
 
 function renderSeveral(report: SeveralReport, options: RenderOptions): string {

@@ -1,19 +1,16 @@
 /**
- * The first part of a step of several datasets: every dataset's rows, in the given order, each within
- * the budget less one request for each dataset after it. A dataset whose rows do
- * not fit ends as one dataset's limit does (no file), and the others are still read; a 429 whose
- * wait is too long stops the reading (the datasets read are still written and reported).
+ * Every dataset's rows, in order, each within the budget less one request for each dataset after it. Rows
+ * that do not fit leave that dataset without a file; a 429 whose wait is too long stops the reading.
  */
 import { isRateLimited } from '../../mintlify/errors.js'
 import { plural } from '../../shared/plural.js'
 import { datasetFacts, type Dataset } from '../dataset-list.js'
-import { datasetOf } from '../datasets/registry.js'
 import { describeFailure, whereItStopped } from '../failure.js'
 import { RequestBudgetExceeded, type RequestBudget } from '../export/budget.js'
-import { exportDataset, ExportFailure } from '../export/export-dataset.js'
+import { ExportFailure } from '../export/context.js'
 import { impactHost, leftOutLine, rowsLimit } from './plan.js'
 import { keptAfter, rowsShortfallText } from './shortfall.js'
-import { datasetSettings, type DatasetOutcome, type Step } from './step.js'
+import { exportOutcome, type DatasetOutcome, type Step } from './step.js'
 
 /**
  * Whether a dataset's file may be written again with sections read after its rows (views and
@@ -28,7 +25,6 @@ function mayWriteAgain(step: Step, name: Dataset): boolean {
   )
 }
 
-/** The datasets before `outcome` whose rows made requests (the ones that took its budget). */
 function readBefore(step: Step, outcome: DatasetOutcome): Dataset[] {
   const index = step.outcomes.indexOf(outcome)
   return step.outcomes
@@ -37,7 +33,6 @@ function readBefore(step: Step, outcome: DatasetOutcome): Dataset[] {
     .map(o => o.name)
 }
 
-/** Every dataset's rows, in order, until the end or a 429 that stops the step. */
 export async function readRows(step: Step): Promise<void> {
   const { outcomes, budget } = step
   for (const [index, outcome] of outcomes.entries()) {
@@ -61,19 +56,11 @@ async function readDatasetRows(
       (after > 0 ? ` (${keptAfter(after)}).` : '.')
   )
   try {
-    const exported = await exportDataset(
-      {
-        settings: datasetSettings(step, outcome),
-        dataset: datasetOf(outcome.name),
-        path: outcome.path
-      },
-      rt,
-      {
-        client: mayWriteAgain(step, outcome.name) ? step.kept.live() : step.client,
-        budget: share,
-        daily: { section: undefined }
-      }
-    )
+    const exported = await exportOutcome(step, outcome, {
+      client: mayWriteAgain(step, outcome.name) ? step.kept.live() : step.client,
+      budget: share,
+      daily: { section: undefined }
+    })
     outcome.ending = { kind: 'written', exported }
   } catch (error) {
     if (rt.signal.aborted) throw error

@@ -1,8 +1,6 @@
 /**
- * One analytics step, one pipeline for one dataset or several (one dataset is a list of one): the
- * files, the impact section's docs changes, the reads (read.ts), then the outputs, one report (step
- * summary and comment, a re-run editing it) and the step's error. A dataset whose rows did not fit,
- * or a 429 that stopped the reading, fails the step after the others are written and reported.
+ * One analytics step, one pipeline for one dataset or several: the files, the reads, the outputs, one
+ * report (a re-run editing its comment) and the step's error, after the others are written.
  */
 import { join } from 'node:path'
 import { createMintlifyClient } from '../../mintlify/client.js'
@@ -18,13 +16,13 @@ import { postOrEdit } from './comment.js'
 import { setOutputs } from './outputs.js'
 import { impactHost } from './plan.js'
 import { readStep, readingLine, StepFailed } from './read.js'
-import { renderStep, stepReport, type StepExtras } from './report.js'
+import { stepReport, type StepExtras } from './report.js'
 import { shortfallAdvice } from './shortfall.js'
 import { newStep, type DatasetOutcome, type Step } from './step.js'
 
-interface StepOptions {
+export interface StepOptions {
   requestTimeoutMs?: number
-  /** Requests the step may make, over `request-budget` (the benchmark lifts it). */
+  /** Requests the step may make, over `request-budget` (the benchmark lifts it; default 100). */
   maxRequests?: number
 }
 
@@ -83,13 +81,13 @@ async function report(
   extras: StepExtras & { context: RunnerContext }
 ): Promise<void> {
   const { context } = extras
-  const report = stepReport(step, extras)
-  await action.summary(renderStep(report))
+  const render = stepReport(step, extras)
+  await action.summary(render({}))
   const { issueNumber, githubToken } = step.settings
   if (issueNumber === undefined) return
   const options = { marker: REPORT_MARKER, maxChars: COMMENT_MAX_CHARS }
   await postOrEdit(
-    action.redact(renderStep(report, { ...options, runUrl: runUrl(context) || undefined })),
+    action.redact(render({ ...options, runUrl: runUrl(context) || undefined })),
     {
       context,
       issueNumber,
@@ -100,7 +98,6 @@ async function report(
   )
 }
 
-/** The step's error: each dataset not written, after a 429 the ones never read, what to do. */
 function failureOf(step: Step, advice: string | undefined): string | undefined {
   const failures = step.outcomes.flatMap(o =>
     o.ending.kind === 'failed' ? [o.ending.message] : []

@@ -1,22 +1,19 @@
 /**
- * The optional sections of a step of several datasets, read after every dataset's rows and in the
- * plan's order (plan.ts): the previous periods, the impact reads, the points per day. Each is read
- * whole or left out: one that does not fit what the budget has left is not begun, one that runs past
- * it is dropped whole (its requests were made and are counted), and either is one left-out line.
+ * The optional sections of a step of several datasets, in the plan's order. Each is read whole or left out:
+ * one that does not fit is not begun, one that runs past the budget is dropped (its requests counted).
  */
 import { basename } from 'node:path'
 import { isRateLimited } from '../../mintlify/errors.js'
 import { plural } from '../../shared/plural.js'
-import { datasetFacts, type Dataset } from '../dataset-list.js'
-import { VIEWS_ENDPOINT } from '../datasets/views.js'
-import { VISITORS_ENDPOINT } from '../datasets/visitors.js'
+import { datasetFacts } from '../dataset-list.js'
 import { describeFailure } from '../failure.js'
 import { RequestBudgetExceeded } from '../export/budget.js'
-import { fetchPage, type ExportContext } from '../export/context.js'
+import type { ExportContext } from '../export/context.js'
 import { dailyRequests, readAllPoints } from '../export/daily.js'
 import { paginate } from '../export/pagination.js'
 import { Progress } from '../export/progress.js'
-import type { TrafficSource } from '../export/traffic-source.js'
+import { trafficSource } from '../export/traffic-source.js'
+import { pageReader } from '../export/traffic.js'
 import type { ImpactRun } from '../impact/run.js'
 import {
   fits,
@@ -29,13 +26,6 @@ import {
   type OptionalSection
 } from './plan.js'
 import { datasetSettings, type DatasetOutcome, type Step } from './step.js'
-
-/** The endpoint of a dataset with per-page counts (views, visitors). */
-function trafficSource(name: Dataset): Pick<TrafficSource, 'operation' | 'read' | 'kind'> {
-  return name === 'views'
-    ? { ...VIEWS_ENDPOINT, kind: 'views' }
-    : { ...VISITORS_ENDPOINT, kind: 'visitors' }
-}
 
 export async function readSections(step: Step, impact: ImpactRun | undefined): Promise<void> {
   const read = step.outcomes.filter(o => o.ending.kind === 'written')
@@ -123,31 +113,22 @@ async function readOne(
     await impact?.tap?.complete({ ...ctx, settings: { ...ctx.settings, pageSize: 250 } })
     outcome.impact = true
   } else if (section.kind === 'daily') {
-    outcome.daily = await readAllPoints(ctx, trafficSource(section.dataset))
+    outcome.daily = await readAllPoints(
+      ctx,
+      trafficSource(section.dataset === 'views' ? 'views' : 'visitors')
+    )
   } else {
+    // The previous period's pages, kept for the second write of the file (which joins them).
     const { previous } = step.settings
-    if (previous) await readPrevious({ ...ctx, settings: { ...ctx.settings, previous } }, outcome)
+    if (previous) {
+      ctx.progress.begin('previous')
+      const flow = {
+        fetchPage: pageReader(ctx, trafficSource(outcome.name === 'views' ? 'views' : 'visitors')),
+        sink: async () => {}
+      }
+      const plan = { ...previous, pageSize: ctx.settings.pageSize }
+      await paginate(plan, flow, { onWarning: message => ctx.rt.log.warning(message) })
+    }
     outcome.previous = true
   }
-}
-
-/** The previous period's pages, kept for the second write of the file (which joins them). */
-async function readPrevious(ctx: ExportContext, outcome: DatasetOutcome): Promise<void> {
-  const source = trafficSource(outcome.name)
-  const { previous } = ctx.settings
-  if (!previous) return
-  ctx.progress.begin('previous')
-  await paginate(
-    { ...previous, pageSize: ctx.settings.pageSize },
-    {
-      fetchPage: query => {
-        const page = ctx.progress.nextPage(query.offset)
-        return fetchPage(ctx, { operation: source.operation, page }, s =>
-          source.read(ctx, query, s)
-        )
-      },
-      sink: async () => undefined
-    },
-    { onWarning: message => ctx.rt.log.warning(message) }
-  )
 }

@@ -1,42 +1,27 @@
 /**
- * What a step of several datasets says when a dataset's rows do not fit its budget: for the dataset,
- * how many requests it had and why no more (the datasets before it took theirs, one is kept for each
- * after it), counted in this dataset's own requests, never the step's running total; and once for the
- * step, what to do (the service's 100 an hour cannot be raised: a shorter range, or the dataset that
- * took the most in a step of its own, an hour apart). Pure.
+ * What a step says when a dataset's rows do not fit: counted in that dataset's own requests, never the
+ * step's running total; and what to do (the service's 100 an hour cannot be raised). Pure.
  */
 import { plural } from '../../shared/plural.js'
 import type { Dataset } from '../dataset-list.js'
 import { REQUEST_LIMIT } from '../export/budget.js'
 import { BUDGET_TEXT, retryAfterHour } from '../failure.js'
 
-/** Where one dataset's rows ran out of the step's budget. */
 export interface RowsShortfall {
   name: Dataset
-  /** The requests this dataset's rows could make. */
   share: number
-  /** The datasets before it that made requests, and how many they made. */
   before: { names: readonly Dataset[]; requests: number }
-  /** The datasets after it, each kept one request. */
   after: number
   budget: number
   /** Where it stopped (failure.ts whereItStopped): " on page 98 (offset 24250; …)". */
   where: string
 }
 
-/** "one request for each of the 3 datasets after it", "one request for the dataset after it". */
-function forEach(after: number): string {
-  return after === 1
-    ? 'one request for the dataset after it'
-    : `one request for each of the ${after} datasets after it`
+function datasetsAfter(after: number): string {
+  return after === 1 ? 'the dataset after it' : `each of the ${after} datasets after it`
 }
 
-/** "one is kept for each of the 3 datasets after it", "one is kept for the dataset after it". */
-export function keptAfter(after: number): string {
-  return after === 1
-    ? 'one is kept for the dataset after it'
-    : `one is kept for each of the ${after} datasets after it`
-}
+export const keptAfter = (after: number): string => `one is kept for ${datasetsAfter(after)}`
 
 /** "views", "views and searches", "views, searches and feedback". */
 function listed(names: readonly string[]): string {
@@ -54,7 +39,7 @@ export function rowsShortfallText(s: RowsShortfall): string {
   const why =
     requests === 0
       ? s.after > 0
-        ? `the budget of ${s.budget} keeps ${forEach(s.after)}`
+        ? `the budget of ${s.budget} keeps one request for ${datasetsAfter(s.after)}`
         : `the budget is ${s.budget}`
       : s.after > 0
         ? `${took}, and ${keptAfter(s.after)}`
@@ -67,19 +52,14 @@ export function rowsShortfallText(s: RowsShortfall): string {
   return `${s.name}: ${need}: ${why}. No file was written.`
 }
 
-/** The step's budget and the datasets' rows, once some did not fit. */
 export interface StepShortfall {
   budget: number
-  /** The datasets of the step. */
   datasets: number
-  /** The dataset whose rows took the most requests of the step, and how many. */
   hungriest: { name: Dataset; requests: number }
-  /** When the step made its first request (epoch ms), and now. */
   startedAt: number
   now: number
 }
 
-/** What to do, in one paragraph: the limit, when to retry, and the two ways to fit. */
 export function shortfallAdvice(s: StepShortfall): string {
   if (s.budget < s.datasets) {
     return (

@@ -1,29 +1,25 @@
 /**
- * One analytics step, of one dataset or several (one dataset is a list of one): what it knows as it
- * goes (the budget, the kept answers, each dataset's outcome, the sections left out) and what each
- * dataset's reads use.
+ * One analytics step as it goes: the budget, the kept answers, each dataset's outcome, the left-out lines.
  */
 import type { MintlifyClient } from '../../mintlify/client.js'
 import type { Runtime } from '../../shared/runtime.js'
 import { datasetFacts, type Dataset } from '../dataset-list.js'
 import type { ExportedDataset } from '../datasets/descriptor.js'
 import type { RequestBudget } from '../export/budget.js'
-import type { ExportSettings } from '../export/context.js'
+import { datasetOf } from '../datasets/registry.js'
+import { exportDataset, type ExportContext, type ExportSettings } from '../export/context.js'
 import type { DailySection } from '../report/daily-section.js'
 import type { AnalyticsSettings } from '../settings.js'
 import { KeptAnswers } from './kept-answers.js'
 import type { LeftOut } from './plan.js'
 
-/** How a dataset's reading ended: its file written, no file and why, or never read. */
 export type Ending =
   | { kind: 'written'; exported: ExportedDataset }
   | { kind: 'failed'; message: string }
   | { kind: 'not-read' }
 
-/** What became of one dataset. */
 export interface DatasetOutcome {
   name: Dataset
-  /** Its file (absolute). */
   path: string
   ending: Ending
   /** Requests it made: its rows, then its sections. */
@@ -38,7 +34,6 @@ export interface DatasetOutcome {
 
 export interface Step {
   settings: AnalyticsSettings
-  /** The datasets in the order the report shows them. */
   names: Dataset[]
   rt: Runtime
   client: MintlifyClient
@@ -76,17 +71,10 @@ export function newStep(
   }
 }
 
-/** The dataset's export, when its file was written. */
-function exportedOf(outcome: DatasetOutcome): ExportedDataset | undefined {
-  return outcome.ending.kind === 'written' ? outcome.ending.exported : undefined
-}
-
-/** The outcomes whose file was written, with their export. */
 export function writtenOutcomes(step: Step): (DatasetOutcome & { exported: ExportedDataset })[] {
-  return step.outcomes.flatMap(o => {
-    const exported = exportedOf(o)
-    return exported ? [{ ...o, exported }] : []
-  })
+  return step.outcomes.flatMap(o =>
+    o.ending.kind === 'written' ? [{ ...o, exported: o.ending.exported }] : []
+  )
 }
 
 /**
@@ -101,4 +89,14 @@ export function datasetSettings(step: Step, outcome: DatasetOutcome): ExportSett
     pageSize: datasetFacts(outcome.name).maxPageSize,
     previous: outcome.previous ? settings.previous : undefined
   }
+}
+
+export function exportOutcome(
+  step: Step,
+  outcome: DatasetOutcome,
+  over: Partial<Omit<ExportContext, 'progress' | 'settings' | 'path'>>
+): Promise<ExportedDataset> {
+  const { rt, client, budget } = step
+  const base = { settings: datasetSettings(step, outcome), path: outcome.path, rt, client, budget }
+  return exportDataset({ ...base, ...over }, datasetOf(outcome.name))
 }
