@@ -6,7 +6,13 @@
  */
 import type { IssueComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
-import { claimInFlight, knownJobOf, lifeOfMarker, type TrackingLife } from '../job/life.js'
+import {
+  claimInFlight,
+  knownJobOf,
+  lifeOfMarker,
+  takesFollowUp,
+  type TrackingLife
+} from '../job/life.js'
 import { ownMarker, type TrackingMarker } from '../job/markers.js'
 
 /** A tracking comment of ours: its life, and its marker as written (the thread reader's bound). */
@@ -55,8 +61,7 @@ export function readThreadState(
       state.own ??= read
     } else if (formerKey && life.request === formerKey) {
       former ??= read
-    } else if (life.of.kind === 'automation') {
-      // An automation's job takes no follow-up, and nothing waits for its claim.
+    } else if (!takesFollowUp(life)) {
       continue
     } else if (knownJobOf(life)) {
       state.latestJobId = knownJobOf(life)

@@ -8,7 +8,7 @@ import { codeSpan, inert, truncate } from '../shared/markdown.js'
 import { formatDuration } from '../shared/duration.js'
 import { keyProblem } from '../mintlify/errors.js'
 import { sentence } from '../shared/sentence.js'
-import type { AutomationRef, JobResult, Problem } from './result.js'
+import type { JobResult, Problem, TriggeredRun as AutomationRef } from './result.js'
 
 /** Where Mintlify shows an automation's runs. */
 const AUTOMATIONS_PAGE = 'https://app.mintlify.com/products/automations'
@@ -24,7 +24,36 @@ function runOf(automation: AutomationRef): string {
   return automation.instanceId ? ` ${codeSpan(automation.instanceId)}` : ''
 }
 
-export function automationText(result: JobResult, automation: AutomationRef): string | undefined {
+/** The tracking comment's line below the headline: who set it off, and the automation triggered. */
+export function triggerLine(id: string, who: string | undefined): string {
+  const what = `**Mintlify automation ${codeSpan(id)}**`
+  return who ? `${inert(who)}; triggered: ${what}` : what
+}
+
+/** The tracking comment's headline while the run triggers the automation, then follows its job. */
+export function triggerHeadline(
+  id: string,
+  phase: { phase: 'working' } | { phase: 'following'; jobId: string },
+  runLink: string
+): string {
+  const named = `Mintlify automation ${codeSpan(id)}`
+  return phase.phase === 'working'
+    ? `⏳ Working on it: triggering ${named} (${runLink}).`
+    : `⏳ ${named} is running as agent job ${codeSpan(phase.jobId)}; this comment is updated when it ends.`
+}
+
+/** `job-id`, the input a step re-attaches with: an automation's step takes it in place of `automation`. */
+export function reattachInput(
+  result: JobResult,
+  input: string,
+  name: (input: string) => string
+): string {
+  return result.trigger ? `${input} in place of ${name('automation')}` : input
+}
+
+export function triggerText(result: JobResult): string | undefined {
+  const automation = result.trigger
+  if (!automation) return undefined
   if (result.status === 'triggered') {
     return (
       `📨 ${named(automation)} was triggered: its run${runOf(automation)} is queued at Mintlify. ` +
@@ -84,11 +113,9 @@ function refusedText(
 }
 
 /** The line that fails the step, when it differs from a job's. */
-export function automationFailureLine(
-  result: JobResult,
-  automation: AutomationRef
-): string | undefined {
-  if (result.status !== 'problem') return undefined
+export function triggerFailureLine(result: JobResult): string | undefined {
+  const automation = result.trigger
+  if (!automation || result.status !== 'problem') return undefined
   const { problem } = result
   const name = `Mintlify automation ${automation.id}`
   switch (problem.kind) {
