@@ -13,13 +13,11 @@ import {
   takesFollowUp,
   type TrackingLife
 } from '../job/life.js'
-import { ownMarker, type TrackingMarker } from '../job/markers.js'
+import { ownMarker } from '../job/markers.js'
 
-/** A tracking comment of ours: its life, and its marker as written (the thread reader's bound). */
 interface TrackingRead {
   comment: IssueComment
   life: TrackingLife
-  marker: TrackingMarker
 }
 
 export interface ThreadState {
@@ -55,7 +53,7 @@ export function readThreadState(
       state.pendingClaim = undefined
     }
     if (marker?.kind !== 'tracking') continue
-    const read = { comment, marker, life: lifeOfMarker(marker, comment) }
+    const read = { comment, life: lifeOfMarker(marker, comment) }
     const { life } = read
     if (life.request === key) {
       state.own ??= read

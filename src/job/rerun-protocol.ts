@@ -4,13 +4,7 @@
  * comment delivered again) does on reading it. The one rule behind it: never a second job for one
  * request, so a job is re-attached when its id is known and nothing is started when it may exist.
  */
-import {
-  knownJobOf,
-  lifeOfMarker,
-  triggerFields,
-  triggeredRunOf,
-  type TrackingLife
-} from './life.js'
+import { knownJobOf, triggerFields, triggeredRunOf, type TrackingLife } from './life.js'
 import type { TrackingMarker, TrackingState } from './markers.js'
 import type { JobMode, JobResult, JobStatus, Problem, TriggeredRun } from './result.js'
 
@@ -38,8 +32,8 @@ export type RequestFate =
 export type Owned = Extract<RequestFate, { kind: 'owned' }>
 
 export interface ResumeFacts {
-  /** The marker of this request's tracking comment, when the thread holds one. */
-  marker?: TrackingMarker
+  /** The life of this request's tracking comment, when the thread holds one. */
+  life?: TrackingLife
   /** The thread's comments could not be read. */
   threadUnreadable: boolean
   /** GITHUB_RUN_ATTEMPT. */
@@ -55,7 +49,7 @@ export function resumeFrom(facts: ResumeFacts): RequestFate {
   if (facts.threadUnreadable && facts.runAttempt > 1 && !facts.jobIdGiven) {
     return { kind: 'unknown', threadUnreadable: true }
   }
-  const life = facts.marker && lifeOfMarker(facts.marker)
+  const { life } = facts
   const jobId = life && knownJobOf(life)
   if (life && jobId) {
     const instance = triggeredRunOf(life)?.instanceId
