@@ -20,7 +20,7 @@ function jobRef(result: JobResult): string {
 }
 
 function reattachWith(result: JobResult): string {
-  return reattachInput(result, codeSpan(`job-id: ${result.jobId ?? ''}`), codeSpan)
+  return reattachInput(result, codeSpan(`job-id: ${result.jobId ?? ''}`))
 }
 
 /** One paragraph that says how the run ended. */
@@ -168,7 +168,7 @@ export function failureLine(result: JobResult): string {
     default:
       if (result.status === 'timed-out') {
         const wait = formatMinutes(result.maxWaitMs / 60_000)
-        const input = reattachInput(result, 'job-id', name => name)
+        const input = reattachInput(result, 'job-id', text => text)
         return `The agent job${id} did not end within ${wait}; it may still finish (re-attach with ${input}).`
       }
       return `The agent job ended with status ${statusOutput(result)}${id}.`

@@ -1,14 +1,14 @@
 /**
- * What a result says when its request triggered a Mintlify automation (`automation`): the outcomes
- * that differ from a job's (queued at Mintlify without a readable job, and the trigger's refusals,
- * rate limit and unknown outcome). Undefined: the job's own text applies (a PR, a failure, a
- * timeout). Pure; the service's messages go through inert().
+ * What the tracking comment and the result say when the request triggers a Mintlify automation
+ * (`automation`): the comment names it instead of a prompt; a result's own texts where they differ
+ * from a job's (queued without a readable job; the trigger's refusals, rate limit, unknown outcome).
+ * Undefined: the job's own text applies. Pure; the service's messages go through inert().
  */
 import { codeSpan, inert, truncate } from '../shared/markdown.js'
 import { formatDuration } from '../shared/duration.js'
 import { keyProblem } from '../mintlify/errors.js'
 import { sentence } from '../shared/sentence.js'
-import type { JobResult, Problem, TriggeredRun as AutomationRef } from './result.js'
+import type { JobResult, Problem, TriggeredRun } from './result.js'
 
 /** Where Mintlify shows an automation's runs. */
 const AUTOMATIONS_PAGE = 'https://app.mintlify.com/products/automations'
@@ -16,11 +16,11 @@ const AUTOMATIONS_PAGE = 'https://app.mintlify.com/products/automations'
 const HISTORY = `its run history is on the [Automations page](${AUTOMATIONS_PAGE}) of the Mintlify dashboard`
 
 /** `Mintlify automation `upd`` and, once known, its run. */
-function named(automation: AutomationRef): string {
+function named(automation: TriggeredRun): string {
   return `Mintlify automation ${codeSpan(automation.id)}`
 }
 
-function runOf(automation: AutomationRef): string {
+function runOf(automation: TriggeredRun): string {
   return automation.instanceId ? ` ${codeSpan(automation.instanceId)}` : ''
 }
 
@@ -36,18 +36,13 @@ export function triggerHeadline(
   phase: { phase: 'working' } | { phase: 'following'; jobId: string },
   runLink: string
 ): string {
-  const named = `Mintlify automation ${codeSpan(id)}`
   return phase.phase === 'working'
-    ? `⏳ Working on it: triggering ${named} (${runLink}).`
-    : `⏳ ${named} is running as agent job ${codeSpan(phase.jobId)}; this comment is updated when it ends.`
+    ? `⏳ Working on it: triggering ${named({ id })} (${runLink}).`
+    : `⏳ ${named({ id })} is running as agent job ${codeSpan(phase.jobId)}; this comment is updated when it ends.`
 }
 
-/** `job-id`, the input a step re-attaches with: an automation's step takes it in place of `automation`. */
-export function reattachInput(
-  result: JobResult,
-  input: string,
-  name: (input: string) => string
-): string {
+/** The input a step re-attaches with: an automation's step takes `job-id` in place of `automation`. */
+export function reattachInput(result: JobResult, input: string, name = codeSpan): string {
   return result.trigger ? `${input} in place of ${name('automation')}` : input
 }
 
@@ -69,7 +64,7 @@ function serviceText(message: string | undefined, details: string[] = []): strin
   return parts.length ? `: ${inert(truncate(parts.join('; '), 1_000))}` : ''
 }
 
-function problemText(problem: Problem, automation: AutomationRef): string | undefined {
+function problemText(problem: Problem, automation: TriggeredRun): string | undefined {
   switch (problem.kind) {
     case 'refused':
       return `❌ ${refusedText(problem, automation)}`
@@ -97,7 +92,7 @@ function problemText(problem: Problem, automation: AutomationRef): string | unde
 
 function refusedText(
   problem: Extract<Problem, { kind: 'refused' }>,
-  automation: AutomationRef
+  automation: TriggeredRun
 ): string {
   const status = problem.httpStatus
   const said = serviceText(problem.message, problem.details)
