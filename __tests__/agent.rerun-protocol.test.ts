@@ -34,7 +34,7 @@ function throughComment(marker: TrackingMarker): TrackingMarker | undefined {
 /** A re-run (attempt 2) of the same workflow run. */
 function nextAttempt(marker: TrackingMarker | undefined): RequestFate {
   return resumeFrom({
-    marker,
+    life: marker && lifeOfMarker(marker),
     threadUnreadable: false,
     runAttempt: 2,
     runId: '4242',
@@ -98,7 +98,13 @@ describe('re-run protocol: the same request delivered to two runs at once', () =
     run
   })
   const secondDelivery = (marker: TrackingMarker): RequestFate =>
-    resumeFrom({ marker, threadUnreadable: false, runAttempt: 1, runId: '5151', jobIdGiven: false })
+    resumeFrom({
+      life: lifeOfMarker(marker),
+      threadUnreadable: false,
+      runAttempt: 1,
+      runId: '5151',
+      jobIdGiven: false
+    })
 
   it('another run’s pending claim: that run owns the request, this one leaves it be', () => {
     expect(secondDelivery(pendingOf('4242'))).toEqual({ kind: 'owned', run: '4242' })

@@ -10,7 +10,7 @@ import type { JobResult, Problem } from '../src/job/result.js'
 const automation = { id: 'update-docs', instanceId: 'run_7' }
 
 function problem(problem: Problem): JobResult {
-  return { status: 'problem', problem, elapsedMs: 0, automation }
+  return { status: 'problem', problem, elapsedMs: 0, trigger: automation }
 }
 
 /** The text of a trigger whose run's job (`job_1`) was created `elapsedMs` ago. */
@@ -20,7 +20,7 @@ function triggeredText(elapsedMs: number, run: { id: string; instanceId?: string
     jobId: 'job_1',
     mode: 'created',
     elapsedMs,
-    automation: run
+    trigger: run
   })
 }
 
@@ -50,7 +50,12 @@ describe('an automation’s result texts', () => {
   })
 
   it('timed out or cancelled: re-attach with job-id in place of automation', () => {
-    const followed = { jobId: 'job_1', mode: 'created' as const, elapsedMs: 60_000, automation }
+    const followed = {
+      jobId: 'job_1',
+      mode: 'created' as const,
+      elapsedMs: 60_000,
+      trigger: automation
+    }
     const timedOut = resultText({ ...followed, status: 'timed-out', maxWaitMs: 60_000 })
     expect(timedOut).toContain('run the workflow with `job-id: job_1` in place of `automation`.')
     const cancelled = resultText({ ...followed, status: 'cancelled' })

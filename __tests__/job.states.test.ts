@@ -29,6 +29,7 @@ import {
   type RequestFate
 } from '../src/job/rerun-protocol.js'
 import { followingRunOver } from '../src/job/run-over.js'
+import { lifeOfMarker } from '../src/job/life.js'
 import { findCandidates, findDeadClaims } from '../src/sweep/candidates.js'
 import { deployComments, previewSpec, runDeploy, statusReads } from './helpers/deploy.js'
 import { runSweep, useWorld } from './helpers/world.js'
@@ -156,7 +157,7 @@ function stateOf(marker: TrackingMarker | undefined): string {
 
 const laterRun = (marker: TrackingMarker | undefined, by: 're-run' | 'other'): RequestFate =>
   resumeFrom({
-    marker,
+    life: marker && lifeOfMarker(marker),
     threadUnreadable: false,
     runAttempt: by === 're-run' ? 2 : 1,
     runId: by === 're-run' ? WRITER : OTHER,

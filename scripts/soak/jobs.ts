@@ -23,7 +23,7 @@ import {
 } from './state.js'
 
 export const SWEEP_INTERVAL = HOUR
-/** What an automation's comment says when its job reads 404 (automation-text.ts). */
+/** What an automation's comment says when its job reads 404 (trigger-text.ts). */
 const TRIGGERED = 'was triggered: its run'
 
 export interface JobsReport {

@@ -62,7 +62,7 @@ export async function settleClaim(
     const repo = { owner: where.owner, repo: where.repo }
     const comment = await readComment(github.octokit, { repo, commentId: claim.comment.id }, rt)
     const marker = comment && ownMarker(comment, identity)
-    return claimSeen(claim.marker.request, { gone: comment === undefined, marker })
+    return claimSeen(claim.life.request, { gone: comment === undefined, marker })
   }
   const end = await watchClaim(read, rt)
   if (end.kind === 'job') {

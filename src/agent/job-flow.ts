@@ -49,7 +49,7 @@ export async function runJobFlow(
   context: JobFlowContext
 ): Promise<JobOutcome> {
   const { rt } = context
-  // The request's marker fields; an automation's run joins them once the trigger answers.
+  // The request's marker fields; a triggered run joins them once the trigger answers.
   let request = context.request
   const bodyOf = (phase: TrackingPhase, marker: TrackingMarker): string => {
     const result = phase.phase === 'done' ? phase.result : undefined
@@ -59,7 +59,8 @@ export async function runJobFlow(
   const show = (phase: TrackingPhase, marker: TrackingMarker): Promise<void> =>
     context.tracking?.write(bodyOf(phase, marker)) ?? Promise.resolve()
   const finish = async (ended: JobResult): Promise<JobOutcome> => {
-    const result = aboutAutomation(ended, request)
+    // A trigger's result names what it triggered and its run, whatever became of it.
+    const result: JobResult = request.trigger ? { ...ended, trigger: request.trigger } : ended
     const { tracking } = context
     const body = bodyOf({ phase: 'done', result }, markerAfter(request, result))
     const urgent = statusOutput(result) === 'cancelled'
@@ -77,8 +78,8 @@ export async function runJobFlow(
 
   let followed: FollowedJob
   if (plan.kind === 'attach') {
-    const automation = request.automation && { id: request.automation, instanceId: plan.instance }
-    followed = { jobId: plan.jobId, mode: plan.mode, automation: automation || undefined }
+    const trigger = request.trigger && { ...request.trigger, instanceId: plan.instance }
+    followed = { jobId: plan.jobId, mode: plan.mode, trigger }
   } else {
     const followUpOf = plan.kind === 'follow-up' ? plan.jobId : undefined
     await show({ phase: 'working' }, markerWhileSending(request, followUpOf))
@@ -91,16 +92,11 @@ export async function runJobFlow(
     }
     followed = sent.followed
   }
-  request = { ...request, instance: followed.automation?.instanceId ?? request.instance }
+  const instanceId = followed.trigger?.instanceId ?? request.trigger?.instanceId
+  request = { ...request, trigger: request.trigger && { ...request.trigger, instanceId } }
 
   // The job id goes into the comment at once: a re-run finds it there and re-attaches.
   const following = { jobId: followed.jobId, followUp: followed.mode === 'follow-up' }
   await show({ phase: 'following', ...following }, markerWithJob(request, followed.jobId))
   return finish(await followJob(followed, settings, context))
-}
-
-/** An automation request's result names the automation and its run, whatever became of it. */
-function aboutAutomation(result: JobResult, request: RequestRef): JobResult {
-  if (!request.automation) return result
-  return { ...result, automation: { id: request.automation, instanceId: request.instance } }
 }

@@ -156,7 +156,6 @@ function endPlanOf(
 ): EndPlan | undefined {
   if (!github) return undefined
   const { request, digest } = ready
-  // An automation's job takes no follow-up: no back-link invites one.
   const wantsBackLink = settings.comment && settings.backLink && takesFollowUp(ready)
   const origin = originOf(request.thread, runUrl(context) || undefined, context.serverUrl)
   return {

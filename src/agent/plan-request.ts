@@ -25,7 +25,7 @@ export async function planFor(
   const { runAttempt, runId } = flow.context
   const planned = planJob({
     fate: resumeFrom({
-      marker: thread.state.own?.marker,
+      life: thread.state.own?.life,
       threadUnreadable: thread.unreadable,
       runAttempt,
       runId: runId || undefined,

@@ -6,7 +6,7 @@
  */
 import { InputError } from '../shared/inputs.js'
 import { codeSpan, tableCell } from '../shared/markdown.js'
-import type { JobResult } from '../job/result.js'
+import type { JobResult, TriggeredRun } from '../job/result.js'
 import type { RunnerContext } from '../shared/runner-context.js'
 import type { CommentFrame } from '../job/tracking-text.js'
 import { digestCause, renderDigestDetails, type DigestReport } from './digest/report.js'
@@ -95,7 +95,7 @@ export function frameOf(
     requester: request.requester?.login,
     cause: digest ? digestCause(digest) : causeOfRequest(request),
     details: digest && renderDigestDetails(digest),
-    automation: automationOf(sends)
+    trigger: automationOf(sends)
   }
 }
 
@@ -105,8 +105,9 @@ function causeOfRequest(request: AgentRequest): string | undefined {
 }
 
 /** What the tracking comment's marker records of the run: its key, and the automation it triggers. */
-export function markerFieldsOf({ request, sends }: Run): { key: string; automation?: string } {
-  return { key: request.requestKey, automation: automationOf(sends) }
+export function markerFieldsOf({ request, sends }: Run): { key: string; trigger?: TriggeredRun } {
+  const id = automationOf(sends)
+  return { key: request.requestKey, trigger: id === undefined ? undefined : { id } }
 }
 
 /** Whether a back-link may invite a follow-up to the run's job: an automation's takes none. */
@@ -129,7 +130,7 @@ export function reportOf(run: Run | undefined, result: JobResult): RunReport {
     const prompt = instruction ? tableCell(promptGist(instruction, 200)) : '—'
     return { sent: ['Prompt', prompt], outputs: {} }
   }
-  const instance = result.automation?.instanceId
+  const instance = result.trigger?.instanceId
   return {
     // An automation's prompt lives in Mintlify: the report is headed by the automation instead.
     heading: `### Mintlify automation ${codeSpan(sends.id)}`,

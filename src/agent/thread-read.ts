@@ -15,6 +15,7 @@ import { continuesThread } from './plan.js'
 import type { AgentRequest } from './request.js'
 import type { AgentSettings } from './settings.js'
 import { readThreadState, type RequestKeys } from './thread-state.js'
+import { knownJobOf } from '../job/life.js'
 
 /** GitHub's clock against the runner's, and timestamps cut to the second: read a little further. */
 const MARGIN_MS = 5 * 60_000
@@ -106,6 +107,6 @@ export function threadReadEnough(
     if (!reached) return false
     if (!bound.latestJob) return true
     // A request whose own comment names its job re-attaches to it: no other job is asked for.
-    return latestJobId !== undefined || (own?.marker.state === 'job' && Boolean(own.marker.job))
+    return latestJobId !== undefined || (own !== undefined && knownJobOf(own.life) !== undefined)
   }
 }

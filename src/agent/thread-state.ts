@@ -6,14 +6,18 @@
  */
 import type { IssueComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
-import { claimInFlight, knownJobOf, lifeOfMarker, type TrackingLife } from '../job/life.js'
-import { ownMarker, type TrackingMarker } from '../job/markers.js'
+import {
+  claimInFlight,
+  knownJobOf,
+  lifeOfMarker,
+  takesFollowUp,
+  type TrackingLife
+} from '../job/life.js'
+import { ownMarker } from '../job/markers.js'
 
-/** A tracking comment of ours: its life, and its marker as written (the thread reader's bound). */
 interface TrackingRead {
   comment: IssueComment
   life: TrackingLife
-  marker: TrackingMarker
 }
 
 export interface ThreadState {
@@ -49,14 +53,13 @@ export function readThreadState(
       state.pendingClaim = undefined
     }
     if (marker?.kind !== 'tracking') continue
-    const read = { comment, marker, life: lifeOfMarker(marker, comment) }
+    const read = { comment, life: lifeOfMarker(marker, comment) }
     const { life } = read
     if (life.request === key) {
       state.own ??= read
     } else if (formerKey && life.request === formerKey) {
       former ??= read
-    } else if (life.of.kind === 'automation') {
-      // An automation's job takes no follow-up, and nothing waits for its claim.
+    } else if (!takesFollowUp(life)) {
       continue
     } else if (knownJobOf(life)) {
       state.latestJobId = knownJobOf(life)

@@ -24,7 +24,7 @@ export function renderDeploySummary(result: DeployResult, runLink: string): stri
 
 const RATE_LIMITS: Record<DeployMode, string> = {
   preview: 'preview deployments: 5 requests a minute per organization',
-  production: 'deployments: 5 requests a minute per organization, shared with automation triggers'
+  production: 'deployments: 5 requests a minute per organization, shared with automations'
 }
 
 function serviceText(error: MintlifyError): string {

@@ -9,7 +9,7 @@ import { DEFAULT_TRIGGER_PHRASE } from './back-link.js'
 import { endJob, type EndPlan } from './job-end.js'
 import { withDigest } from './digest-marker.js'
 import { labelOfLeftJob } from './label-removal.js'
-import { digestOf, type TrackingLife } from './life.js'
+import { digestOf, takesFollowUp, triggeredRunOf, type TrackingLife } from './life.js'
 import { endedResult, statusOutput, type JobResult } from './result.js'
 import { markerAfter, requestRefOf } from './rerun-protocol.js'
 import { finishTrackingComment } from './tracking-text.js'
@@ -80,7 +80,7 @@ export function finishLeftJob(
 }
 
 /**
- * A left automation run whose job the job read does not show (404): finished with the `triggered`
+ * A left triggered run whose job the job read does not show (404): finished with the `triggered`
  * text the run that triggered it would have written.
  */
 export function finishLeftTriggered(
@@ -118,11 +118,9 @@ async function finishLeft(
   rt: Runtime
 ): Promise<JobResult> {
   const { life } = left
-  const automation = life.of.kind === 'automation' ? life.of : undefined
-  // An automation's result is worded as the run worded it; no back-link invites a follow-up to it.
-  const result: JobResult = automation
-    ? { ...ended, automation: { id: automation.id, instanceId: automation.instance } }
-    : ended
+  const trigger = triggeredRunOf(life)
+  // A triggered run's result is worded as the run worded it.
+  const result: JobResult = trigger ? { ...ended, trigger } : ended
   const ref = requestRefOf(life)
   const digest = digestOf(life)
   const { octokit, repo } = context
@@ -130,7 +128,7 @@ async function finishLeft(
     github: { octokit, identity: { get: () => Promise.resolve(context.identity) } },
     repo,
     notes: digest && { fields: digest, request: ref.key },
-    backLink: context.backLink && !automation ? backLinkOf(left, context) : undefined,
+    backLink: context.backLink && takesFollowUp(life) ? backLinkOf(left, context) : undefined,
     // A labelled request's label comes off as the run that detached would have taken it off.
     label: labelOfLeftJob({ ...left, label: ref.label }, repo)
   }

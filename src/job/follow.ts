@@ -9,7 +9,7 @@ import { isCancellation } from '../shared/cancellation.js'
 import type { Runtime } from '../shared/runtime.js'
 import {
   endedResult,
-  type AutomationRef,
+  type TriggeredRun,
   type EndedFacts,
   type JobMode,
   type JobResult
@@ -23,8 +23,8 @@ export interface FollowedJob {
   mode: JobMode
   /** The create or follow-up was sent by this run: the job is active, the first poll waits. */
   sentBy?: { job: AgentJob }
-  /** The automation whose run this job is: a job read that answers 404 past the grace is `triggered`. */
-  automation?: AutomationRef
+  /** The triggered run this job is: a job read that answers 404 past the grace is `triggered`. */
+  trigger?: TriggeredRun
 }
 
 export interface FollowContext {
@@ -82,9 +82,9 @@ export async function followJob(
   }
   rt.log.info(`Polled the job ${plural(outcome.polls, 'time')}.`)
   const facts = { jobId, mode, elapsedMs: elapsedMs(), serverUrl: context.serverUrl }
-  // The service may not show an automation's run as an agent job: it is queued, not lost.
-  if (followed.automation && lostAsNotFound(outcome)) {
-    rt.log.info(`The agent API does not show job ${jobId} of the automation run; it is queued.`)
+  // The service may not show a triggered run as an agent job: it is queued, not lost.
+  if (followed.trigger && lostAsNotFound(outcome)) {
+    rt.log.info(`The agent API does not show job ${jobId} of the triggered run; it is queued.`)
     return { status: 'triggered', jobId, mode, elapsedMs: facts.elapsedMs }
   }
   return resultOf(outcome, facts, settings)

@@ -26,7 +26,7 @@ export interface EndPlan {
   repo: RepoRef
   /** A digest's notes on its code PRs, under its request key. */
   notes?: { fields: DigestFields; request: string }
-  /** The back-link on the docs PR, when one is wanted (never on an automation's job). */
+  /** The back-link on the docs PR, when one is wanted (never on a job that takes no follow-up). */
   backLink?: Omit<BackLinkFacts, 'pr' | 'jobId'>
   /** The trigger label, which comes off when the job ended completed. */
   label?: TriggerLabel

@@ -9,6 +9,7 @@ import type { Identity } from '../github/identity.js'
 import { digestFieldsOf, type DigestFields } from './digest-marker.js'
 import { ownMarker, type TrackingMarker } from './markers.js'
 import { deadlineMsOf, runOverBy } from './run-over.js'
+import type { TriggeredRun } from './result.js'
 
 /** Where the request and its job stand. */
 type LifePhase =
@@ -148,4 +149,24 @@ export function knownJobOf(life: TrackingLife): string | undefined {
 /** A digest's fields, kept through every rewrite of its marker. */
 export function digestOf(life: TrackingLife): DigestFields | undefined {
   return life.of.kind === 'digest' ? life.of.fields : undefined
+}
+
+/** The marker's fields of a triggered run (kindOf reads them back). */
+export function triggerFields(trigger: TriggeredRun | undefined): Partial<TrackingMarker> {
+  return { automation: trigger?.id, instance: trigger?.instanceId }
+}
+
+/** The run an automation's trigger set off, as its comment records it. */
+export function triggeredRunOf(life: TrackingLife): TriggeredRun | undefined {
+  return life.of.kind === 'automation'
+    ? { id: life.of.id, instanceId: life.of.instance }
+    : undefined
+}
+
+/**
+ * Whether the job may take a follow-up (a back-link invites one; a thread's request waits for its
+ * claim): an automation's takes none.
+ */
+export function takesFollowUp(life: TrackingLife): boolean {
+  return life.of.kind !== 'automation'
 }

@@ -4,9 +4,9 @@
  * comment delivered again) does on reading it. The one rule behind it: never a second job for one
  * request, so a job is re-attached when its id is known and nothing is started when it may exist.
  */
-import { knownJobOf, lifeOfMarker, type TrackingLife } from './life.js'
+import { knownJobOf, triggerFields, triggeredRunOf, type TrackingLife } from './life.js'
 import type { TrackingMarker, TrackingState } from './markers.js'
-import type { JobMode, JobResult, JobStatus, Problem } from './result.js'
+import type { JobMode, JobResult, JobStatus, Problem, TriggeredRun } from './result.js'
 
 /**
  * A request's fate, named alike from the marker a later attempt reads to what the run reports: the
@@ -21,7 +21,7 @@ export type RequestFate =
       kind: 'attach'
       jobId: string
       mode: Extract<JobMode, 'attached' | 're-attached'>
-      /** An automation's run, as the marker recorded it. */
+      /** A triggered run's instance, as the marker recorded it. */
       instance?: string
     }
   /** A job may exist that nobody can name (or a re-run cannot read the thread): start nothing. */
@@ -32,8 +32,8 @@ export type RequestFate =
 export type Owned = Extract<RequestFate, { kind: 'owned' }>
 
 export interface ResumeFacts {
-  /** The marker of this request's tracking comment, when the thread holds one. */
-  marker?: TrackingMarker
+  /** The life of this request's tracking comment, when the thread holds one. */
+  life?: TrackingLife
   /** The thread's comments could not be read. */
   threadUnreadable: boolean
   /** GITHUB_RUN_ATTEMPT. */
@@ -49,10 +49,10 @@ export function resumeFrom(facts: ResumeFacts): RequestFate {
   if (facts.threadUnreadable && facts.runAttempt > 1 && !facts.jobIdGiven) {
     return { kind: 'unknown', threadUnreadable: true }
   }
-  const life = facts.marker && lifeOfMarker(facts.marker)
+  const { life } = facts
   const jobId = life && knownJobOf(life)
   if (life && jobId) {
-    const instance = life.of.kind === 'automation' ? life.of.instance : undefined
+    const instance = triggeredRunOf(life)?.instanceId
     return { kind: 'attach', jobId, mode: 're-attached', instance }
   }
   switch (life?.phase.phase) {
@@ -77,23 +77,13 @@ export interface RequestRef {
   deadline?: number
   /** The trigger label that comes off the thread when the job ends completed: every marker keeps it. */
   label?: string
-  /** The automation the request triggers, and its run once the trigger answered: every marker keeps them. */
-  automation?: string
-  instance?: string
+  /** What the request triggers, and its run once the trigger answered: every marker keeps them. */
+  trigger?: TriggeredRun
 }
 
 function marker(ref: RequestRef, job: string | undefined, state?: TrackingState): TrackingMarker {
-  const { automation, instance } = ref
-  return {
-    kind: 'tracking',
-    request: ref.key,
-    job,
-    state,
-    run: ref.run,
-    label: ref.label,
-    automation,
-    instance
-  }
+  const { key: request, run, label, trigger } = ref
+  return { kind: 'tracking', request, job, state, run, label, ...triggerFields(trigger) }
 }
 
 /** Outcomes whose comment does not show the job's end, while no run follows it any more. */
@@ -163,9 +153,7 @@ export function markerAfter(ref: RequestRef, result: JobResult): TrackingMarker 
 export function requestRefOf(life: TrackingLife): RequestRef {
   const ref: RequestRef = { key: life.request ?? '', run: life.run }
   if (life.of.kind === 'digest') return ref
-  const label = life.of.label
-  if (life.of.kind === 'request') return { ...ref, label }
-  return { ...ref, label, automation: life.of.id, instance: life.of.instance }
+  return { ...ref, label: life.of.label, trigger: triggeredRunOf(life) }
 }
 
 /**

@@ -7,7 +7,7 @@ import { codeSpan, inert, truncate } from '../shared/markdown.js'
 import { keyProblem } from '../mintlify/errors.js'
 import { problemOf, statusOutput, type JobResult, type Problem } from './result.js'
 import { sentence } from '../shared/sentence.js'
-import { automationFailureLine, automationText } from './automation-text.js'
+import { reattachInput, triggerFailureLine, triggerText } from './trigger-text.js'
 
 /** Why a run stopped early: the service's own Retry-After ran past max-wait-minutes. */
 function asked(waitAskedMs: number | undefined): string {
@@ -19,16 +19,14 @@ function jobRef(result: JobResult): string {
   return result.jobId ? ` ${codeSpan(result.jobId)}` : ''
 }
 
-/** How a step re-attaches to the job: `job-id`, which an automation's step takes in its place. */
 function reattachWith(result: JobResult): string {
-  const input = codeSpan(`job-id: ${result.jobId ?? ''}`)
-  return result.automation ? `${input} in place of \`automation\`` : input
+  return reattachInput(result, codeSpan(`job-id: ${result.jobId ?? ''}`))
 }
 
 /** One paragraph that says how the run ended. */
 export function resultText(result: JobResult): string {
-  const automation = result.automation && automationText(result, result.automation)
-  if (automation) return automation
+  const triggered = triggerText(result)
+  if (triggered) return triggered
   const took = result.elapsedMs > 0 ? ` after ${formatDuration(result.elapsedMs)}` : ''
   switch (result.status) {
     case 'problem':
@@ -143,8 +141,8 @@ function problemText(problem: Problem, result: JobResult): string {
 
 /** The one line that fails the step (`core.setFailed`) for a result that counts as a failure. */
 export function failureLine(result: JobResult): string {
-  const automation = result.automation && automationFailureLine(result, result.automation)
-  if (automation) return automation
+  const triggered = triggerFailureLine(result)
+  if (triggered) return triggered
   const id = result.jobId ? ` (job ${result.jobId})` : ''
   const problem = problemOf(result)
   switch (problem?.kind) {
@@ -170,7 +168,7 @@ export function failureLine(result: JobResult): string {
     default:
       if (result.status === 'timed-out') {
         const wait = formatMinutes(result.maxWaitMs / 60_000)
-        const input = result.automation ? 'job-id in place of automation' : 'job-id'
+        const input = reattachInput(result, 'job-id', text => text)
         return `The agent job${id} did not end within ${wait}; it may still finish (re-attach with ${input}).`
       }
       return `The agent job ended with status ${statusOutput(result)}${id}.`

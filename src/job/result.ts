@@ -33,15 +33,14 @@ interface Followed {
   elapsedMs: number
 }
 
-/** A Mintlify automation this request triggered (`automation`): its id and, once known, the run. */
-export interface AutomationRef {
+/** What a triggered request set off: the trigger's id and, once it answered, the run's `instanceId`. */
+export interface TriggeredRun {
   id: string
-  /** The run's `instanceId`, as the trigger answered it. */
   instanceId?: string
 }
 
-/** Any result, and the automation it is about when the request triggered one. */
-export type JobResult = JobOutcomeResult & { automation?: AutomationRef }
+/** Any result, and the run it is about when the request was a trigger. */
+export type JobResult = JobOutcomeResult & { trigger?: TriggeredRun }
 
 type JobOutcomeResult =
   | (Followed & {
@@ -63,8 +62,8 @@ type JobOutcomeResult =
   /** Still running and no run waits for it: `wait: false`, or `detach` at the deadline. */
   | (Followed & { status: 'active' | 'detached'; job: AgentJob; maxWaitMs?: number })
   /**
-   * An automation run whose agent job the job read does not show (404 past the grace of a job just
-   * created): queued at Mintlify, its history on the dashboard's Automations page.
+   * A triggered run whose agent job the job read does not show (404 past the grace of a job just
+   * created): queued at Mintlify.
    */
   | (Followed & { status: 'triggered' })
   /** The run was cancelled; the job, when there is one, may still finish. */

@@ -7,6 +7,7 @@ import { readComment, writeComment } from './comment-layout.js'
 import type { Marker } from './markers.js'
 import type { JobResult } from './result.js'
 import { resultText } from './result-text.js'
+import { triggerHeadline, triggerLine } from './trigger-text.js'
 
 const QUOTE_LIMIT = 1_500
 
@@ -19,8 +20,8 @@ export interface CommentFrame {
   /** Markdown the action wrote itself (a digest's list of pull requests), shown below the quote. */
   details?: string
   runUrl?: string
-  /** The Mintlify automation the request triggers: the comment names it instead of a prompt. */
-  automation?: string
+  /** The id the request triggers: the comment names it instead of a prompt. */
+  trigger?: string
 }
 
 export type TrackingPhase =
@@ -35,10 +36,8 @@ function runLink(runUrl: string | undefined, text = 'workflow run'): string {
 /** Below the headline: who asked and what, and the run's link. */
 function body(frame: CommentFrame): string {
   const lines: string[] = []
-  if (frame.automation) {
-    const who = frame.cause ?? frame.requester
-    const what = `**Mintlify automation ${codeSpan(frame.automation)}**`
-    lines.push(who ? `${inert(who)}; triggered: ${what}` : what, '')
+  if (frame.trigger) {
+    lines.push(triggerLine(frame.trigger, frame.cause ?? frame.requester), '')
   } else if (frame.instruction) {
     const who = frame.cause
       ? `${inert(frame.cause)}; the docs agent was asked`
@@ -70,17 +69,12 @@ export function finishTrackingComment(existing: string, result: JobResult, marke
   return writeComment({ headline: resultText(result), body, marker })
 }
 
-function headline(phase: TrackingPhase, { runUrl, automation }: CommentFrame): string {
-  const named = automation && `Mintlify automation ${codeSpan(automation)}`
+function headline(phase: TrackingPhase, { runUrl, trigger }: CommentFrame): string {
+  if (trigger && phase.phase !== 'done') return triggerHeadline(trigger, phase, runLink(runUrl))
   switch (phase.phase) {
     case 'working':
-      return named
-        ? `⏳ Working on it: triggering ${named} (${runLink(runUrl)}).`
-        : `⏳ Working on it: starting an agent job (${runLink(runUrl)}).`
+      return `⏳ Working on it: starting an agent job (${runLink(runUrl)}).`
     case 'following':
-      if (named) {
-        return `⏳ ${named} is running as agent job ${codeSpan(phase.jobId)}; this comment is updated when it ends.`
-      }
       return phase.followUp
         ? `⏳ Sent to agent job ${codeSpan(phase.jobId)} as a follow-up; this comment is updated when the job ends.`
         : `⏳ Agent job ${codeSpan(phase.jobId)} is running; this comment is updated when it ends.`

@@ -32,9 +32,6 @@ export async function triggerOnce(
   )
   // The trigger answers no job: a run just queued is followed as a job just created.
   const job: AgentJob = { id: run.jobId, status: 'active', prLink: null }
-  const automation = { id: automationId, instanceId: run.instanceId }
-  return {
-    kind: 'sent',
-    followed: { jobId: run.jobId, mode: 'created', sentBy: { job }, automation }
-  }
+  const trigger = { id: automationId, instanceId: run.instanceId }
+  return { kind: 'sent', followed: { jobId: run.jobId, mode: 'created', sentBy: { job }, trigger } }
 }

@@ -44,7 +44,7 @@ export function findCandidates(comments: readonly RepoComment[], identity: Ident
 }
 
 /**
- * The dead claims of a comment, label, merge or automation request (claimed, no job, past the
+ * The dead claims of a comment, label, merge or trigger request (claimed, no job, past the
  * deadline the claim records and the margin; the runs API is not consulted), oldest first. A
  * digest's dead claim is left for the next digest, which takes its comment over.
  */

@@ -11,7 +11,7 @@ import {
   leftComment,
   readLeftJob
 } from '../job/finish-left.js'
-import type { TrackingLife } from '../job/life.js'
+import { triggeredRunOf, type TrackingLife } from '../job/life.js'
 import { NOT_FOUND_GRACE_MS } from '../job/poll.js'
 import { pullRequestOf, statusOutput } from '../job/result.js'
 import { isFollowingRunOver } from '../job/run-over.js'
@@ -21,7 +21,7 @@ import { isEndedJob, type EndedJob } from '../mintlify/types.js'
 import { findCandidates, findDeadClaims, type Candidate } from './candidates.js'
 import type { Finished, LeftoverKind, Reading, SweepRun } from './leftover.js'
 
-/** A job's end, or undefined: an automation run still queued at Mintlify (its job never showed). */
+/** A job's end, or undefined: a triggered run still queued at Mintlify (its job never showed). */
 type JobEnd = EndedJob | undefined
 
 async function readJob(candidate: Candidate, { context, rt }: SweepRun): Promise<Reading<JobEnd>> {
@@ -29,7 +29,7 @@ async function readJob(candidate: Candidate, { context, rt }: SweepRun): Promise
   try {
     job = await readLeftJob(context.client, candidate.jobId, rt)
   } catch (error) {
-    if (candidate.life.of.kind !== 'automation' || !isNotFound(error)) throw error
+    if (!triggeredRunOf(candidate.life) || !isNotFound(error)) throw error
     // Within the grace a just-created job gets, its job may show yet (the comment was written
     // just before the trigger); past it, the run is queued at Mintlify, as its run would say.
     const sinceTrigger = rt.clock.now() - candidate.comment.createdAt

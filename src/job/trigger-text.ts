@@ -1,14 +1,14 @@
 /**
- * What a result says when its request triggered a Mintlify automation (`automation`): the outcomes
- * that differ from a job's (queued at Mintlify without a readable job, and the trigger's refusals,
- * rate limit and unknown outcome). Undefined: the job's own text applies (a PR, a failure, a
- * timeout). Pure; the service's messages go through inert().
+ * What the tracking comment and the result say when the request triggers a Mintlify automation
+ * (`automation`): the comment names it instead of a prompt; a result's own texts where they differ
+ * from a job's (queued without a readable job; the trigger's refusals, rate limit, unknown outcome).
+ * Undefined: the job's own text applies. Pure; the service's messages go through inert().
  */
 import { codeSpan, inert, truncate } from '../shared/markdown.js'
 import { formatDuration } from '../shared/duration.js'
 import { keyProblem } from '../mintlify/errors.js'
 import { sentence } from '../shared/sentence.js'
-import type { AutomationRef, JobResult, Problem } from './result.js'
+import type { JobResult, Problem, TriggeredRun } from './result.js'
 
 /** Where Mintlify shows an automation's runs. */
 const AUTOMATIONS_PAGE = 'https://app.mintlify.com/products/automations'
@@ -16,15 +16,39 @@ const AUTOMATIONS_PAGE = 'https://app.mintlify.com/products/automations'
 const HISTORY = `its run history is on the [Automations page](${AUTOMATIONS_PAGE}) of the Mintlify dashboard`
 
 /** `Mintlify automation `upd`` and, once known, its run. */
-function named(automation: AutomationRef): string {
+function named(automation: TriggeredRun): string {
   return `Mintlify automation ${codeSpan(automation.id)}`
 }
 
-function runOf(automation: AutomationRef): string {
+function runOf(automation: TriggeredRun): string {
   return automation.instanceId ? ` ${codeSpan(automation.instanceId)}` : ''
 }
 
-export function automationText(result: JobResult, automation: AutomationRef): string | undefined {
+/** The tracking comment's line below the headline: who set it off, and the automation triggered. */
+export function triggerLine(id: string, who: string | undefined): string {
+  const what = `**Mintlify automation ${codeSpan(id)}**`
+  return who ? `${inert(who)}; triggered: ${what}` : what
+}
+
+/** The tracking comment's headline while the run triggers the automation, then follows its job. */
+export function triggerHeadline(
+  id: string,
+  phase: { phase: 'working' } | { phase: 'following'; jobId: string },
+  runLink: string
+): string {
+  return phase.phase === 'working'
+    ? `⏳ Working on it: triggering ${named({ id })} (${runLink}).`
+    : `⏳ ${named({ id })} is running as agent job ${codeSpan(phase.jobId)}; this comment is updated when it ends.`
+}
+
+/** The input a step re-attaches with: an automation's step takes `job-id` in place of `automation`. */
+export function reattachInput(result: JobResult, input: string, name = codeSpan): string {
+  return result.trigger ? `${input} in place of ${name('automation')}` : input
+}
+
+export function triggerText(result: JobResult): string | undefined {
+  const automation = result.trigger
+  if (!automation) return undefined
   if (result.status === 'triggered') {
     return (
       `📨 ${named(automation)} was triggered: its run${runOf(automation)} is queued at Mintlify. ` +
@@ -40,7 +64,7 @@ function serviceText(message: string | undefined, details: string[] = []): strin
   return parts.length ? `: ${inert(truncate(parts.join('; '), 1_000))}` : ''
 }
 
-function problemText(problem: Problem, automation: AutomationRef): string | undefined {
+function problemText(problem: Problem, automation: TriggeredRun): string | undefined {
   switch (problem.kind) {
     case 'refused':
       return `❌ ${refusedText(problem, automation)}`
@@ -68,7 +92,7 @@ function problemText(problem: Problem, automation: AutomationRef): string | unde
 
 function refusedText(
   problem: Extract<Problem, { kind: 'refused' }>,
-  automation: AutomationRef
+  automation: TriggeredRun
 ): string {
   const status = problem.httpStatus
   const said = serviceText(problem.message, problem.details)
@@ -84,11 +108,9 @@ function refusedText(
 }
 
 /** The line that fails the step, when it differs from a job's. */
-export function automationFailureLine(
-  result: JobResult,
-  automation: AutomationRef
-): string | undefined {
-  if (result.status !== 'problem') return undefined
+export function triggerFailureLine(result: JobResult): string | undefined {
+  const automation = result.trigger
+  if (!automation || result.status !== 'problem') return undefined
   const { problem } = result
   const name = `Mintlify automation ${automation.id}`
   switch (problem.kind) {
