@@ -4,6 +4,7 @@
  * fixes it. The service's texts are shown inert.
  */
 import { keyProblem, MintlifyError } from '../mintlify/errors.js'
+import { LIMIT_TEXT } from '../mintlify/request-shape.js'
 import { formatDuration } from '../shared/duration.js'
 import { getErrorMessage } from '../shared/errors.js'
 import { codeSpan, inert } from '../shared/markdown.js'
@@ -22,11 +23,6 @@ export function renderDeploySummary(result: DeployResult, runLink: string): stri
   )
 }
 
-const RATE_LIMITS: Record<DeployMode, string> = {
-  preview: 'preview deployments: 5 requests a minute per organization',
-  production: 'deployments: 5 requests a minute per organization, shared with automations'
-}
-
 function serviceText(error: MintlifyError): string {
   const text = [error.serviceMessage, ...error.details].filter(Boolean).join('; ')
   return text ? ` The service said: ${codeSpan(cutAtCharacter(text, 500))}` : ''
@@ -39,7 +35,7 @@ export function refusalText(error: unknown, mode: DeployMode): string {
   if (status === 429) {
     const wait =
       error.retryAfterMs === undefined ? '' : ` (Retry-After ${formatDuration(error.retryAfterMs)})`
-    return `Mintlify's rate limit for ${RATE_LIMITS[mode]} was reached, and the wait it asks${wait} would end after \`max-wait-minutes\`. Try again later, or raise \`max-wait-minutes\`.`
+    return `Mintlify's rate limit for ${LIMIT_TEXT[mode === 'preview' ? 'previews' : 'triggers']} was reached, and the wait it asks${wait} would end after \`max-wait-minutes\`. Try again later, or raise \`max-wait-minutes\`.`
   }
   // Only the trigger: a 403 on the status read is a key problem, whatever the plan.
   if (status === 403 && error.operation === 'trigger-preview') {

@@ -38,6 +38,12 @@ export type RequestClass = 'read' | 'sent-once' | 'idempotent'
  */
 export type ServiceLimit = 'triggers' | 'previews' | 'none'
 
+/** A limit as an error message names it. */
+export const LIMIT_TEXT: Record<Exclude<ServiceLimit, 'none'>, string> = {
+  triggers: 'deployments: 5 requests a minute per organization, shared with automation triggers',
+  previews: 'preview deployments: 5 requests a minute per organization'
+}
+
 /** Each request's class and limit: the one place the retry loop and the client learn them. */
 export const REQUESTS: Record<Operation, { class: RequestClass; limit: ServiceLimit }> = {
   'create-job': { class: 'sent-once', limit: 'none' },
