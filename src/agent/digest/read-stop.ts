@@ -3,11 +3,14 @@
  * that is not a claim still in flight (state `pending` without a job), since that record sets the
  * watermark and every record after it is read too. A re-run (the run's id may be on a record of its
  * first attempt) reads on until it has also found that record, or the whole issue when there is none:
- * it is the only run that reads further back. Pure.
+ * it is the only run that reads further back.
  */
 import type { IssueComment } from '../../github/comments.js'
-import type { Identity } from '../../github/identity.js'
+import type { GitHubAccess, Identity } from '../../github/identity.js'
+import { readNewestComments } from '../../github/newest-comments.js'
 import { claimInFlight, lifeOf } from '../../job/life.js'
+import type { IssueRef } from '../../github/refs.js'
+import type { Runtime } from '../../shared/runtime.js'
 import type { DigestHistory, DigestRecord } from './history.js'
 import { isDigestKey, parsePosition } from './window.js'
 
@@ -16,6 +19,22 @@ export interface DigestReader {
   runId?: string
   /** A later attempt of a run, which may have written its digest record already. */
   rerun: boolean
+}
+
+/**
+ * The tracking issue's newest comments, as far back as the digest needs, and who the token posts
+ * as (learnt when a second page asks for it; one page: after the read).
+ */
+export async function readTrackingIssue(
+  github: GitHubAccess,
+  issue: IssueRef,
+  reader: Omit<DigestReader, 'identity'>,
+  rt: Runtime
+): Promise<{ comments: IssueComment[]; identity: Identity }> {
+  const enough = async (newest: readonly IssueComment[]): Promise<boolean> =>
+    digestReadEnough({ ...reader, identity: await github.identity.get() })(newest)
+  const comments = await readNewestComments(github.octokit, { ref: issue, enough }, rt)
+  return { comments, identity: await github.identity.get() }
 }
 
 /** Whether the newest comments read hold what readDigestHistory needs. */
