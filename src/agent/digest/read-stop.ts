@@ -8,11 +8,10 @@
 import type { IssueComment } from '../../github/comments.js'
 import type { GitHubAccess, Identity } from '../../github/identity.js'
 import { readNewestComments } from '../../github/newest-comments.js'
-import { claimInFlight, lifeOf } from '../../job/life.js'
+import { claimInFlight } from '../../job/life.js'
 import type { IssueRef } from '../../github/refs.js'
 import type { Runtime } from '../../shared/runtime.js'
-import type { DigestHistory, DigestRecord } from './history.js'
-import { isDigestKey, parsePosition } from './window.js'
+import { digestRecordsOf, isOwnRun, type DigestHistory, type DigestRecord } from './history.js'
 
 export interface DigestReader {
   identity: Identity
@@ -44,18 +43,9 @@ export function digestReadEnough({
   rerun
 }: DigestReader): (newest: readonly IssueComment[]) => boolean {
   return newest => {
-    let settled = false
-    let own = !rerun || !runId
-    for (const comment of newest) {
-      const life = lifeOf(comment, identity)
-      if (life?.of.kind !== 'digest' || !isDigestKey(life.request)) continue
-      // A record readDigestHistory cannot read (no window) is passed over there too.
-      const { since, until } = life.of.fields
-      if (!parsePosition(since) || !parsePosition(until)) continue
-      if (runId && life.run === runId) own = true
-      else settled ||= !claimInFlight(life)
-    }
-    return settled && own
+    const records = digestRecordsOf(newest, identity)
+    const own = !rerun || !runId || records.some(d => isOwnRun(d, runId))
+    return own && records.some(d => !isOwnRun(d, runId) && !claimInFlight(d.life))
   }
 }
 
