@@ -28,6 +28,8 @@ import { unreportedText, type Unreported } from './report.js'
 export interface HealedHistory extends DigestHistory {
   /** A claim left by a dead run: this digest reuses its comment and rewrites its marker. */
   takeover?: DigestRecord
+  /** The digest before, when its create may have started a job nobody heard of. */
+  unreported?: Unreported
 }
 
 /** What healing works with: where the tracking comments live and who writes, and the service. */
@@ -52,17 +54,10 @@ export async function healHistory(
     )
   }
   const before = healed.after
-  if (before?.life.phase.phase === 'unknown') {
-    rt.log.warning(
-      `${unreportedText(unreportedOf(before))} Its pull requests are not offered again.`
-    )
-  }
-  return { ...healed, takeover }
-}
-
-/** A digest whose create may have started a job nobody heard of: its window and comment. */
-export function unreportedOf(record: DigestRecord): Unreported {
-  return { since: record.since, until: record.until, url: record.comment.htmlUrl }
+  if (before?.life.phase.phase !== 'unknown') return { ...healed, takeover }
+  const unreported = { since: before.since, until: before.until, url: before.comment.htmlUrl }
+  rt.log.warning(`${unreportedText(unreported)} Its pull requests are not offered again.`)
+  return { ...healed, takeover, unreported }
 }
 
 /** The previous digest's history once its job's end, if it has ended, is shown and counted. */

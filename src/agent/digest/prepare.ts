@@ -25,7 +25,7 @@ import type { AgentFlow } from '../flow.js'
 import type { AgentSettings } from '../settings.js'
 import { issueThread, type AgentRequest, type Thread } from '../request.js'
 import { digestGuard } from './guard.js'
-import { healHistory, unreportedOf, type HealedHistory } from './heal.js'
+import { healHistory, type HealedHistory } from './heal.js'
 import { readDigestHistory, type DigestHistory, type DigestRecord } from './history.js'
 import { digestClaimsSince, readTrackingIssue } from './read-stop.js'
 import { buildDigestPrompt, DEFAULT_DIGEST_INSTRUCTION, type DigestPull } from './prompt.js'
@@ -90,7 +90,7 @@ export async function readyDigest(
   const branch = digest.branch ?? (await defaultBranch(octokit, context, rt))
   const listing = { repo, branch, digest, runStartedAt, guard }
   const report = await selectMerged(octokit, listing, healed, rt)
-  if (healed.after?.life.phase.phase === 'unknown') report.unreported = unreportedOf(healed.after)
+  if (healed.unreported) report.unreported = healed.unreported
   if (!report.until) return nothingToDigest(report, rt)
   const followJobId = settings.followUp
     ? await openDocsJob(octokit, healed, serverUrl, rt)
@@ -101,8 +101,8 @@ export async function readyDigest(
       (followJobId ? `, sent to job ${followJobId} (its docs PR is open).` : '.')
   )
   const window = { since: report.since, until: report.until }
-  const { request, prompt } = digestRequest(settings, { thread, healed, window, report, ignored })
-  const fields = fieldsOf(window, report.included, digest.notify)
+  const content = { thread, healed, window, report, ignored }
+  const { request, prompt, fields } = digestRequest({ ...settings, digest }, content)
   const since = digestClaimsSince(history, comments)
   const conversation = Conversation.open(request, flow, { since, latestJob: false })
   const ready = { report, fields, followJobId, github }
@@ -110,11 +110,14 @@ export async function readyDigest(
   return { kind: 'ready', request, prompt, ...read, conversation, digest: ready }
 }
 
-/** The request the digest makes and its prompt: a re-run keeps its first attempt's key. Pure. */
+/**
+ * What the digest sends (a re-run keeps its first attempt's key) and what its markers record: its
+ * window and pull requests, and `notes=off`. Pure.
+ */
 function digestRequest(
-  settings: AgentSettings,
+  settings: AgentSettings & { digest: DigestSettings },
   { thread, healed, window, report, ignored }: DigestContent
-): { request: AgentRequest; prompt: string } {
+): { request: AgentRequest; prompt: string; fields: DigestFields } {
   const instruction = settings.prompt ?? DEFAULT_DIGEST_INSTRUCTION
   const request: AgentRequest = {
     origin: 'digest',
@@ -129,7 +132,13 @@ function digestRequest(
     includeDiff: settings.includeDiff,
     ignored
   })
-  return { request, prompt }
+  const fields = {
+    since: formatPosition(window.since),
+    until: formatPosition(window.until),
+    pulls: report.included.map(pull => pull.number).join(','),
+    notes: settings.digest.notify ? undefined : 'off'
+  }
+  return { request, prompt, fields }
 }
 
 interface DigestContent {
@@ -186,20 +195,6 @@ function nothingToDigest(report: DigestReport, rt: Runtime): NothingToDigest {
       (skipped > 0 ? ` that the guards let through (${plural(skipped, 'skipped')}).` : '.')
   )
   return { kind: 'nothing', report }
-}
-
-/** What the digest's markers record: its window and pull requests, and `notes=off`. */
-function fieldsOf(
-  window: DigestWindow,
-  included: readonly DigestPull[],
-  notify: boolean
-): DigestFields {
-  return {
-    since: formatPosition(window.since),
-    until: formatPosition(window.until),
-    pulls: included.map(pull => pull.number).join(','),
-    notes: notify ? undefined : 'off'
-  }
 }
 
 async function defaultBranch(
