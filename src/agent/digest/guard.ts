@@ -5,12 +5,15 @@
  * with the prompt; a pull request listing 100 files or more is never skipped by it).
  */
 import type { IssueComment } from '../../github/comments.js'
-import type { GitHubAccess, Identity } from '../../github/identity.js'
+import type { Identity } from '../../github/identity.js'
+import type { Octokit } from '../../github/octokit.js'
+import type { RepoRef } from '../../github/refs.js'
 import { listPullFiles, type PullFile } from '../../github/pulls.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import { botAuthorIgnored, labelIgnored, pathsIgnored } from '../follow-code/guards.js'
 import { reportsPull } from '../follow-code/loop-guard.js'
-import type { AgentFlow } from '../flow.js'
+import type { Runtime } from '../../shared/runtime.js'
+import type { AgentSettings } from '../settings.js'
 import type { DigestPull } from './prompt.js'
 import type { Guard } from './select.js'
 import type { Candidate } from './window.js'
@@ -18,14 +21,20 @@ import type { Candidate } from './window.js'
 /** One page of files: enough for the guard and the prompt (30 listed a pull request). */
 const FILES_READ = 100
 
-/** `thread`: the tracking issue's comments, where our comments report the agent's own PRs. */
-export function digestGuard(
-  { settings, context, github, rt }: AgentFlow & { github: GitHubAccess },
-  thread: readonly IssueComment[],
-  identity: Identity,
+export interface DigestGuarding {
+  octokit: Octokit
+  repo: RepoRef
+  identity: Identity
+  settings: Pick<AgentSettings, 'allowedBots' | 'skipLabel' | 'issueNumber'>
+  /** The tracking issue's comments, where our comments report the agent's own PRs. */
+  thread: readonly IssueComment[]
   ignored: (path: string) => boolean
+}
+
+export function digestGuard(
+  { octokit, repo, identity, settings, thread, ignored }: DigestGuarding,
+  rt: Runtime
 ): Guard<DigestPull> {
-  const repo = { owner: context.owner, repo: context.repo }
   return async (pull: Candidate) => {
     const url = pull.htmlUrl
     const quick =
@@ -38,7 +47,7 @@ export function digestGuard(
     let files: PullFile[] = []
     try {
       const call = { repo, pullNumber: pull.number, max: FILES_READ }
-      files = await listPullFiles(github.octokit, call, rt)
+      files = await listPullFiles(octokit, call, rt)
     } catch (error) {
       rt.signal.throwIfAborted()
       rt.log.warning(`Could not read the files of #${pull.number}: ${getErrorMessage(error)}`)

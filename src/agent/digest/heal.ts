@@ -7,40 +7,44 @@
  * job, past its deadline) is taken over: this digest reuses its comment. A create whose outcome was
  * never told (`unknown`) is never given back, and named.
  */
-import type { GitHubAccess, Identity } from '../../github/identity.js'
 import { withDigest } from '../../job/digest-marker.js'
-import { finishLeftJob, leftComment, readLeftJob } from '../../job/finish-left.js'
+import {
+  finishLeftJob,
+  leftComment,
+  readLeftJob,
+  type FinishContext
+} from '../../job/finish-left.js'
 import { deadClaim, digestOf, endNotShown, lifeOfMarker } from '../../job/life.js'
 import { markerAfter, requestRefOf } from '../../job/rerun-protocol.js'
 import { endedResult, type JobResult } from '../../job/result.js'
 import { isFollowingRunOver } from '../../job/run-over.js'
-import { createMintlifyClient } from '../../mintlify/client.js'
+import type { MintlifyClient } from '../../mintlify/client.js'
 import { isEndedJob, type AgentJob, type EndedJob } from '../../mintlify/types.js'
 import { getErrorMessage } from '../../shared/errors.js'
-import type { AgentFlow } from '../flow.js'
+import type { Runtime } from '../../shared/runtime.js'
 import { historyAfter, type DigestHistory, type DigestRecord } from './history.js'
 import { unreportedText, type Unreported } from './report.js'
 
 export interface HealedHistory extends DigestHistory {
   /** A claim left by a dead run: this digest reuses its comment and rewrites its marker. */
   takeover?: DigestRecord
+  /** The digest before, when its create may have started a job nobody heard of. */
+  unreported?: Unreported
 }
 
-/** What healing works with: the digest's flow with GitHub, and the service's request timeout. */
-export interface Healing {
-  flow: AgentFlow & { github: GitHubAccess }
-  identity: Identity
+/** What healing works with: where the tracking comments live and who writes, and the service. */
+export interface Healing extends FinishContext {
+  client: MintlifyClient
   /** The tracking issue. */
   issueNumber: number
-  requestTimeoutMs?: number
 }
 
 export async function healHistory(
   history: DigestHistory,
-  healing: Healing
+  healing: Healing,
+  rt: Runtime
 ): Promise<HealedHistory> {
-  const { rt } = healing.flow
-  const healed = await finishBefore(history, healing)
+  const healed = await finishBefore(history, healing, rt)
   const claim = history.rerun ? undefined : history.claim
   const takeover = claim && deadClaim(claim.life, rt.clock.now()) ? claim : undefined
   if (takeover) {
@@ -50,32 +54,29 @@ export async function healHistory(
     )
   }
   const before = healed.after
-  if (before?.life.phase.phase === 'unknown') {
-    rt.log.warning(
-      `${unreportedText(unreportedOf(before))} Its pull requests are not offered again.`
-    )
-  }
-  return { ...healed, takeover }
-}
-
-/** A digest whose create may have started a job nobody heard of: its window and comment. */
-export function unreportedOf(record: DigestRecord): Unreported {
-  return { since: record.since, until: record.until, url: record.comment.htmlUrl }
+  if (before?.life.phase.phase !== 'unknown') return { ...healed, takeover }
+  const unreported = { since: before.since, until: before.until, url: before.comment.htmlUrl }
+  rt.log.warning(`${unreportedText(unreported)} Its pull requests are not offered again.`)
+  return { ...healed, takeover, unreported }
 }
 
 /** The previous digest's history once its job's end, if it has ended, is shown and counted. */
-async function finishBefore(history: DigestHistory, healing: Healing): Promise<DigestHistory> {
+async function finishBefore(
+  history: DigestHistory,
+  healing: Healing,
+  rt: Runtime
+): Promise<DigestHistory> {
   const before = history.after
   const open = before && endNotShown(before.life)
-  if (!before || !open || !(await noRunFollows(before, open, healing))) return history
+  if (!before || !open || !(await noRunFollows(before, open, healing, rt))) return history
   const { jobId } = open
-  const job = await readJob(jobId, healing)
+  const job = await readJob(jobId, healing.client, rt)
   if (!job) return history
   if (!isEndedJob(job)) {
-    healing.flow.rt.log.info(`The previous digest's job ${jobId} is still running.`)
+    rt.log.info(`The previous digest's job ${jobId} is still running.`)
     return history
   }
-  const result = await finish(before, { jobId, job }, healing)
+  const result = await finish(before, { jobId, job }, healing, rt)
   const { life } = before
   const marker = withDigest(markerAfter(requestRefOf(life), result), digestOf(life), result)
   return { ...history, ...historyAfter({ ...before, life: lifeOfMarker(marker) }) }
@@ -85,14 +86,13 @@ async function finishBefore(history: DigestHistory, healing: Healing): Promise<D
 async function noRunFollows(
   { comment, life }: DigestRecord,
   { runMayFollow }: { runMayFollow: boolean },
-  { flow }: Healing
+  { octokit, repo }: Healing,
+  rt: Runtime
 ): Promise<boolean> {
   if (!runMayFollow) return true
-  const { context, github, rt } = flow
-  const repo = { owner: context.owner, repo: context.repo }
   const written = { comment, marker: { run: life.run }, deadlineMs: life.deadlineMs }
   try {
-    return await isFollowingRunOver({ octokit: github.octokit, repo }, written, rt)
+    return await isFollowingRunOver({ octokit, repo }, written, rt)
   } catch (error) {
     rt.signal.throwIfAborted()
     rt.log.warning(
@@ -106,10 +106,9 @@ async function noRunFollows(
 /** One read of the job, as the sweep reads it; undefined (a warning) when it cannot be read. */
 async function readJob(
   jobId: string,
-  { flow, requestTimeoutMs }: Healing
+  client: MintlifyClient,
+  rt: Runtime
 ): Promise<AgentJob | undefined> {
-  const { settings, rt } = flow
-  const client = createMintlifyClient(settings.service, { requestTimeoutMs })
   try {
     return await readLeftJob(client, jobId, rt)
   } catch (error) {
@@ -126,21 +125,20 @@ async function readJob(
 async function finish(
   before: DigestRecord,
   { jobId, job }: { jobId: string; job: EndedJob },
-  { flow, identity, issueNumber }: Healing
+  { issueNumber, ...finishing }: Omit<Healing, 'client'>,
+  rt: Runtime
 ): Promise<JobResult> {
-  const { settings, context, github, rt } = flow
   const comment = { ...before.comment, issueNumber }
   const left = { ...leftComment(comment, before.life), jobId, job }
-  const repo = { owner: context.owner, repo: context.repo }
-  const finishing = { octokit: github.octokit, identity, repo, serverUrl: context.serverUrl }
   try {
-    return await finishLeftJob(left, { ...finishing, backLink: settings.backLink }, rt)
+    return await finishLeftJob(left, finishing, rt)
   } catch (error) {
     rt.signal.throwIfAborted()
     rt.log.warning(
       `Could not finish the previous digest's comment (job ${jobId}, ${job.status}): ` +
         `${getErrorMessage(error)}. The sweep finishes it.`
     )
-    return endedResult(job, { jobId, mode: 'created', elapsedMs: 0, serverUrl: context.serverUrl })
+    const { serverUrl } = finishing
+    return endedResult(job, { jobId, mode: 'created', elapsedMs: 0, serverUrl })
   }
 }

@@ -41,17 +41,29 @@ export function readDigestHistory(
   comments: readonly IssueComment[],
   { identity, runId }: { identity: Identity; runId?: string }
 ): DigestHistory {
-  const digests: DigestRecord[] = []
-  for (const comment of comments) {
-    const life = lifeOf(comment, identity)
-    const record = life && digestRecord(comment, life)
-    if (record) digests.push(record)
-  }
+  const digests = digestRecordsOf(comments, identity)
   const rerun = runId ? digests.filter(d => d.life.run === runId).at(-1) : undefined
-  const others = digests.filter(d => d.life.run !== runId || !runId)
+  const others = digests.filter(d => !isOwnRun(d, runId))
   const newest = others.at(-1)
   const claim = newest && claimInFlight(newest.life) ? newest : undefined
   return { ...historyAfter(others.filter(d => !claimInFlight(d.life)).at(-1)), rerun, claim }
+}
+
+/** Our digest comments that hold a window, oldest first (one without is passed over). */
+export function digestRecordsOf(
+  comments: readonly IssueComment[],
+  identity: Identity
+): DigestRecord[] {
+  return comments.flatMap(comment => {
+    const life = lifeOf(comment, identity)
+    const record = life && digestRecord(comment, life)
+    return record ? [record] : []
+  })
+}
+
+/** A record this run wrote in an earlier attempt. */
+export function isOwnRun(record: DigestRecord, runId: string | undefined): boolean {
+  return runId !== undefined && record.life.run === runId
 }
 
 /** Where the next digest starts after this digest, and the docs PR it may add to. */

@@ -1,30 +1,35 @@
 /**
- * A digest in the agent's flow, from the tracking issue to a request ready to send: the earlier
- * digests read (the watermark), the merged pull requests listed down to it and guarded one by one,
- * the open docs PR of the previous digest looked at, and the prompt built. Nothing is written before
- * this has decided, so a digest with nothing to include leaves no trace (status skipped, no call,
- * no comment).
+ * A digest in the agent's flow, from the tracking issue to a request ready to send. `readyDigest`
+ * takes the flow apart once and names its steps in order, each handed only the values it needs:
+ * the tracking issue read (read-stop.ts) and its earlier digests (history.ts, the watermark), the
+ * digest before finished (heal.ts), the merged pull requests listed down to the watermark and
+ * guarded one by one (guard.ts, select.ts), the open docs PR of the previous digest looked at, and
+ * the request and prompt built. Nothing is written before this has decided, so a digest with
+ * nothing to include leaves no trace (status skipped, no call, no comment).
  */
 import type { IssueComment } from '../../github/comments.js'
 import type { GitHubAccess } from '../../github/identity.js'
 import { listMergedPulls } from '../../github/merged-pulls.js'
-import { readNewestComments } from '../../github/newest-comments.js'
+import type { Octokit } from '../../github/octokit.js'
 import { getPullRequest } from '../../github/pulls.js'
+import type { RepoRef } from '../../github/refs.js'
 import { getDefaultBranch } from '../../github/repository.js'
 import type { DigestFields } from '../../job/digest-marker.js'
 import { parsePullRequestLink } from '../../job/pull-request-link.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import type { Runtime } from '../../shared/runtime.js'
 import { plural } from '../../shared/plural.js'
-import { payloadDefaultBranch } from '../../shared/runner-context.js'
+import { payloadDefaultBranch, type RunnerContext } from '../../shared/runner-context.js'
+import { createMintlifyClient } from '../../mintlify/client.js'
 import { Conversation } from '../conversation.js'
 import { ignoreMatcher } from '../follow-code/guards.js'
 import type { AgentFlow } from '../flow.js'
-import { issueThread, type AgentRequest } from '../request.js'
+import type { AgentSettings } from '../settings.js'
+import { issueThread, type AgentRequest, type Thread } from '../request.js'
 import { digestGuard } from './guard.js'
-import { healHistory, unreportedOf } from './heal.js'
+import { healHistory, type HealedHistory } from './heal.js'
 import { readDigestHistory, type DigestHistory, type DigestRecord } from './history.js'
-import { digestClaimsSince, digestReadEnough } from './read-stop.js'
+import { digestClaimsSince, readTrackingIssue } from './read-stop.js'
 import { buildDigestPrompt, DEFAULT_DIGEST_INSTRUCTION, type DigestPull } from './prompt.js'
 import type { DigestReport } from './report.js'
 import { selectPulls, type Guard } from './select.js'
@@ -66,35 +71,55 @@ export async function readyDigest(
   flow: AgentFlow,
   { runStartedAt, requestTimeoutMs }: { runStartedAt: number; requestTimeoutMs?: number }
 ): Promise<DigestRequest | NothingToDigest> {
-  const { settings, context, rt } = flow
-  const digest = settings.digest
+  const { settings, context, github, rt } = flow
+  const { digest } = settings
   const thread = issueThread(context, settings)
-  const github = flow.github
   if (!digest || !thread) throw new Error('readyDigest needs digest settings and issue-number')
   if (!github) throw new Error('A digest needs a github-token: it lists the merged pull requests.')
+  const { octokit } = github
+  const repo = { owner: context.owner, repo: context.repo }
   const runId = context.runId || undefined
-  const rerun = context.runAttempt > 1
-  // Who the token posts as is learnt when a second page asks for it (one page: after the read).
-  const enough = async (newest: readonly IssueComment[]): Promise<boolean> =>
-    digestReadEnough({ identity: await github.identity.get(), runId, rerun })(newest)
-  const threadComments = await readNewestComments(github.octokit, { ref: thread, enough }, rt)
-  const identity = await github.identity.get()
-  const history = readDigestHistory(threadComments, { identity, runId })
-  const healing = { flow: { ...flow, github }, identity, issueNumber: thread.issueNumber }
-  const healed = await healHistory(history, { ...healing, requestTimeoutMs })
+  const reader = { runId, rerun: context.runAttempt > 1 }
+  const { comments, identity } = await readTrackingIssue(github, thread, reader, rt)
+  const history = readDigestHistory(comments, { identity, runId })
+  const client = createMintlifyClient(settings.service, { requestTimeoutMs })
+  const { serverUrl } = context
+  const finishing = { octokit, identity, repo, serverUrl, backLink: settings.backLink }
+  const healing = { ...finishing, client, issueNumber: thread.issueNumber }
+  const healed = await healHistory(history, healing, rt)
   const ignored = ignoreMatcher(settings.ignorePaths)
-  const guard = digestGuard({ ...flow, github }, threadComments, identity, ignored)
-  const digestFlow = { ...flow, github, settings: { ...settings, digest } }
-  const report = await selectMerged(digestFlow, healed, guard, runStartedAt)
-  if (healed.after?.life.phase.phase === 'unknown') report.unreported = unreportedOf(healed.after)
+  const guard = digestGuard({ octokit, repo, identity, settings, thread: comments, ignored }, rt)
+  const branch = digest.branch ?? (await defaultBranch(octokit, context, rt))
+  const listing = { repo, branch, digest, runStartedAt, guard }
+  const report = await selectMerged(octokit, listing, healed, rt)
+  if (healed.unreported) report.unreported = healed.unreported
   if (!report.until) return nothingToDigest(report, rt)
-  const followJobId = settings.followUp ? await openDocsJob(healed, flow) : undefined
+  const followJobId = settings.followUp
+    ? await openDocsJob(octokit, healed, serverUrl, rt)
+    : undefined
   if (followJobId) report.grows = healed.docsPull?.url
   rt.log.info(
     `Digest of ${plural(report.included.length, 'pull request')}` +
       (followJobId ? `, sent to job ${followJobId} (its docs PR is open).` : '.')
   )
   const window = { since: report.since, until: report.until }
+  const content = { thread, healed, window, report, ignored }
+  const { request, prompt, fields } = digestRequest({ ...settings, digest }, content)
+  const since = digestClaimsSince(history, comments)
+  const conversation = Conversation.open(request, flow, { since, latestJob: false })
+  const ready = { report, fields, followJobId, github }
+  const read = takeOver(healed.takeover, { threadComments: comments, conversation })
+  return { kind: 'ready', request, prompt, ...read, conversation, digest: ready }
+}
+
+/**
+ * What the digest sends (a re-run keeps its first attempt's key) and what its markers record: its
+ * window and pull requests, and `notes=off`. Pure.
+ */
+function digestRequest(
+  settings: AgentSettings & { digest: DigestSettings },
+  { thread, healed, window, report, ignored }: DigestContent
+): { request: AgentRequest; prompt: string; fields: DigestFields } {
   const instruction = settings.prompt ?? DEFAULT_DIGEST_INSTRUCTION
   const request: AgentRequest = {
     origin: 'digest',
@@ -109,33 +134,47 @@ export async function readyDigest(
     includeDiff: settings.includeDiff,
     ignored
   })
-  const fields = fieldsOf(window, report.included, digest.notify)
-  const since = digestClaimsSince(history, threadComments)
-  const conversation = Conversation.open(request, flow, { since, latestJob: false })
-  const ready = { report, fields, followJobId, github }
-  const read = takeOver(healed.takeover, { threadComments, conversation })
-  return { kind: 'ready', request, prompt, ...read, conversation, digest: ready }
+  const fields = {
+    since: formatPosition(window.since),
+    until: formatPosition(window.until),
+    pulls: report.included.map(pull => pull.number).join(','),
+    notes: settings.digest.notify ? undefined : 'off'
+  }
+  return { request, prompt, fields }
+}
+
+interface DigestContent {
+  thread: Thread
+  healed: HealedHistory
+  window: DigestWindow
+  report: DigestReport<DigestPull>
+  ignored: (path: string) => boolean
 }
 
 /** The merged pull requests in the digest's window, through the guards, as the report lists them. */
 async function selectMerged(
-  flow: AgentFlow & { github: GitHubAccess; settings: { digest: DigestSettings } },
+  octokit: Octokit,
+  { repo, branch, digest, runStartedAt, guard }: MergedListing,
   history: DigestHistory,
-  guard: Guard<DigestPull>,
-  runStartedAt: number
+  rt: Runtime
 ): Promise<DigestReport<DigestPull>> {
-  const { context, github, rt } = flow
-  const digest = flow.settings.digest
-  const repo = { owner: context.owner, repo: context.repo }
   const since = windowStart(history, digest.since.instant)
-  const branch = digest.branch ?? (await defaultBranch(flow, github))
   const listing = { repo, window: { start: since.at, end: runStartedAt }, base: branch }
-  const listed = await listMergedPulls(github.octokit, listing, rt)
+  const listed = await listMergedPulls(octokit, listing, rt)
   const candidates = candidatesAfter(listed, { since, until: history.rerun?.until })
   const selection = await selectPulls(candidates, { since, max: digest.maxPulls, guard })
   const { included, skipped, waiting, window } = selection
   const repository = `${repo.owner}/${repo.repo}`
   return { repository, branch, since, until: window?.until, included, skipped, waiting }
+}
+
+/** Where and what a digest lists: the branch, its settings, and the run's start (the window's end). */
+interface MergedListing {
+  repo: RepoRef
+  branch: string
+  digest: DigestSettings
+  runStartedAt: number
+  guard: Guard<DigestPull>
 }
 
 /**
@@ -160,24 +199,14 @@ function nothingToDigest(report: DigestReport, rt: Runtime): NothingToDigest {
   return { kind: 'nothing', report }
 }
 
-/** What the digest's markers record: its window and pull requests, and `notes=off`. */
-function fieldsOf(
-  window: DigestWindow,
-  included: readonly DigestPull[],
-  notify: boolean
-): DigestFields {
-  return {
-    since: formatPosition(window.since),
-    until: formatPosition(window.until),
-    pulls: included.map(pull => pull.number).join(','),
-    notes: notify ? undefined : 'off'
-  }
-}
-
-async function defaultBranch({ context, rt }: AgentFlow, github: GitHubAccess): Promise<string> {
+async function defaultBranch(
+  octokit: Octokit,
+  context: RunnerContext,
+  rt: Runtime
+): Promise<string> {
   const named = payloadDefaultBranch(context)
   if (named !== undefined) return named
-  return getDefaultBranch(github.octokit, { owner: context.owner, repo: context.repo }, rt)
+  return getDefaultBranch(octokit, { owner: context.owner, repo: context.repo }, rt)
 }
 
 /**
@@ -185,14 +214,16 @@ async function defaultBranch({ context, rt }: AgentFlow, github: GitHubAccess): 
  * docs repository that github-token cannot see) is not: a new job, with a warning that says why.
  */
 async function openDocsJob(
+  octokit: Octokit,
   history: DigestHistory,
-  { github, context, rt }: AgentFlow
+  serverUrl: string,
+  rt: Runtime
 ): Promise<string | undefined> {
-  const link = history.docsPull && parsePullRequestLink(history.docsPull.url, context.serverUrl)
-  if (!link || !github || !history.docsPull) return undefined
+  const link = history.docsPull && parsePullRequestLink(history.docsPull.url, serverUrl)
+  if (!link || !history.docsPull) return undefined
   try {
     const repo = { owner: link.owner, repo: link.repo }
-    const pull = await getPullRequest(github.octokit, { repo, pullNumber: link.number }, rt)
+    const pull = await getPullRequest(octokit, { repo, pullNumber: link.number }, rt)
     return pull.open ? history.docsPull.jobId : undefined
   } catch (error) {
     rt.signal.throwIfAborted()

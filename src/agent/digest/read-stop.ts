@@ -3,19 +3,37 @@
  * that is not a claim still in flight (state `pending` without a job), since that record sets the
  * watermark and every record after it is read too. A re-run (the run's id may be on a record of its
  * first attempt) reads on until it has also found that record, or the whole issue when there is none:
- * it is the only run that reads further back. Pure.
+ * it is the only run that reads further back.
  */
 import type { IssueComment } from '../../github/comments.js'
-import type { Identity } from '../../github/identity.js'
-import { claimInFlight, lifeOf } from '../../job/life.js'
-import type { DigestHistory, DigestRecord } from './history.js'
-import { isDigestKey, parsePosition } from './window.js'
+import type { GitHubAccess, Identity } from '../../github/identity.js'
+import { readNewestComments } from '../../github/newest-comments.js'
+import { claimInFlight } from '../../job/life.js'
+import type { IssueRef } from '../../github/refs.js'
+import type { Runtime } from '../../shared/runtime.js'
+import { digestRecordsOf, isOwnRun, type DigestHistory, type DigestRecord } from './history.js'
 
 export interface DigestReader {
   identity: Identity
   runId?: string
   /** A later attempt of a run, which may have written its digest record already. */
   rerun: boolean
+}
+
+/**
+ * The tracking issue's newest comments, as far back as the digest needs, and who the token posts
+ * as (learnt when a second page asks for it; one page: after the read).
+ */
+export async function readTrackingIssue(
+  github: GitHubAccess,
+  issue: IssueRef,
+  reader: Omit<DigestReader, 'identity'>,
+  rt: Runtime
+): Promise<{ comments: IssueComment[]; identity: Identity }> {
+  const enough = async (newest: readonly IssueComment[]): Promise<boolean> =>
+    digestReadEnough({ ...reader, identity: await github.identity.get() })(newest)
+  const comments = await readNewestComments(github.octokit, { ref: issue, enough }, rt)
+  return { comments, identity: await github.identity.get() }
 }
 
 /** Whether the newest comments read hold what readDigestHistory needs. */
@@ -25,18 +43,9 @@ export function digestReadEnough({
   rerun
 }: DigestReader): (newest: readonly IssueComment[]) => boolean {
   return newest => {
-    let settled = false
-    let own = !rerun || !runId
-    for (const comment of newest) {
-      const life = lifeOf(comment, identity)
-      if (life?.of.kind !== 'digest' || !isDigestKey(life.request)) continue
-      // A record readDigestHistory cannot read (no window) is passed over there too.
-      const { since, until } = life.of.fields
-      if (!parsePosition(since) || !parsePosition(until)) continue
-      if (runId && life.run === runId) own = true
-      else settled ||= !claimInFlight(life)
-    }
-    return settled && own
+    const records = digestRecordsOf(newest, identity)
+    const own = !rerun || !runId || records.some(d => isOwnRun(d, runId))
+    return own && records.some(d => !isOwnRun(d, runId) && !claimInFlight(d.life))
   }
 }
 
