@@ -113,39 +113,26 @@ export class MintlifyClient {
 
   /** Feedback counts of the pages the service ranks first (`limit`, at most 100); no paging. */
   getFeedbackByPage(query: ByPageQuery, call: CallOptions = {}): Promise<FeedbackByPage> {
-    const read = { operation: 'get-feedback-by-page', parser: parseFeedbackByPage } as const
-    return this.read({ ...read, params: cursorParams(query) }, call)
+    return this.read('get-feedback-by-page', cursorParams(query), parseFeedbackByPage, call)
   }
 
-  async getPageViews(query: PageViewsQuery, call: CallOptions = {}): Promise<PageViewsPage> {
-    return this.read(
-      { operation: 'get-page-views', params: offsetParams(query), parser: parsePageViewsPage },
-      call
-    )
+  getPageViews(query: PageViewsQuery, call: CallOptions = {}): Promise<PageViewsPage> {
+    return this.read('get-page-views', offsetParams(query), parsePageViewsPage, call)
   }
 
   /** Unique visitors per path; offset paging like page views. */
-  async getVisitors(query: PageViewsQuery, call: CallOptions = {}): Promise<VisitorsPage> {
-    return this.read(
-      { operation: 'get-visitors', params: offsetParams(query), parser: parseVisitorsPage },
-      call
-    )
+  getVisitors(query: PageViewsQuery, call: CallOptions = {}): Promise<VisitorsPage> {
+    return this.read('get-visitors', offsetParams(query), parseVisitorsPage, call)
   }
 
   /** Search terms by hits; cursor paging (`nextCursor`). */
-  async getSearches(query: CursorQuery, call: CallOptions = {}): Promise<SearchesPage> {
-    return this.read(
-      { operation: 'get-searches', params: cursorParams(query), parser: parseSearchesPage },
-      call
-    )
+  getSearches(query: CursorQuery, call: CallOptions = {}): Promise<SearchesPage> {
+    return this.read('get-searches', cursorParams(query), parseSearchesPage, call)
   }
 
   /** Feedback entries; cursor paging (`nextCursor`, `hasMore`). */
-  async getFeedback(query: CursorQuery, call: CallOptions = {}): Promise<FeedbackPage> {
-    return this.read(
-      { operation: 'get-feedback', params: cursorParams(query), parser: parseFeedbackPage },
-      call
-    )
+  getFeedback(query: CursorQuery, call: CallOptions = {}): Promise<FeedbackPage> {
+    return this.read('get-feedback', cursorParams(query), parseFeedbackPage, call)
   }
 
   /** Deploys the project's configured deployment branch (no body). */
@@ -185,11 +172,9 @@ export class MintlifyClient {
 
   /** One analytics read: `GET /v1/analytics/{project}/{resource}?params`, parsed (assistant.ts). */
   async read<T>(
-    {
-      operation,
-      params,
-      parser
-    }: { operation: AnalyticsRead; params: URLSearchParams; parser: (body: unknown) => T },
+    operation: AnalyticsRead,
+    params: URLSearchParams,
+    parser: (body: unknown) => T,
     call: CallOptions
   ): Promise<T> {
     const path = analyticsPath(this.options.projectId, operation, params)
