@@ -4,7 +4,8 @@
  * words, large, and the export never writes it.
  */
 import { cursorEnvelope, type CursorQuery } from './analytics-types.js'
-import type { CallOptions, MintlifyClient } from './client.js'
+import type { MintlifyClient } from './client.js'
+import type { CallOptions } from './request-shape.js'
 import { cursorParams, rangeParams } from './query-params.js'
 import { count, isRecord, optionalString, ShapeError } from './types.js'
 

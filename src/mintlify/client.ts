@@ -44,8 +44,6 @@ import {
   type VisitorsPage
 } from './analytics-types.js'
 
-export type { CallOptions, MintlifyClientOptions } from './request-shape.js'
-
 const DEFAULT_TIMEOUT_MS = 30_000
 
 const PROJECT: Target = { kind: 'project' }
