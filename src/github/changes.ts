@@ -75,7 +75,7 @@ export async function listPullCommits(
     rt,
     { max }
   )
-  return commits.map(commit => ({ sha: commit.sha, subject: subjectOf(commit.commit.message) }))
+  return commits.map(toCommitSummary)
 }
 
 /** The pull requests a commit belongs to (merged ones name it as their merge commit). */
@@ -126,10 +126,7 @@ export async function compareCommits(
   return {
     htmlUrl: data.html_url,
     totalCommits: data.total_commits,
-    commits: (data.commits ?? []).map(commit => ({
-      sha: commit.sha,
-      subject: subjectOf(commit.commit.message)
-    })),
+    commits: (data.commits ?? []).map(toCommitSummary),
     files: (data.files ?? []).map(toPullFile)
   }
 }
@@ -165,6 +162,6 @@ export async function searchCommentsFor(
   }))
 }
 
-function subjectOf(message: string): string {
-  return message.split('\n', 1)[0].trim()
+function toCommitSummary(commit: { sha: string; commit: { message: string } }): CommitSummary {
+  return { sha: commit.sha, subject: commit.commit.message.split('\n', 1)[0].trim() }
 }
