@@ -29,11 +29,11 @@ export interface PageViewRow {
 
 export type ViewTotals = Omit<PageViewRow, 'path'>
 
-export interface PageViewsPage {
-  totals: ViewTotals
-  views: PageViewRow[]
-  hasMore: boolean
+/** Site-wide totals, per-path rows under `K`, `hasMore`: the shape views and visitors share. */
+export type TrafficPage<K extends string> = { totals: ViewTotals; hasMore: boolean } & {
+  [key in K]: PageViewRow[]
 }
+export type PageViewsPage = TrafficPage<'views'>
 
 export interface PageViewsQuery {
   dateFrom?: string
@@ -108,16 +108,14 @@ export function count(value: unknown, field: string): number {
 }
 
 export function parsePageViewsPage(body: unknown): PageViewsPage {
-  const { totals, rows, hasMore } = parseTrafficPage(body, 'views', 'page views')
-  return { totals, views: rows, hasMore }
+  return parseTrafficPage(body, 'views', 'page views')
 }
 
-/** The shape views and visitors share: site-wide totals, per-path rows under `key`, `hasMore`. */
-export function parseTrafficPage(
+export function parseTrafficPage<K extends string>(
   body: unknown,
-  key: string,
+  key: K,
   what: string
-): { totals: ViewTotals; rows: PageViewRow[]; hasMore: boolean } {
+): TrafficPage<K> {
   if (!isRecord(body)) throw new ShapeError(`the ${what} answer is not a JSON object`)
   const { totals, hasMore } = body
   const rows = body[key]
@@ -131,12 +129,12 @@ export function parseTrafficPage(
   })
   return {
     totals: counts(totals, 'totals'),
-    rows: rows.map((row: unknown, index) => {
+    [key]: rows.map((row: unknown, index) => {
       if (!isRecord(row) || typeof row.path !== 'string') {
         throw new ShapeError(`${key}[${index}] has no "path"`)
       }
       return { path: row.path, ...counts(row, `${key}[${index}]`) }
     }),
     hasMore
-  }
+  } as TrafficPage<K>
 }
