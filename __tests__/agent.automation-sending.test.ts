@@ -7,18 +7,10 @@
 import { describe, expect, it } from '@jest/globals'
 import { serviceError } from '../fakes/service-emulator.js'
 import { addMergedPull, CODE_CHANGE_DEFAULTS, mergedPullSpec } from './helpers/code-change.js'
-import {
-  automationTriggers,
-  expectTriggeredOnceAfter,
-  failNextTrigger,
-  runAutomationAttempt,
-  useAutomationWorld
-} from './helpers/automation.js'
+import { runAutomationAttempt, useAutomationWorld } from './helpers/automation.js'
 import { runAgent, runSweep } from './helpers/world.js'
 
-const world = useAutomationWorld()
-
-const triggers = () => automationTriggers(world())
+const { world, triggers, failNextTrigger, expectTriggeredOnceAfter } = useAutomationWorld()
 
 /** The merged PR #12's run with `automation`, as attempt `attempt`. */
 function runAutomation(inputs: Record<string, string> = {}, attempt = 1) {
@@ -35,7 +27,7 @@ const LIMITED = serviceError(429, 'Too many requests')
 
 describe('a trigger is sent once', () => {
   it('a timeout after sending: not sent again, the comment says so, a re-run triggers nothing', async () => {
-    failNextTrigger(world(), { kind: 'hang', process: true })
+    failNextTrigger({ kind: 'hang', process: true })
     const result = await runAutomation()
     expect(result.outputs.status).toBe('failed')
     expect(triggers()).toHaveLength(1)
@@ -50,14 +42,14 @@ describe('a trigger is sent once', () => {
 
 describe('the 429 of the limit shared with deployments', () => {
   it('without Retry-After: waits the limit’s minute when the deadline allows, then triggers once', async () => {
-    failNextTrigger(world(), LIMITED)
+    failNextTrigger(LIMITED)
     const result = await runAutomation()
     expect(result.outputs.status).toBe('completed')
-    expectTriggeredOnceAfter(world(), 60_000)
+    expectTriggeredOnceAfter(60_000)
   })
 
   it('without Retry-After, past max-wait-minutes: not waited, not triggered, a re-run may trigger', async () => {
-    failNextTrigger(world(), LIMITED)
+    failNextTrigger(LIMITED)
     const result = await runAutomation({ 'max-wait-minutes': '0.5' })
     expect(result.outputs.status).toBe('failed')
     expect(triggers()).toHaveLength(1)
@@ -126,7 +118,7 @@ describe('the service’s text', () => {
   it('a 400’s error text is quoted inert: no live mention, reference, HTML or link', async () => {
     const message =
       'Denied for @octocat, see #123 <img src=x onerror=alert(1)> [click](https://evil.example/x)'
-    failNextTrigger(world(), serviceError(400, message))
+    failNextTrigger(serviceError(400, message))
     const result = await runAutomation()
     for (const text of [prComment(), result.summary]) {
       const quoted = /could not be triggered \(HTTP 400\): (.*?) Only automations/.exec(text)?.[1]
@@ -142,7 +134,7 @@ describe('the service’s text', () => {
 describe('the API key is never shown', () => {
   it('a refusal that quotes the key: redacted in the comment, summary, outputs and log', async () => {
     const key = world().svc.apiKey
-    failNextTrigger(world(), serviceError(400, `Automation is not active (key ${key})`))
+    failNextTrigger(serviceError(400, `Automation is not active (key ${key})`))
     const result = await runAutomation()
     expect(result.outputs.status).toBe('failed')
     expect(prComment()).toContain('Automation is not active')

@@ -7,18 +7,9 @@
 import { describe, expect, it } from '@jest/globals'
 import { serviceError } from '../fakes/service-emulator.js'
 import { files, runMergedPull, writes } from './helpers/code-change.js'
-import {
-  AUTOMATION,
-  automationTriggers,
-  expectTriggeredOnceAfter,
-  failNextTrigger,
-  runAutomationAttempt,
-  useAutomationWorld
-} from './helpers/automation.js'
+import { AUTOMATION, runAutomationAttempt, useAutomationWorld } from './helpers/automation.js'
 
-const world = useAutomationWorld()
-
-const triggers = () => automationTriggers(world())
+const { world, triggers, failNextTrigger, expectTriggeredOnceAfter } = useAutomationWorld()
 
 function runAutomation(inputs: Record<string, string> = {}) {
   return runMergedPull(world(), {}, { automation: AUTOMATION, ...inputs })
@@ -103,24 +94,24 @@ describe('what the trigger can answer', () => {
   })
 
   it('401: a key problem, as for jobs', async () => {
-    failNextTrigger(world(), serviceError(401, 'Unauthorized'))
+    failNextTrigger(serviceError(401, 'Unauthorized'))
     const result = await runAutomation()
     expect(result.outputs.status).toBe('failed')
     expect(prComments()[0]).toContain('The API key is invalid or expired')
   })
 
   it('429 waits its Retry-After, then triggers once', async () => {
-    failNextTrigger(world(), {
+    failNextTrigger({
       ...serviceError(429, 'Too many requests'),
       headers: { 'retry-after': '20' }
     })
     const result = await runAutomation()
     expect(result.outputs.status).toBe('completed')
-    expectTriggeredOnceAfter(world(), 20_000)
+    expectTriggeredOnceAfter(20_000)
   })
 
   it('429 whose wait passes max-wait-minutes: no wait, the shared limit named', async () => {
-    failNextTrigger(world(), {
+    failNextTrigger({
       ...serviceError(429, 'Too many requests'),
       headers: { 'retry-after': '600' }
     })
@@ -134,7 +125,7 @@ describe('what the trigger can answer', () => {
     ['a 502', { status: 502, process: true }],
     ['a reset after the service took it', { kind: 'reset-after-body' as const }]
   ])('%s: never sent again, and a re-run triggers nothing', async (_name, fault) => {
-    failNextTrigger(world(), fault)
+    failNextTrigger(fault)
     const result = await runAutomation()
     expect(result.outputs.status).toBe('failed')
     expect(triggers()).toHaveLength(1)

@@ -24,13 +24,18 @@ function runStep(inputs: Record<string, string>): Promise<ActionRunResult> {
   })
 }
 
+/** The step's run reporting on #7, which succeeds; then the comments of #7. */
+async function reportOn7() {
+  const result = await runStep({ 'issue-number': '7' })
+  expect(result.exitCode).toBe(0)
+  return world().gh.comments('acme', 'docs', 7)
+}
+
 describe('the report of several datasets', () => {
   it('posts one comment and a re-run of the step edits it instead of adding a second', async () => {
     world().svc.setPageViews([{ path: '/a', human: 3, ai: 1, total: 4 }])
     world().svc.setFeedback([])
-    const first = await runStep({ 'issue-number': '7' })
-    expect(first.exitCode).toBe(0)
-    let comments = world().gh.comments('acme', 'docs', 7)
+    let comments = await reportOn7()
     expect(comments).toHaveLength(1)
     expect(comments[0].body.endsWith(MARKER)).toBe(true)
     expect(comments[0].body).toContain('### Page views')
@@ -38,9 +43,7 @@ describe('the report of several datasets', () => {
     expect(comments[0].body).toContain('**Requests:** 2 of 100 requests')
 
     world().svc.setPageViews([{ path: '/b', human: 30, ai: 10, total: 40 }])
-    const rerun = await runStep({ 'issue-number': '7' })
-    expect(rerun.exitCode).toBe(0)
-    comments = world().gh.comments('acme', 'docs', 7)
+    comments = await reportOn7()
     expect(comments).toHaveLength(1)
     expect(comments[0].body).toContain('/b')
     expect(
@@ -55,9 +58,7 @@ describe('the report of several datasets', () => {
     world().gh.addComment('acme', 'docs', 7, body, 'mallory')
     world().svc.setPageViews([])
     world().svc.setFeedback([])
-    const result = await runStep({ 'issue-number': '7' })
-    expect(result.exitCode).toBe(0)
-    const comments = world().gh.comments('acme', 'docs', 7)
+    const comments = await reportOn7()
     expect(comments).toHaveLength(2)
     expect(comments[0].body).toBe(body)
   })
@@ -66,9 +67,7 @@ describe('the report of several datasets', () => {
     world().gh.addComment('acme', 'docs', 7, `${FIRST_MARKER}\n### Mintlify analytics: old`)
     world().svc.setPageViews([{ path: '/a', human: 3, ai: 1, total: 4 }])
     world().svc.setFeedback([])
-    const result = await runStep({ 'issue-number': '7' })
-    expect(result.exitCode).toBe(0)
-    const comments = world().gh.comments('acme', 'docs', 7)
+    const comments = await reportOn7()
     expect(comments).toHaveLength(1)
     expect(comments[0].body).toContain('### Feedback')
     expect(comments[0].body.endsWith(MARKER)).toBe(true)

@@ -10,26 +10,26 @@ import { runAgent, useWorld, type World } from './world.js'
 
 export const AUTOMATION = 'update-docs'
 
-/** The shared world, its project holding AUTOMATION. */
-export function useAutomationWorld(): () => World {
-  return useWorld(w => w.svc.platform.addAutomation(AUTOMATION))
-}
-
-/** The automation triggers the service received, oldest first. */
-export function automationTriggers(world: World) {
-  return world.svc.requestsTo('POST', /^\/v1\/workflow\/[^/]+\/[^/]+\/trigger$/)
-}
-
-/** The next automation trigger is answered with `fault`. */
-export function failNextTrigger(world: World, fault: Fault): void {
-  world.svc.inject({ method: 'POST', path: /\/trigger$/, fault })
-}
-
-/** Refused once, sent again at least `waitMs` later, and the automation ran once. */
-export function expectTriggeredOnceAfter(world: World, waitMs: number): void {
-  const [first, second] = automationTriggers(world)
-  expect(second.at - first.at).toBeGreaterThanOrEqual(waitMs)
-  expect(world.svc.platform.automationRuns).toHaveLength(1)
+/**
+ * The shared world, its project holding AUTOMATION, with its automation helpers: the triggers the
+ * service received (oldest first), the next trigger answered with a fault, and "refused once, sent
+ * again at least `waitMs` later, and the automation ran once".
+ */
+export function useAutomationWorld() {
+  const world = useWorld(w => w.svc.platform.addAutomation(AUTOMATION))
+  const triggers = () => world().svc.requestsTo('POST', /^\/v1\/workflow\/[^/]+\/[^/]+\/trigger$/)
+  return {
+    world,
+    triggers,
+    failNextTrigger(fault: Fault): void {
+      world().svc.inject({ method: 'POST', path: /\/trigger$/, fault })
+    },
+    expectTriggeredOnceAfter(waitMs: number): void {
+      const [first, second] = triggers()
+      expect(second.at - first.at).toBeGreaterThanOrEqual(waitMs)
+      expect(world().svc.platform.automationRuns).toHaveLength(1)
+    }
+  }
 }
 
 /**

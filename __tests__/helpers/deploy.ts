@@ -12,7 +12,8 @@ import {
 import { serviceInputs } from '../../fakes/inputs.js'
 import { VirtualTime } from '../../fakes/virtual-time.js'
 import { webhookExample } from '../../fakes/webhooks.js'
-import { run as runDeployAction, type RunOptions } from '../../src/deploy/main.js'
+import { run as runDeployAction } from '../../src/deploy/main.js'
+import type { RunOptions } from '../../src/shared/run-action.js'
 import { addThread, OWNER, REPO, type World } from './world.js'
 
 export const PR_NUMBER = 7

@@ -1,6 +1,7 @@
 /** For tests of the service client: a fresh emulator for each test and clients pointed at it. */
 import { afterEach, beforeEach } from '@jest/globals'
-import { MintlifyClient, type MintlifyClientOptions } from '../../src/mintlify/client.js'
+import { MintlifyClient } from '../../src/mintlify/client.js'
+import type { MintlifyClientOptions } from '../../src/mintlify/request-shape.js'
 import { ServiceEmulator } from '../../fakes/service-emulator.js'
 import type { Fault } from '../../fakes/faults.js'
 

@@ -16,28 +16,13 @@ import {
   PRODUCTION_KEY,
   type DeployRunFacts
 } from '../job/deploy-comment-text.js'
-import { ownMarker, type DeployMarker, type Marker } from '../job/markers.js'
+import { ownMarker, type DeployMarker } from '../job/markers.js'
 import { TrackingComment } from '../job/tracking-comment.js'
 import { getErrorMessage } from '../shared/errors.js'
 import type { ActionRun } from '../shared/run-action.js'
 import { runUrl, type RunnerContext } from '../shared/runner-context.js'
 import type { DeployResult } from '../job/deploy-report.js'
 import type { DeploySettings } from './settings.js'
-
-/** Whose comment it is: the project, and the branch previewed (undefined for production). */
-interface DeployCommentPlace {
-  projectId: string
-  branch?: string
-}
-
-/** Pure: whether `marker` is this place's deploy marker. */
-function isDeployMarkerFor(marker: Marker | undefined, place: DeployCommentPlace): boolean {
-  return (
-    marker?.kind === 'deploy' &&
-    marker.project === place.projectId &&
-    marker.branch === (place.branch ?? PRODUCTION_KEY)
-  )
-}
 
 /**
  * The comment of `plan`'s thread, adopted when an earlier run wrote it; undefined when there is none
@@ -59,12 +44,23 @@ export async function openDeployComment(
   const octokit = createOctokit(settings.githubToken, context.apiUrl)
   const identity = await learnIdentity(octokit, settings.githubToken, rt)
   const thread = { owner: context.owner, repo: context.repo, issueNumber: plan.thread }
-  const place: DeployCommentPlace = { projectId: settings.service.projectId, branch: plan.branch }
+  // Whose comment it is: the project, and the branch previewed (PRODUCTION_KEY for production).
+  const place: DeployMarker = {
+    kind: 'deploy',
+    project: settings.service.projectId,
+    branch: plan.branch ?? PRODUCTION_KEY
+  }
   let existing
   try {
-    const predicate = (comment: IssueComment): boolean =>
-      isDeployMarkerFor(ownMarker(comment, identity), place) &&
-      readComment(comment.body, DEPLOY_TITLE) !== undefined
+    const predicate = (comment: IssueComment): boolean => {
+      const marker = ownMarker(comment, identity)
+      return (
+        marker?.kind === 'deploy' &&
+        marker.project === place.project &&
+        marker.branch === place.branch &&
+        readComment(comment.body, DEPLOY_TITLE) !== undefined
+      )
+    }
     existing = await findNewestComment(octokit, { ref: thread, predicate }, rt)
   } catch (error) {
     rt.signal.throwIfAborted()
@@ -75,13 +71,8 @@ export async function openDeployComment(
   }
   const tracking = new TrackingComment(octokit, thread, rt)
   if (existing) tracking.adopt(existing)
-  const marker: DeployMarker = {
-    kind: 'deploy',
-    project: place.projectId,
-    branch: place.branch ?? PRODUCTION_KEY
-  }
   const facts = { run: context.runId, deadline: plan.deadline }
-  return new DeployComment(tracking, { place: marker, facts }, runUrl(context), action.redact)
+  return new DeployComment(tracking, { place, facts }, runUrl(context), action.redact)
 }
 
 export class DeployComment {

@@ -17,8 +17,6 @@ import { isFailure, refusalText, renderDeploySummary } from './report.js'
 import { parseDeploySettings, type DeploySettings } from './settings.js'
 import { triggerDeployment } from './trigger.js'
 
-export type { RunOptions }
-
 export function run(options: RunOptions = {}): Promise<void> {
   return runAction({ flow: action => deployAction(action, options) }, options)
 }

@@ -7,8 +7,6 @@ import { payloadDefaultBranch, type RunnerContext } from '../shared/runner-conte
 import type { DeployMode } from '../job/deploy-report.js'
 import type { DeploySettings } from './settings.js'
 
-export type { DeployMode }
-
 export type DeployPlan =
   | { kind: 'skip'; reason: string }
   | {

@@ -7,7 +7,7 @@ import type { MintlifyClient } from '../mintlify/client.js'
 import type { DeploymentTrigger } from '../mintlify/platform-types.js'
 import { retryWarning, withRetry } from '../mintlify/with-retry.js'
 import type { Runtime } from '../shared/runtime.js'
-import type { DeployMode } from './plan.js'
+import type { DeployMode } from '../job/deploy-report.js'
 
 export type Triggered =
   | { kind: 'queued'; trigger: DeploymentTrigger }

@@ -4,8 +4,8 @@
  * URL in comments. Each is one read (one page) unless said otherwise.
  */
 import type { Runtime } from '../shared/runtime.js'
-import { isBotUser } from './identity.js'
 import type { Octokit } from './octokit.js'
+import { pullFacts, type PullFacts } from './merged-pulls.js'
 import { listAllPages } from './paginate.js'
 import { toPullFile, type PullFile } from './pulls.js'
 import type { RepoRef } from './refs.js'
@@ -26,14 +26,7 @@ export interface CommitSummary {
 }
 
 /** A pull request as the list of a commit's pull requests gives it. */
-export interface PullSummary {
-  number: number
-  title: string
-  body: string
-  htmlUrl: string
-  author: string
-  authorIsBot: boolean
-  labels: string[]
+export interface PullSummary extends PullFacts {
   baseRef: string
   headRef: string
   /** Set once merged: the commit the merge made on the base branch. */
@@ -75,7 +68,7 @@ export async function listPullCommits(
     rt,
     { max }
   )
-  return commits.map(commit => ({ sha: commit.sha, subject: subjectOf(commit.commit.message) }))
+  return commits.map(toCommitSummary)
 }
 
 /** The pull requests a commit belongs to (merged ones name it as their merge commit). */
@@ -93,13 +86,7 @@ export async function listPullsOfCommit(
   const what = `the pull requests of commit ${sha}`
   const answer = await readChecked(list, data => expectArray(data, what), rt)
   return answer.map(pull => ({
-    number: pull.number,
-    title: pull.title,
-    body: pull.body ?? '',
-    htmlUrl: pull.html_url,
-    author: pull.user?.login ?? '',
-    authorIsBot: isBotUser(pull.user),
-    labels: pull.labels.map(label => label.name),
+    ...pullFacts(pull),
     baseRef: pull.base.ref,
     headRef: pull.head.ref,
     mergeSha: pull.merge_commit_sha ?? undefined,
@@ -126,10 +113,7 @@ export async function compareCommits(
   return {
     htmlUrl: data.html_url,
     totalCommits: data.total_commits,
-    commits: (data.commits ?? []).map(commit => ({
-      sha: commit.sha,
-      subject: subjectOf(commit.commit.message)
-    })),
+    commits: (data.commits ?? []).map(toCommitSummary),
     files: (data.files ?? []).map(toPullFile)
   }
 }
@@ -165,6 +149,6 @@ export async function searchCommentsFor(
   }))
 }
 
-function subjectOf(message: string): string {
-  return message.split('\n', 1)[0].trim()
+function toCommitSummary(commit: { sha: string; commit: { message: string } }): CommitSummary {
+  return { sha: commit.sha, subject: commit.commit.message.split('\n', 1)[0].trim() }
 }

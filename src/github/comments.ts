@@ -14,7 +14,6 @@ import { postOnce, sameBody } from './post-once.js'
 import { inRepo, onIssue, sendRepeatable, unlessAbsent } from './request.js'
 import type { GitHubCallOptions } from './retry.js'
 
-export type { RepoRef } from './refs.js'
 export { toIssueComment, type IssueCall, type IssueComment }
 
 /** GitHub refuses comment bodies longer than this. */

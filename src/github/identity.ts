@@ -7,7 +7,7 @@
 import type { Runtime } from '../shared/runtime.js'
 import type { IssueComment } from './comments.js'
 import type { Octokit } from './octokit.js'
-import { withGitHubRetry } from './retry.js'
+import { sendRepeatable } from './request.js'
 
 export interface Identity {
   /** As GitHub shows it on a comment: `github-actions[bot]`, `my-app[bot]`, `docs-bot`. */
@@ -22,9 +22,9 @@ const PERSONAL_TOKEN = /^(ghp_|github_pat_|gho_|ghu_)/
 /** Installation tokens: the workflow token and GitHub App tokens. */
 const INSTALLATION_TOKEN = /^ghs_/
 
-/** The identity a comment's author has, in the form `Identity` keeps. */
-function botLogin(login: string): string {
-  return login.endsWith('[bot]') ? login : `${login}[bot]`
+/** An account as `Identity` keeps it: a bot's login as its comments show it (`…[bot]`). */
+function identityOf(login: string, isBot: boolean): Identity {
+  return { login: isBot && !login.endsWith('[bot]') ? `${login}[bot]` : login, isBot }
 }
 
 /** A bot by its account type or by its `[bot]` login: the one rule for every author and requester. */
@@ -41,27 +41,21 @@ export function isOwnComment(comment: IssueComment, identity: Identity): boolean
 }
 
 async function fromUser(octokit: Octokit, rt: Runtime): Promise<Identity> {
-  const { data } = await withGitHubRetry(
-    signal => octokit.rest.users.getAuthenticated({ request: { signal } }),
-    rt,
-    { repeat: 'safe' }
-  )
-  const isBot = data.type === 'Bot'
-  return { login: isBot ? botLogin(data.login) : data.login, isBot }
+  const get = (signal?: AbortSignal) => octokit.rest.users.getAuthenticated({ request: { signal } })
+  const { data } = await sendRepeatable(get, rt)
+  return identityOf(data.login, data.type === 'Bot')
 }
 
 async function fromViewer(octokit: Octokit, rt: Runtime): Promise<Identity> {
-  const answer = await withGitHubRetry(
+  const { viewer } = await sendRepeatable(
     signal =>
       octokit.graphql<{ viewer: { login: string; __typename: string } }>(
         'query { viewer { login __typename } }',
         { request: { signal } }
       ),
-    rt,
-    { repeat: 'safe' }
+    rt
   )
-  const isBot = answer.viewer.__typename === 'Bot'
-  return { login: isBot ? botLogin(answer.viewer.login) : answer.viewer.login, isBot }
+  return identityOf(viewer.login, viewer.__typename === 'Bot')
 }
 
 /** Asks GitHub who `token` posts as: one call for a token whose kind its prefix tells. */

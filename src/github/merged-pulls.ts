@@ -10,16 +10,39 @@ import type { Octokit } from './octokit.js'
 import { listAllPages, type PageParams } from './paginate.js'
 import type { RepoRef } from './refs.js'
 
-export interface MergedPull {
+/** A pull request as the prompts name it, from any of GitHub's pull-request listings. */
+export interface PullFacts {
   number: number
   title: string
   htmlUrl: string
-  /** ISO time. */
-  mergedAt: string
   body: string
   author: string
   authorIsBot: boolean
   labels: string[]
+}
+
+export function pullFacts(pull: {
+  number: number
+  title: string
+  html_url: string
+  body?: string | null
+  user?: { login: string; type?: string } | null
+  labels: { name: string }[]
+}): PullFacts {
+  return {
+    number: pull.number,
+    title: pull.title,
+    htmlUrl: pull.html_url,
+    body: pull.body ?? '',
+    author: pull.user?.login ?? '',
+    authorIsBot: isBotUser(pull.user),
+    labels: pull.labels.map(label => label.name)
+  }
+}
+
+export interface MergedPull extends PullFacts {
+  /** ISO time. */
+  mergedAt: string
 }
 
 /** [start, end) in epoch ms. */
@@ -45,16 +68,7 @@ export async function listMergedPulls(
   for (const pull of pulls) {
     const at = pull.merged_at ? Date.parse(pull.merged_at) : NaN
     if (!(at >= window.start && at < window.end)) continue
-    merged.push({
-      number: pull.number,
-      title: pull.title,
-      htmlUrl: pull.html_url,
-      mergedAt: pull.merged_at as string,
-      body: pull.body ?? '',
-      author: pull.user?.login ?? '',
-      authorIsBot: isBotUser(pull.user),
-      labels: pull.labels.map(label => label.name)
-    })
+    merged.push({ ...pullFacts(pull), mergedAt: pull.merged_at as string })
   }
   return merged.sort(
     (a, b) => Date.parse(b.mergedAt) - Date.parse(a.mergedAt) || b.number - a.number

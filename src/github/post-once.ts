@@ -18,18 +18,17 @@ export function sameBody(stored: string, sent: string): boolean {
   return normalize(stored) === normalize(sent)
 }
 
+interface Posting<T> {
+  post: (signal?: AbortSignal) => Promise<T>
+  findPosted: () => Promise<T | undefined>
+}
+
 /**
  * Posts without ever posting twice: a rate limit is retried (GitHub refused, nothing happened); a
  * 5xx, reset or timeout is followed by a look for what was sent, then at most one more POST.
  */
 export async function postOnce<T>(
-  {
-    post,
-    findPosted
-  }: {
-    post: (signal?: AbortSignal) => Promise<T>
-    findPosted: () => Promise<T | undefined>
-  },
+  { post, findPosted }: Posting<T>,
   rt: Runtime,
   options: GitHubCallOptions
 ): Promise<T> {

@@ -12,11 +12,8 @@ export class MalformedResponseError extends Error {
 
 /** `data` when it is an object with a numeric `id`; otherwise MalformedResponseError. */
 export function expectRecord<T extends { id: number }>(data: T, what: string): T {
-  const value: unknown = data
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new MalformedResponseError(what)
-  }
-  if (typeof (value as { id?: unknown }).id !== 'number') throw new MalformedResponseError(what)
+  const value: unknown = expectObject(data, what).id
+  if (typeof value !== 'number') throw new MalformedResponseError(what)
   return data
 }
 

@@ -123,20 +123,17 @@ export function gitHubRetryPolicy(repeat: Repeat): RetryPolicy {
         return { retry: false, reason: 'a write that may have been carried out' }
       }
       const http = asHttpError(error)
-      const asked = http === undefined ? undefined : rateLimitWaitMs(http, now)
-      if (kind === 'transient') {
-        if (asked === undefined) return { retry: true, reason: 'transient' }
-        return asked > GITHUB_MAX_WAIT_MS
-          ? { retry: false, reason: 'GitHub asks for a longer wait' }
-          : { retry: true, reason: 'transient', atLeastMs: asked }
-      }
+      const asked = http && rateLimitWaitMs(http, now)
+      if (kind === 'transient' && asked === undefined) return { retry: true, reason: 'transient' }
       const wait = asked ?? UNSPECIFIED_RATE_LIMIT_WAIT_MS
       if (wait > GITHUB_MAX_WAIT_MS)
         return { retry: false, reason: 'GitHub asks for a longer wait' }
+      if (kind === 'transient') return { retry: true, reason: 'transient', atLeastMs: wait }
+      const jittered = Math.round(wait + random() * RATE_LIMIT_JITTER_MS)
       return {
         retry: true,
         reason: 'rate limit',
-        atLeastMs: Math.min(GITHUB_MAX_WAIT_MS, Math.round(wait + random() * RATE_LIMIT_JITTER_MS))
+        atLeastMs: Math.min(GITHUB_MAX_WAIT_MS, jittered)
       }
     }
   }

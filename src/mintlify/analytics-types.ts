@@ -8,16 +8,11 @@ import {
   optionalString,
   parseTrafficPage,
   ShapeError,
-  type PageViewRow,
-  type ViewTotals
+  type TrafficPage
 } from './types.js'
 
 /** Visitors per path; `total` is deduplicated across human and AI (never human + AI). */
-export interface VisitorsPage {
-  totals: ViewTotals
-  visitors: PageViewRow[]
-  hasMore: boolean
-}
+export type VisitorsPage = TrafficPage<'visitors'>
 
 export interface SearchRow {
   searchQuery: string
@@ -62,8 +57,7 @@ export interface CursorQuery {
 }
 
 export function parseVisitorsPage(body: unknown): VisitorsPage {
-  const { totals, rows, hasMore } = parseTrafficPage(body, 'visitors', 'visitors')
-  return { totals, visitors: rows, hasMore }
+  return parseTrafficPage(body, 'visitors', 'visitors')
 }
 
 function nextCursorOf(body: Record<string, unknown>): string | null {

@@ -19,31 +19,18 @@ export interface AnswerContext {
 
 export function answerBody(response: HttpAnswer, context: AnswerContext): unknown {
   const { operation, target } = context
-  const text = response.text
+  const answered = { operation, target, status: response.status, mayHaveReachedServer: true }
   if (response.status < 200 || response.status >= 300) {
-    const { message, details } = readErrorBody(text, context.apiKey)
-    throw new MintlifyError({
-      operation,
-      kind: 'http',
-      status: response.status,
-      serviceMessage: message,
-      details,
-      mayHaveReachedServer: true,
-      retryAfterMs: parseRetryAfter(firstHeader(response.headers['retry-after']), context.now),
-      target
-    })
+    const { message: serviceMessage, details } = readErrorBody(response.text, context.apiKey)
+    const retryAfter = firstHeader(response.headers['retry-after'])
+    const retryAfterMs = parseRetryAfter(retryAfter, context.now)
+    throw new MintlifyError({ ...answered, kind: 'http', serviceMessage, details, retryAfterMs })
   }
   try {
-    return JSON.parse(text) as unknown
+    return JSON.parse(response.text) as unknown
   } catch {
-    throw new MintlifyError({
-      operation,
-      kind: 'invalid-response',
-      status: response.status,
-      serviceMessage: 'the body is not valid JSON',
-      mayHaveReachedServer: true,
-      target
-    })
+    const serviceMessage = 'the body is not valid JSON'
+    throw new MintlifyError({ ...answered, kind: 'invalid-response', serviceMessage })
   }
 }
 

@@ -4,7 +4,8 @@
  * words, large, and the export never writes it.
  */
 import { cursorEnvelope, type CursorQuery } from './analytics-types.js'
-import type { CallOptions, MintlifyClient } from './client.js'
+import type { MintlifyClient } from './client.js'
+import type { CallOptions } from './request-shape.js'
 import { cursorParams, rangeParams } from './query-params.js'
 import { count, isRecord, optionalString, ShapeError } from './types.js'
 
@@ -90,8 +91,7 @@ export function getAssistant(
   query: CursorQuery,
   call: CallOptions = {}
 ): Promise<AssistantPage> {
-  const params = cursorParams(query)
-  return client.read({ operation: 'get-assistant', params, parser: parseAssistantPage }, call)
+  return client.read('get-assistant', cursorParams(query), parseAssistantPage, call)
 }
 
 /** Assistant queries by caller (web, API, other) over the date range: one request. */
@@ -100,7 +100,5 @@ export function getAssistantCallerStats(
   range: { dateFrom?: string; dateTo?: string },
   call: CallOptions = {}
 ): Promise<CallerStats> {
-  const params = rangeParams(range)
-  const operation = 'get-assistant-caller-stats'
-  return client.read({ operation, params, parser: parseCallerStats }, call)
+  return client.read('get-assistant-caller-stats', rangeParams(range), parseCallerStats, call)
 }

@@ -3,7 +3,7 @@
  * URL, key and project are injected; every request has its own timeout; every failure becomes a MintlifyError. One call is
  * one attempt: retries are the one retry entry's (with-retry.ts), by the request's class.
  */
-import { MintlifyError, type Operation } from './errors.js'
+import { MintlifyError } from './errors.js'
 import {
   describeTarget,
   type CallOptions,
@@ -44,8 +44,6 @@ import {
   type VisitorsPage
 } from './analytics-types.js'
 
-export type { CallOptions, MintlifyClientOptions } from './request-shape.js'
-
 const DEFAULT_TIMEOUT_MS = 30_000
 
 const PROJECT: Target = { kind: 'project' }
@@ -69,24 +67,16 @@ export class MintlifyClient {
   }
 
   async createJob(prompt: string, call: CallOptions = {}): Promise<AgentJob> {
-    const body = await this.request(
-      {
-        operation: 'create-job',
-        method: 'POST',
-        path: this.agentPath('job'),
-        body: { prompt },
-        target: PROJECT
-      },
-      call
-    )
-    return this.parse('create-job', PROJECT, () => parseAgentJob(body))
+    const path = this.agentPath('job')
+    const request = { operation: 'create-job', method: 'POST', path, body: { prompt } } as const
+    return this.send({ ...request, target: PROJECT }, call, parseAgentJob)
   }
 
   async getJob(jobId: string, call: CallOptions = {}): Promise<AgentJob> {
     const path = this.agentPath(`job/${encodeURIComponent(jobId)}`)
     const target: Target = { kind: 'job', jobId }
-    const body = await this.request({ operation: 'get-job', method: 'GET', path, target }, call)
-    const job = this.parse('get-job', target, () => parseAgentJob(body))
+    const request = { operation: 'get-job', method: 'GET', path, target } as const
+    const job = await this.send(request, call, parseAgentJob)
     // An answer about another job is a bad answer, never this job's status (or its PR).
     if (job.id !== jobId) {
       throw new MintlifyError({
@@ -104,65 +94,47 @@ export class MintlifyClient {
   async sendMessage(jobId: string, prompt: string, call: CallOptions = {}): Promise<AgentJob> {
     const path = this.agentPath(`job/${encodeURIComponent(jobId)}/message`)
     const target: Target = { kind: 'job', jobId }
-    const body = await this.request(
-      { operation: 'send-message', method: 'POST', path, body: { prompt }, target },
-      call
-    )
-    return this.parse('send-message', target, () => parseAgentJob(body))
+    const request = { operation: 'send-message', method: 'POST', path, body: { prompt } } as const
+    return this.send({ ...request, target }, call, parseAgentJob)
   }
 
   /** Feedback counts of the pages the service ranks first (`limit`, at most 100); no paging. */
   getFeedbackByPage(query: ByPageQuery, call: CallOptions = {}): Promise<FeedbackByPage> {
-    const read = { operation: 'get-feedback-by-page', parser: parseFeedbackByPage } as const
-    return this.read({ ...read, params: cursorParams(query) }, call)
+    return this.read('get-feedback-by-page', cursorParams(query), parseFeedbackByPage, call)
   }
 
-  async getPageViews(query: PageViewsQuery, call: CallOptions = {}): Promise<PageViewsPage> {
-    return this.read(
-      { operation: 'get-page-views', params: offsetParams(query), parser: parsePageViewsPage },
-      call
-    )
+  getPageViews(query: PageViewsQuery, call: CallOptions = {}): Promise<PageViewsPage> {
+    return this.read('get-page-views', offsetParams(query), parsePageViewsPage, call)
   }
 
   /** Unique visitors per path; offset paging like page views. */
-  async getVisitors(query: PageViewsQuery, call: CallOptions = {}): Promise<VisitorsPage> {
-    return this.read(
-      { operation: 'get-visitors', params: offsetParams(query), parser: parseVisitorsPage },
-      call
-    )
+  getVisitors(query: PageViewsQuery, call: CallOptions = {}): Promise<VisitorsPage> {
+    return this.read('get-visitors', offsetParams(query), parseVisitorsPage, call)
   }
 
   /** Search terms by hits; cursor paging (`nextCursor`). */
-  async getSearches(query: CursorQuery, call: CallOptions = {}): Promise<SearchesPage> {
-    return this.read(
-      { operation: 'get-searches', params: cursorParams(query), parser: parseSearchesPage },
-      call
-    )
+  getSearches(query: CursorQuery, call: CallOptions = {}): Promise<SearchesPage> {
+    return this.read('get-searches', cursorParams(query), parseSearchesPage, call)
   }
 
   /** Feedback entries; cursor paging (`nextCursor`, `hasMore`). */
-  async getFeedback(query: CursorQuery, call: CallOptions = {}): Promise<FeedbackPage> {
-    return this.read(
-      { operation: 'get-feedback', params: cursorParams(query), parser: parseFeedbackPage },
-      call
-    )
+  getFeedback(query: CursorQuery, call: CallOptions = {}): Promise<FeedbackPage> {
+    return this.read('get-feedback', cursorParams(query), parseFeedbackPage, call)
   }
 
   /** Deploys the project's configured deployment branch (no body). */
   async triggerDeployment(call: CallOptions = {}): Promise<DeploymentTrigger> {
-    const operation = 'trigger-deployment'
     const path = `/v1/project/update/${encodeURIComponent(this.options.projectId)}`
-    const body = await this.request({ operation, method: 'POST', path, target: PROJECT }, call)
-    return this.parse(operation, PROJECT, () => parseDeploymentTrigger(body))
+    const request = { operation: 'trigger-deployment', method: 'POST', path } as const
+    return this.send({ ...request, target: PROJECT }, call, parseDeploymentTrigger)
   }
 
   /** Creates or redeploys the preview of `branch`. */
   async triggerPreview(branch: string, call: CallOptions = {}): Promise<DeploymentTrigger> {
-    const operation = 'trigger-preview'
     const path = `/v1/project/preview/${encodeURIComponent(this.options.projectId)}`
-    const request = { operation, method: 'POST', path, body: { branch }, target: PROJECT } as const
-    const body = await this.request(request, call)
-    return this.parse(operation, PROJECT, () => parseDeploymentTrigger(body))
+    const body = { branch }
+    const request = { operation: 'trigger-preview', method: 'POST', path, body } as const
+    return this.send({ ...request, target: PROJECT }, call, parseDeploymentTrigger)
   }
 
   /** Runs a custom-schedule automation now (no body); a paid run each time: sent once. */
@@ -171,41 +143,44 @@ export class MintlifyClient {
     const project = encodeURIComponent(this.options.projectId)
     const path = `/v1/workflow/${project}/${encodeURIComponent(automationId)}/trigger`
     const target: Target = { kind: 'automation', id: automationId }
-    const body = await this.request({ operation, method: 'POST', path, target }, call)
-    return this.parse(operation, target, () => parseAutomationRun(body, automationId))
+    return this.send({ operation, method: 'POST', path, target }, call, body =>
+      parseAutomationRun(body, automationId)
+    )
   }
 
   async getDeploymentStatus(statusId: string, call: CallOptions = {}): Promise<DeploymentStatus> {
     const path = `/v1/project/update-status/${encodeURIComponent(statusId)}`
     const target: Target = { kind: 'status', id: statusId }
     const operation = 'get-deployment-status'
-    const body = await this.request({ operation, method: 'GET', path, target }, call)
-    return this.parse(operation, target, () => parseDeploymentStatus(body, statusId))
+    return this.send({ operation, method: 'GET', path, target }, call, body =>
+      parseDeploymentStatus(body, statusId)
+    )
   }
 
   /** One analytics read: `GET /v1/analytics/{project}/{resource}?params`, parsed (assistant.ts). */
   async read<T>(
-    {
-      operation,
-      params,
-      parser
-    }: { operation: AnalyticsRead; params: URLSearchParams; parser: (body: unknown) => T },
+    operation: AnalyticsRead,
+    params: URLSearchParams,
+    parser: (body: unknown) => T,
     call: CallOptions
   ): Promise<T> {
     const path = analyticsPath(this.options.projectId, operation, params)
-    const body = await this.request({ operation, method: 'GET', path, target: PROJECT }, call)
-    return this.parse(operation, PROJECT, () => parser(body))
+    return this.send({ operation, method: 'GET', path, target: PROJECT }, call, parser)
   }
 
   private agentPath(rest: string): string {
     return `/v2/agent/${encodeURIComponent(this.options.projectId)}/${rest}`
   }
 
-  private parse<T>(operation: Operation, target: Target, parser: () => T): T {
-    return parseAnswer(
-      { operation, target: describeTarget(target, this.options.projectId) },
-      parser
-    )
+  /** One request, its 2xx body read by `parser` (a body off the schema is a MintlifyError). */
+  private async send<T>(
+    request: ServiceRequest,
+    call: CallOptions,
+    parser: (body: unknown) => T
+  ): Promise<T> {
+    const body = await this.request(request, call)
+    const target = describeTarget(request.target, this.options.projectId)
+    return parseAnswer({ operation: request.operation, target }, () => parser(body))
   }
 
   private async request(request: ServiceRequest, call: CallOptions): Promise<unknown> {

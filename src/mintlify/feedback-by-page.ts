@@ -3,6 +3,7 @@
  * code-snippet entries and the total of each page the service ranks (at most `limit`, 100, pages;
  * no cursor), and the check that turns an answer into a typed value.
  */
+import type { CursorQuery } from './analytics-types.js'
 import { count, isRecord, ShapeError } from './types.js'
 
 interface PageFeedback {
@@ -19,11 +20,7 @@ export interface FeedbackByPage {
 }
 
 /** The range and `limit` (1 to 100); there is no cursor. */
-export interface ByPageQuery {
-  dateFrom?: string
-  dateTo?: string
-  limit: number
-}
+export type ByPageQuery = Omit<CursorQuery, 'cursor'>
 
 export function parseFeedbackByPage(body: unknown): FeedbackByPage {
   const rows = isRecord(body) ? body.feedback : undefined

@@ -55,11 +55,8 @@ function dispatcherFor(
       : new Agent({ ...NO_OWN_TIMERS, ...(reuse ? { connections: 4 } : { pipelining: 0 }) })
   if (!reuse) return make()
   const key = proxy ?? 'direct'
-  let dispatcher = pooled.get(key)
-  if (!dispatcher) {
-    dispatcher = make()
-    pooled.set(key, dispatcher)
-  }
+  const dispatcher = pooled.get(key) ?? make()
+  pooled.set(key, dispatcher)
   return dispatcher
 }
 

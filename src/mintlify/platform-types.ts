@@ -3,7 +3,7 @@
  * update status, and an automation run's trigger answer. Every field but the ids is optional there, so each is checked and kept only
  * when it has the documented type.
  */
-import { isRecord, optionalString, ShapeError } from './types.js'
+import { isRecord, optionalString, ShapeError, TOKEN } from './types.js'
 
 /** The statuses the service documents; anything else is followed like `in_progress`. */
 const KNOWN_DEPLOYMENT_STATUSES = ['queued', 'in_progress', 'success', 'failure'] as const
@@ -49,16 +49,21 @@ export function isEndedDeployment(status: DeploymentStatus): status is EndedDepl
   return (ENDED_DEPLOYMENT_STATUSES as readonly string[]).includes(status.status)
 }
 
-/** One printable word: ids and statuses are logged and written into markers. */
-const TOKEN = /^[^\s\p{Cc}]{1,200}$/u
+/** `body[field]`, one printable word (ids and statuses are logged and written into markers). */
+function word(body: Record<string, unknown>, field: string): string {
+  const value = body[field]
+  if (typeof value !== 'string' || !TOKEN.test(value)) {
+    throw new ShapeError(`the answer has no "${field}" of one printable word`)
+  }
+  return value
+}
 
 export function parseDeploymentTrigger(body: unknown): DeploymentTrigger {
   if (!isRecord(body)) throw new ShapeError('the answer is not a JSON object')
-  const { statusId } = body
-  if (typeof statusId !== 'string' || !TOKEN.test(statusId)) {
-    throw new ShapeError('the answer has no "statusId" of one printable word')
+  return {
+    statusId: word(body, 'statusId'),
+    previewUrl: optionalString(body.previewUrl, 'previewUrl')
   }
-  return { statusId, previewUrl: optionalString(body.previewUrl, 'previewUrl') }
 }
 
 /** A triggered automation run (202): the automation, the run (`instanceId`) and its agent job. */
@@ -75,15 +80,8 @@ export interface AutomationRun {
  */
 export function parseAutomationRun(body: unknown, automationId: string): AutomationRun {
   if (!isRecord(body)) throw new ShapeError('the answer is not a JSON object')
-  const word = (field: string): string => {
-    const value = body[field]
-    if (typeof value !== 'string' || !TOKEN.test(value)) {
-      throw new ShapeError(`the answer has no "${field}" of one printable word`)
-    }
-    return value
-  }
-  const schemaId = body.schemaId === undefined ? automationId : word('schemaId')
-  return { schemaId, instanceId: word('instanceId'), jobId: word('jobId') }
+  const schemaId = body.schemaId === undefined ? automationId : word(body, 'schemaId')
+  return { schemaId, instanceId: word(body, 'instanceId'), jobId: word(body, 'jobId') }
 }
 
 function stringList(value: unknown, field: string): string[] {
@@ -109,10 +107,7 @@ function parseCommit(value: unknown): DeploymentCommit | undefined {
 
 export function parseDeploymentStatus(body: unknown, statusId: string): DeploymentStatus {
   if (!isRecord(body)) throw new ShapeError('the status is not a JSON object')
-  const { status } = body
-  if (typeof status !== 'string' || !TOKEN.test(status)) {
-    throw new ShapeError('the answer has no "status" of one printable word')
-  }
+  const status = word(body, 'status')
   const text = (field: string): string | undefined => optionalString(body[field], field)
   const author = isRecord(body.author) ? optionalString(body.author.name, 'author.name') : undefined
   return {

@@ -44,21 +44,24 @@ export const LIMIT_TEXT: Record<Exclude<ServiceLimit, 'none'>, string> = {
   previews: 'preview deployments: 5 requests a minute per organization'
 }
 
+const READ = { class: 'read', limit: 'none' } as const
+const SENT_ONCE = { class: 'sent-once', limit: 'none' } as const
+
 /** Each request's class and limit: the one place the retry loop and the client learn them. */
 export const REQUESTS: Record<Operation, { class: RequestClass; limit: ServiceLimit }> = {
-  'create-job': { class: 'sent-once', limit: 'none' },
-  'send-message': { class: 'sent-once', limit: 'none' },
-  'get-job': { class: 'read', limit: 'none' },
-  'get-feedback-by-page': { class: 'read', limit: 'none' },
-  'get-page-views': { class: 'read', limit: 'none' },
-  'get-visitors': { class: 'read', limit: 'none' },
-  'get-assistant': { class: 'read', limit: 'none' },
-  'get-assistant-caller-stats': { class: 'read', limit: 'none' },
-  'get-searches': { class: 'read', limit: 'none' },
-  'get-feedback': { class: 'read', limit: 'none' },
+  'create-job': SENT_ONCE,
+  'send-message': SENT_ONCE,
+  'get-job': READ,
+  'get-feedback-by-page': READ,
+  'get-page-views': READ,
+  'get-visitors': READ,
+  'get-assistant': READ,
+  'get-assistant-caller-stats': READ,
+  'get-searches': READ,
+  'get-feedback': READ,
   'trigger-deployment': { class: 'idempotent', limit: 'triggers' },
   'trigger-preview': { class: 'idempotent', limit: 'previews' },
-  'get-deployment-status': { class: 'read', limit: 'none' },
+  'get-deployment-status': READ,
   'trigger-automation': { class: 'sent-once', limit: 'triggers' }
 }
 

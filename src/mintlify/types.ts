@@ -27,17 +27,13 @@ export interface PageViewRow {
   total: number
 }
 
-export interface ViewTotals {
-  human: number
-  ai: number
-  total: number
-}
+export type ViewTotals = Omit<PageViewRow, 'path'>
 
-export interface PageViewsPage {
-  totals: ViewTotals
-  views: PageViewRow[]
-  hasMore: boolean
+/** Site-wide totals, per-path rows under `K`, `hasMore`: the shape views and visitors share. */
+export type TrafficPage<K extends string> = { totals: ViewTotals; hasMore: boolean } & {
+  [key in K]: PageViewRow[]
 }
+export type PageViewsPage = TrafficPage<'views'>
 
 export interface PageViewsQuery {
   dateFrom?: string
@@ -76,7 +72,7 @@ export function optionalString(value: unknown, field: string): string | undefine
 }
 
 /** One printable word: ids and statuses are logged, and a line break could forge a workflow command. */
-const TOKEN = /^[^\s\p{Cc}]{1,200}$/u
+export const TOKEN = /^[^\s\p{Cc}]{1,200}$/u
 
 export function parseAgentJob(body: unknown): AgentJob {
   if (!isRecord(body)) throw new ShapeError('the job is not a JSON object')
@@ -112,39 +108,33 @@ export function count(value: unknown, field: string): number {
 }
 
 export function parsePageViewsPage(body: unknown): PageViewsPage {
-  const { totals, rows, hasMore } = parseTrafficPage(body, 'views', 'page views')
-  return { totals, views: rows, hasMore }
+  return parseTrafficPage(body, 'views', 'page views')
 }
 
-/** The shape views and visitors share: site-wide totals, per-path rows under `key`, `hasMore`. */
-export function parseTrafficPage(
+export function parseTrafficPage<K extends string>(
   body: unknown,
-  key: string,
+  key: K,
   what: string
-): { totals: ViewTotals; rows: PageViewRow[]; hasMore: boolean } {
+): TrafficPage<K> {
   if (!isRecord(body)) throw new ShapeError(`the ${what} answer is not a JSON object`)
   const { totals, hasMore } = body
   const rows = body[key]
   if (!isRecord(totals)) throw new ShapeError('the answer has no "totals" object')
   if (!Array.isArray(rows)) throw new ShapeError(`the answer has no "${key}" array`)
   if (typeof hasMore !== 'boolean') throw new ShapeError('the answer has no boolean "hasMore"')
+  const counts = (of: Record<string, unknown>, at: string): ViewTotals => ({
+    human: count(of.human, `${at}.human`),
+    ai: count(of.ai, `${at}.ai`),
+    total: count(of.total, `${at}.total`)
+  })
   return {
-    totals: {
-      human: count(totals.human, 'totals.human'),
-      ai: count(totals.ai, 'totals.ai'),
-      total: count(totals.total, 'totals.total')
-    },
-    rows: rows.map((row: unknown, index) => {
+    totals: counts(totals, 'totals'),
+    [key]: rows.map((row: unknown, index) => {
       if (!isRecord(row) || typeof row.path !== 'string') {
         throw new ShapeError(`${key}[${index}] has no "path"`)
       }
-      return {
-        path: row.path,
-        human: count(row.human, `${key}[${index}].human`),
-        ai: count(row.ai, `${key}[${index}].ai`),
-        total: count(row.total, `${key}[${index}].total`)
-      }
+      return { path: row.path, ...counts(row, `${key}[${index}]`) }
     }),
     hasMore
-  }
+  } as TrafficPage<K>
 }

@@ -60,25 +60,20 @@ export interface UnansweredRequest {
 
 export function unansweredError(error: unknown, request: UnansweredRequest): MintlifyError {
   const { operation, target, host } = request
+  const about = { operation, target }
   if (error instanceof HttpTimeoutError) {
-    return new MintlifyError({ operation, kind: 'timeout', mayHaveReachedServer: true, target })
+    return new MintlifyError({ ...about, kind: 'timeout', mayHaveReachedServer: true })
   }
   const code = networkCode(error)
   if (code && NOT_BUILT_CODES.has(code)) {
-    return new MintlifyError({
-      operation,
-      kind: 'not-sent',
-      code,
-      mayHaveReachedServer: false,
-      target
-    })
+    return new MintlifyError({ ...about, kind: 'not-sent', code, mayHaveReachedServer: false })
   }
+  const neverSent = code && (NEVER_SENT_CODES.has(code) || code.startsWith('EPROXY'))
   return new MintlifyError({
-    operation,
+    ...about,
     kind: 'network',
     code,
-    mayHaveReachedServer: !(code && (NEVER_SENT_CODES.has(code) || code.startsWith('EPROXY'))),
-    target,
+    mayHaveReachedServer: !neverSent,
     host
   })
 }

@@ -38,10 +38,7 @@ export function actionsLog(redact: (text: string) => string = text => text): Log
   }
 }
 
-export function createRuntime(
-  signal: AbortSignal,
-  overrides: { clock?: Clock; random?: () => number; log?: Log } = {}
-): Runtime {
+export function createRuntime(signal: AbortSignal, overrides: RuntimeOverrides = {}): Runtime {
   return {
     clock: overrides.clock ?? systemClock,
     random: overrides.random ?? Math.random,
@@ -50,11 +47,5 @@ export function createRuntime(
   }
 }
 
-/** What an entry's caller (a test, the bench) may replace; the rest comes from the runner. */
-export interface RuntimeOverrides {
-  clock?: Clock
-  random?: () => number
-  log?: Log
-  /** Aborting it stands for the runner's cancel. */
-  signal?: AbortSignal
-}
+/** What an entry's caller (a test, the bench) may replace (a signal stands for the runner's cancel). */
+export type RuntimeOverrides = Partial<Runtime>

@@ -9,21 +9,13 @@ import { getErrorMessage } from './errors.js'
 import { logLine } from './log-line.js'
 import type { Runtime } from './runtime.js'
 
-/** False when the runner gave no summary file (a local run). */
-async function appendStepSummary(
-  markdown: string,
-  env: NodeJS.ProcessEnv = process.env
-): Promise<boolean> {
-  const path = env.GITHUB_STEP_SUMMARY
-  if (!path) return false
-  await appendFile(path, markdown + EOL, 'utf8')
-  return true
-}
-
 /** The summary is a convenience: failing to write it is a warning, never a failed run. */
 export async function writeStepSummary(markdown: string, rt: Runtime): Promise<void> {
+  const path = process.env.GITHUB_STEP_SUMMARY
+  // No summary file: a local run.
+  if (!path) return
   try {
-    await appendStepSummary(markdown)
+    await appendFile(path, markdown + EOL, 'utf8')
   } catch (error) {
     rt.log.warning(`Could not write the step summary: ${logLine(getErrorMessage(error))}`)
   }

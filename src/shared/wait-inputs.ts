@@ -11,11 +11,10 @@ export interface WaitSettings {
   maxPollIntervalMs: number
 }
 
-export interface WaitDefaults {
-  'max-wait-minutes': number
-  'poll-interval-seconds': number
-  'max-poll-interval-seconds': number
-}
+type WaitDefaults = Record<
+  'max-wait-minutes' | 'poll-interval-seconds' | 'max-poll-interval-seconds',
+  number
+>
 
 export function parseWaitInputs(read: InputReader, defaults: WaitDefaults): WaitSettings {
   const maxWaitMinutes = parseNumber(read, 'max-wait-minutes', {
