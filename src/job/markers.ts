@@ -180,7 +180,7 @@ function readMarkers(body: string): Marker[] {
   return markers
 }
 
-/** The marker that ends a body, the only one trusted: quoted text (a job id, a prLink) sits before it. */
+/** The marker that ends a body, the only one trusted: quoted text (a job id, a prLink) is before it. */
 export function readFinalMarker(body: string): Marker | undefined {
   const text = body.trimEnd()
   const last = [...text.matchAll(MARKER_PATTERN)].at(-1)

@@ -56,7 +56,7 @@ type JobOutcomeResult =
   | (Followed & { status: 'triggered' })
   /** The run was cancelled; the job, when there is one, may still finish. */
   | { status: 'cancelled'; jobId?: string; mode?: JobMode; elapsedMs: number }
-  /** No answer about a job; the `status` output says `failed`, or `cancelled` when a cancel cut it off. */
+  /** No answer about a job: the `status` output says `failed`, or `cancelled` when a cancel cut it. */
   | {
       status: 'problem'
       problem: Problem
