@@ -15,7 +15,7 @@ export interface DeployRunFacts {
   deadline: number
 }
 
-/** Whether a comment showing `result` does not show its deployment's end: queued, timed out, cancelled. */
+/** A comment showing `result` does not show its deployment's end: queued, timed out, cancelled. */
 function endNotShown(result: DeployResult): boolean {
   if (result.statusId === undefined) return false
   return ['queued', 'timed-out', 'cancelled'].includes(result.status)
