@@ -1,7 +1,6 @@
 /**
- * A comment on the agent's pull request that says who asked and where, and that `/mintlify ...`
- * there continues the same job (its marker names the job, so follow-ups find it). Posted once per
- * job and PR; when the token cannot reach that repository, a notice says so and the run goes on.
+ * A comment on the agent's pull request: who asked, where, and that `/mintlify ...` there continues
+ * the job (its marker names it). Once per job and PR; a token that cannot reach the repo is a notice.
  */
 import type { Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
@@ -17,7 +16,6 @@ import { writeComment } from './comment-layout.js'
 /** The phrase a comment starts with to ask the agent (`trigger-phrase`'s default). */
 export const DEFAULT_TRIGGER_PHRASE = '/mintlify'
 
-/** The issue or pull request a request came from. */
 interface ThreadLink {
   owner: string
   repo: string
@@ -30,7 +28,6 @@ export interface BackLinkFacts {
   jobId: string
   triggerPhrase: string
   requester?: string
-  /** Where the request came from: the issue / PR link, or the workflow run. */
   origin?: { label: string; url: string }
 }
 
@@ -73,8 +70,7 @@ export async function postBackLink(
       matches: (marker: Marker) => marker.kind === 'back-link' && marker.job === facts.jobId,
       body: renderBackLink(facts)
     }
-    if (!(await postNoteOnce({ octokit, identity }, note, rt))) return 'exists'
-    return 'posted'
+    return (await postNoteOnce({ octokit, identity }, note, rt)) ? 'posted' : 'exists'
   } catch (error) {
     const status = gitHubErrorStatus(error)
     if (status === 403 || status === 404) {

@@ -1,14 +1,8 @@
-/**
- * A deploy comment's text and marker (pure): the job comments' layout under its own title, the
- * report of job/deploy-report.ts, and the marker that says where the comment belongs and, while its
- * deployment's end is not shown yet, who can finish it. The deploy action and the sweep write a deploy
- * comment only through here.
- */
+/** A deploy comment's text and marker (pure), for the deploy action and the sweep alike. */
 import { writeComment } from './comment-layout.js'
 import { headline, reportBody, type DeployResult } from './deploy-report.js'
 import type { DeployMarker } from './markers.js'
 
-/** The deploy comments' title: the first line of every one. */
 export const DEPLOY_TITLE = '**Mintlify deployment**'
 
 /** Stands for the project's deployment branch in a marker: `:` is never part of a git branch name. */
@@ -18,23 +12,16 @@ export const PRODUCTION_KEY = ':production'
 export interface DeployRunFacts {
   /** GITHUB_RUN_ID; undefined outside a workflow run. */
   run?: string
-  /** Epoch ms: max-wait-minutes after the run started. */
   deadline: number
 }
 
-/**
- * Whether a comment showing `result` does not show its deployment's end: queued (while the run
- * follows it, which may die, or with `wait: false`, when no run does), timed out, or cancelled.
- */
+/** A comment showing `result` does not show its deployment's end: queued, timed out, cancelled. */
 function endNotShown(result: DeployResult): boolean {
   if (result.statusId === undefined) return false
   return ['queued', 'timed-out', 'cancelled'].includes(result.status)
 }
 
-/**
- * The marker after `result`: the place, and while the deployment's end is not shown, the run, its
- * deadline (epoch seconds), the status id and a preview's URL, which the sweep needs to finish it.
- */
+/** The marker after `result`: the place, and while its end is not shown, what the sweep needs. */
 export function deployMarkerAfter(
   place: DeployMarker,
   result: DeployResult,
@@ -51,7 +38,6 @@ export function deployMarkerAfter(
   }
 }
 
-/** The comment's text: the headline, the report, the marker. */
 export function deployCommentText(
   result: DeployResult,
   runLink: string,

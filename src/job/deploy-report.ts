@@ -1,35 +1,26 @@
 /**
- * The texts of a deployment (pure): how a run's deployment ended, the report's headline that says
- * where it stands, then its facts (the commit, the files changed, the duration, the screenshots, and
- * on failure the service's summary and last log lines). The deploy action writes them into its step
- * summary and comment, and the sweep into a comment it finishes, so both word a deployment alike.
- * Everything the service wrote is shown inert; images and links only for `https` URLs.
+ * The texts of a deployment (pure), for the deploy action and the sweep alike. Everything the
+ * service wrote is shown inert; images and links only for `https` URLs.
  */
 import type { DeploymentStatus } from '../mintlify/platform-types.js'
 import { formatDuration, formatMinutes } from '../shared/duration.js'
 import { codeBlock, codeSpan, inert } from '../shared/markdown.js'
 import { cutAtCharacter } from '../shared/text-cut.js'
 
-/** What is deployed: the project's deployment branch, or a preview of a branch. */
 export type DeployMode = 'production' | 'preview'
 
-/** What a result says whatever its status. */
 export interface DeployFacts {
   mode: DeployMode
   branch?: string
   statusId?: string
   previewUrl?: string
-  /** The service's last answer about the deployment. */
   deployment?: DeploymentStatus
   /** Since the action started; undefined (left out of the report) when the sweep finishes it. */
   elapsedMs?: number
   maxWaitMs: number
 }
 
-/**
- * How a run's deployment ended (a skip is no result). `refused`: the service refused the trigger or
- * the status read (or could not be asked); the `status` output says it with an empty value.
- */
+/** How a run's deployment ended; `refused` (trigger or status read) has an empty `status` output. */
 export type DeployResult = DeployFacts &
   (
     | { status: 'queued' | 'success' | 'failure' | 'timed-out' | 'cancelled' }
@@ -89,7 +80,6 @@ function successText(result: DeployResult): string {
     : '✅ The production deployment succeeded.'
 }
 
-/** The first paragraph: how it stands, in one sentence. */
 export function headline(result: DeployResult): string {
   const subject = what(result)
   switch (result.status) {
@@ -179,7 +169,6 @@ export function failureLines(deployment: DeploymentStatus): string[] {
   return lines
 }
 
-/** What follows the headline: the facts, the failure's logs, and the run. */
 export function reportBody(result: DeployResult, runLink: string): string {
   const lines: string[] = []
   if (result.previewUrl && result.status !== 'success' && result.status !== 'refused') {

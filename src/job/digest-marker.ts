@@ -1,8 +1,6 @@
 /**
- * What a digest's tracking comment records besides the re-run protocol's fields: its window and
- * included pull requests (kept through every rewrite, by the run and by the sweep), and once its
- * job has ended, how it ended and its docs PR: the next digest reads its watermark and the PR it
- * may add to from them.
+ * What a digest's tracking comment records besides the re-run protocol's fields: its window and pull
+ * requests (kept through every rewrite), and once its job has ended, how it ended and its docs PR.
  */
 import type { TrackingMarker } from './markers.js'
 import { pullRequestOf, type JobResult, type JobStatus } from './result.js'
@@ -18,10 +16,7 @@ export function digestFieldsOf(marker: TrackingMarker): DigestFields | undefined
 /** The ends a job was seen to reach: anything else (lost, cancelled, timed out) may still run. */
 const JOB_ENDS: ReadonlySet<JobStatus> = new Set<JobStatus>(['completed', 'failed', 'archived'])
 
-/**
- * `marker` with the digest's fields, and the end of its job when `result` shows it; `marker` as it
- * is for a request that is not a digest.
- */
+/** `marker` with the digest's fields, and its job's end when `result` shows it. */
 export function withDigest(
   marker: TrackingMarker,
   digest?: DigestFields,

@@ -1,8 +1,6 @@
 /**
- * The notes a digest leaves on its code pull requests once its job ends with a docs PR: one short
- * comment each that links the docs PR and the digest's tracking comment. Posted by the digest run
- * that saw the end, or by the sweep for a detached digest; each carries a marker naming the digest,
- * so no run posts one twice. A note that cannot be posted is a warning, never a failure.
+ * The notes a digest leaves on its code pull requests once its job ends with a docs PR, each with a
+ * marker naming the digest so none is posted twice. A note that cannot be posted is only a warning.
  */
 import type { Identity } from '../github/identity.js'
 import type { Octokit } from '../github/octokit.js'
@@ -19,7 +17,6 @@ import { pullRequestOf, type JobResult } from './result.js'
 
 interface DigestNotes {
   repo: RepoRef
-  /** The included code pull requests. */
   pulls: readonly number[]
   docsPull: PullRequestLink
   /** The digest's request key: what each note's marker names. */
@@ -62,20 +59,16 @@ async function postDigestNotes(
   return posted
 }
 
-/** A digest whose job has ended, as the run that saw the end or the sweep knows it. */
+/** A digest whose job has ended. */
 export interface DigestEnd {
   repo: RepoRef
   fields: DigestFields
   result: JobResult
-  /** The digest's request key. */
   request: string
   trackingUrl?: string
 }
 
-/**
- * The notes once the job ended with a docs PR, unless the digest turned them off (`digest-notify:
- * false` wrote `notes=off`): how many were posted, or undefined when none were due.
- */
+/** How many notes were posted, or undefined when none were due (no docs PR, or `notes=off`). */
 export async function notifyDigest(
   access: { octokit: Octokit; identity: Identity },
   { repo, fields, result, request, trackingUrl }: DigestEnd,

@@ -1,9 +1,6 @@
 /**
- * Finishing the tracking comment of a job that no run follows any more (detached, timed out,
- * cancelled, not waited for, or its run died), and of a claim its run left with no job: the comment
- * edited into the result the agent action writes, after what the end sets off (job-end.ts). The
- * sweep and the next digest both finish a left comment with this, so the two never word or do it
- * differently.
+ * Finishing the tracking comment of a job no run follows any more, or of a claim its run left with
+ * no job, as the agent action words it: the sweep and the next digest both use this.
  */
 import { DEFAULT_TRIGGER_PHRASE } from './back-link.js'
 import { endJob, type EndPlan } from './job-end.js'
@@ -27,7 +24,6 @@ export interface LeftComment {
   comment: IssueComment
   life: TrackingLife
   jobId?: string
-  /** The issue or PR the comment is on. */
   issueNumber: number
   /** Epoch ms the comment was written (the original run's start): the elapsed time is from it. */
   startedAt?: number
@@ -39,13 +35,11 @@ export interface LeftJob extends LeftComment {
   job: EndedJob
 }
 
-/** Where the comment lives and who writes. */
 export interface FinishContext {
   octokit: Octokit
   identity: Identity
   repo: RepoRef
   serverUrl: string
-  /** Whether a job that ended with a PR gets the back-link on it. */
   backLink: boolean
 }
 
@@ -55,7 +49,6 @@ export function leftComment(
   life: TrackingLife,
   jobId?: string
 ): LeftComment {
-  // The original run wrote the comment as it started: the elapsed time is from then.
   return { comment, life, jobId, issueNumber: comment.issueNumber, startedAt: comment.createdAt }
 }
 
@@ -79,10 +72,7 @@ export function finishLeftJob(
   return finishLeft(left, result, context, rt)
 }
 
-/**
- * A left triggered run whose job the job read does not show (404): finished with the `triggered`
- * text the run that triggered it would have written.
- */
+/** A left triggered run whose job the job read does not show (404): `triggered`, as its run says. */
 export function finishLeftTriggered(
   left: LeftComment & { jobId: string },
   context: FinishContext,
@@ -93,10 +83,7 @@ export function finishLeftTriggered(
   return finishLeft(left, result, context, rt)
 }
 
-/**
- * A dead claim (life.ts): edited to the `unknown` text a re-run would write. The request may have
- * reached Mintlify (the dashboard shows whether); it is never sent again. No job is read.
- */
+/** A dead claim (life.ts): the `unknown` text a re-run would write; it is never sent again. */
 export function finishDeadClaim(
   claim: LeftComment,
   context: FinishContext,
@@ -119,7 +106,6 @@ async function finishLeft(
 ): Promise<JobResult> {
   const { life } = left
   const trigger = triggeredRunOf(life)
-  // A triggered run's result is worded as the run worded it.
   const result: JobResult = trigger ? { ...ended, trigger } : ended
   const ref = requestRefOf(life)
   const digest = digestOf(life)

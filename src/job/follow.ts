@@ -1,7 +1,4 @@
-/**
- * Following a job to its end: the poll loop's outcome turned into the result the comment, the
- * outputs and the summary show.
- */
+/** Following a job to its end: the poll loop's outcome turned into its result. */
 import { JOB_MISMATCH, type MintlifyClient } from '../mintlify/client.js'
 import { isNotFound, MintlifyError } from '../mintlify/errors.js'
 import type { AgentJob } from '../mintlify/types.js'
@@ -32,13 +29,10 @@ export interface FollowContext {
   rt: Runtime
   /** Epoch ms: max-wait-minutes after the run started. */
   deadline: number
-  /** When the action started: the 404 grace of a job attached to counts from here. */
   runStartedAt: number
-  /** The GitHub host a prLink must be on to be linked. */
   serverUrl: string
 }
 
-/** The inputs that decide how long, how often and whether a job is followed. */
 export interface FollowSettings {
   wait: boolean
   maxWaitMs: number
@@ -83,16 +77,11 @@ export async function followJob(
   rt.log.info(`Polled the job ${plural(outcome.polls, 'time')}.`)
   const facts = { jobId, mode, elapsedMs: elapsedMs(), serverUrl: context.serverUrl }
   // The service may not show a triggered run as an agent job: it is queued, not lost.
-  if (followed.trigger && lostAsNotFound(outcome)) {
+  if (followed.trigger && outcome.kind === 'lost' && isNotFound(outcome.error)) {
     rt.log.info(`The agent API does not show job ${jobId} of the triggered run; it is queued.`)
     return { status: 'triggered', jobId, mode, elapsedMs: facts.elapsedMs }
   }
   return resultOf(outcome, facts, settings)
-}
-
-/** The job read answered 404 past the grace a job just created is given. */
-function lostAsNotFound(outcome: PollOutcome): boolean {
-  return outcome.kind === 'lost' && isNotFound(outcome.error)
 }
 
 /** Pure: how a poll outcome is reported. */

@@ -1,10 +1,8 @@
 /**
- * What a job's end sets off, once and in one order, whoever saw the end (the run that followed it,
- * a digest healing the one before, the sweep): a digest's notes, the back-link, the trigger label's
- * removal, then the final edit of the tracking comment. The final edit is what tells the sweep and
- * the next digest that nothing is left to do, so everything else comes before it: a run that dies
- * on the way leaves the comment open, and the next reader does it again (each is done once however
- * often it is asked); notes posted after the edit would be lost for good when the run died between.
+ * What a job's end sets off, whoever saw it: a digest's notes, the back-link, the trigger label's
+ * removal, then the final edit. The edit tells the sweep and the next digest nothing is left, so it
+ * comes last: a run that dies before it leaves the comment open and the next reader redoes the rest
+ * (each is idempotent); anything after it would be lost for good.
  */
 import { updateComment } from '../github/comments.js'
 import type { IdentityOnce } from '../github/identity.js'
@@ -24,11 +22,8 @@ export interface EndPlan {
   github: { octokit: Octokit; identity: Pick<IdentityOnce, 'get'> }
   /** The repository of the tracking comment (a digest's code PRs are in it). */
   repo: RepoRef
-  /** A digest's notes on its code PRs, under its request key. */
   notes?: { fields: DigestFields; request: string }
-  /** The back-link on the docs PR, when one is wanted (never on a job that takes no follow-up). */
   backLink?: Omit<BackLinkFacts, 'pr' | 'jobId'>
-  /** The trigger label, which comes off when the job ended completed. */
   label?: TriggerLabel
 }
 

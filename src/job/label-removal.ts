@@ -1,9 +1,6 @@
 /**
- * The label list is the queue: a `label-trigger` label comes off its issue or pull request when the
- * job it asked for ends `completed` (with a docs PR or without one), and stays on any other end
- * (failed, archived, timed out, detached, cancelled) so the list shows what still needs a person.
- * The agent action and the sweep both take it off with this, so the two never differ. A removal that
- * fails is a warning, never a failure of the step.
+ * The label list is the queue: a `label-trigger` label comes off when its job ends `completed`, and
+ * stays on any other end, so the list shows what still needs a person. A failed removal is a warning.
  */
 import { removeLabel } from '../github/labels.js'
 import type { Octokit } from '../github/octokit.js'
@@ -13,7 +10,6 @@ import { getErrorMessage } from '../shared/errors.js'
 import type { Runtime } from '../shared/runtime.js'
 import { statusOutput, type JobResult } from './result.js'
 
-/** A request's trigger label and the thread it is on. */
 export interface TriggerLabel {
   ref: IssueRef
   name: string
@@ -29,10 +25,7 @@ function labelPermission(label: Pick<TriggerLabel, 'isPullRequest'>): string {
   return label.isPullRequest ? '`pull-requests: write`' : '`issues: write`'
 }
 
-/**
- * The label a left job's tracking comment names (its marker's `label`), on the comment's thread: a
- * comment's link says whether the thread is a pull request.
- */
+/** The label a left job's comment names, on its thread (the comment's link tells a pull request). */
 export function labelOfLeftJob(
   left: { comment: { htmlUrl: string }; label?: string; issueNumber: number },
   repo: RepoRef

@@ -1,8 +1,6 @@
 /**
  * A tracking comment's life, read once: where its request and job stand (a tagged phase) and what
- * kind of request it answers (a digest's window, a label, an automation run), from a comment of ours
- * (`ownMarker`, the one ownership rule). The marker stays the wire format (markers.ts); everyone else
- * reads this, and asks the three rules below rather than decode the marker's fields by hand.
+ * kind of request it answers. The marker stays the wire format (markers.ts); everyone else reads this.
  */
 import type { IssueComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
@@ -40,11 +38,9 @@ type LifeKind =
   | { kind: 'automation'; id: string; instance?: string; label?: string }
 
 export interface TrackingLife {
-  /** The request key the comment answers. */
   request?: string
   /** The workflow run that wrote it. */
   run?: string
-  /** Epoch ms the run that wrote it stops by, when recorded. */
   deadlineMs?: number
   /** Epoch ms the comment was written, when known. */
   writtenAt?: number
@@ -84,10 +80,7 @@ function phaseOf(marker: TrackingMarker, body: string): LifePhase {
   return { phase: marker.phase ?? phaseOfText(body), jobId }
 }
 
-/**
- * The phase of a comment written before markers recorded one, from its visible text: the texts the
- * action wrote for a job it was following, and for one it stopped following.
- */
+/** The phase of a comment written before markers recorded one, from the text the action wrote. */
 function phaseOfText(body: string): 'following' | 'left' | 'ended' {
   if (/this comment is updated when (it|the job) ends/.test(body)) {
     return /let its runner go/.test(body) ? 'left' : 'following'
@@ -115,18 +108,14 @@ export function claimInFlight(life: TrackingLife): boolean {
   return life.phase.phase === 'claimed'
 }
 
-/**
- * A claim its run can no longer be creating a job for: past the deadline it records plus the one
- * margin (run-over.ts); a claim that records none, once older than the longest run.
- */
+/** A claim its run can no longer be creating a job for (run-over.ts). */
 export function deadClaim(life: TrackingLife, now: number): boolean {
   return claimInFlight(life) && runOverBy(life, now)
 }
 
 /**
- * The job a comment names whose end it does not show yet, and whether a run may still follow it:
- * followed, let go (`left`), or a follow-up still marked as being sent (its run may have died
- * sending it: once that run is over the job is followed, as a re-run attaches to it).
+ * The job a comment names whose end it does not show yet, and whether a run may still follow it (a
+ * follow-up still being sent counts: once its run is over the job is followed, as a re-run would).
  */
 export function endNotShown(
   life: TrackingLife
@@ -163,10 +152,7 @@ export function triggeredRunOf(life: TrackingLife): TriggeredRun | undefined {
     : undefined
 }
 
-/**
- * Whether the job may take a follow-up (a back-link invites one; a thread's request waits for its
- * claim): an automation's takes none.
- */
+/** An automation's job takes no follow-up (nor a back-link inviting one). */
 export function takesFollowUp(life: TrackingLife): boolean {
   return life.of.kind !== 'automation'
 }

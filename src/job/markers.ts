@@ -9,87 +9,60 @@ import { isOwnComment, type Identity } from '../github/identity.js'
 
 const PREFIX = 'mintlify-docs-agent'
 
-/** pending: tracking comment written, create not answered yet; job: the job exists. */
 const TRACKING_STATES = ['pending', 'job', 'unknown'] as const
 export type TrackingState = (typeof TRACKING_STATES)[number]
 
 const JOB_PHASES = ['following', 'left', 'ended'] as const
 type JobPhase = (typeof JOB_PHASES)[number]
 
-/** A job's tracking comment: the re-run protocol's fields, and a digest's. */
+/** A job's tracking comment: its wire fields. What each means is read in one place, life.ts. */
 export interface TrackingMarker {
   kind: 'tracking'
-  /** Which request the comment answers: comment-123, review-45, issue-7, run-999, digest-…. */
   request?: string
   job?: string
   state?: TrackingState
-  /** The workflow run (GITHUB_RUN_ID) that wrote it: a second delivery knows whose claim it is. */
   run?: string
-  /**
-   * Of a comment with a job: `following` while a run follows it, `left` when no run does and the
-   * job's end is not shown yet (timed out, cancelled, detached, not waited for), `ended` when it is.
-   */
   phase?: JobPhase
-  /** Epoch seconds: the run that claimed or follows the job stops by then (max-wait-minutes). */
+  /** Epoch seconds. */
   deadline?: string
-  /** A digest's window: the positions after which it starts and with which it ends (`<epoch s>.<n>`). */
   since?: string
   until?: string
-  /** A digest's included pull requests (numbers, comma-separated). */
   pulls?: string
-  /** A digest whose notes on its code PRs are off (`digest-notify: false`): `off`. */
   notes?: string
-  /** How a digest's job ended (completed, failed, archived) and its docs PR: the next digest reads them. */
   status?: string
   pr?: string
-  /**
-   * The `label-trigger` label of the request, when it comes off the thread as the job ends completed
-   * (`label-remove`): the sweep, finishing the comment, removes it as the run would have.
-   */
   label?: string
-  /**
-   * The Mintlify automation the request triggered (`automation`), and its run (`instanceId`) once
-   * known: the sweep finishes such a comment as the run would (`triggered` when its job reads 404).
-   */
   automation?: string
   instance?: string
 }
 
-/** The back-link on a docs PR: the job that opened it. */
+/** The back-link on a docs PR; a reply without a tracking comment; a digest's note on a code PR. */
 interface BackLinkMarker {
   kind: 'back-link'
   job?: string
 }
-
-/** A reply to a request (where the action answers without a tracking comment). */
 interface ReplyMarker {
   kind: 'reply'
   request?: string
 }
-
-/** A digest's note on one of its code PRs. */
 interface NoteMarker {
   kind: 'note'
   request?: string
 }
 
 /**
- * A deploy comment: its project and branch (`:production` for the deployment branch). While the
- * comment does not show its deployment's end (queued, timed out, cancelled), also the run that wrote
- * it, that run's deadline and the deployment's status id, so the sweep can finish the comment. The status id is `update`, not `status`: a deploy marker of an earlier version
- * carried a `status` field (the status, not its id), which is read and dropped.
+ * A deploy comment: its project and branch (`:production` for the deployment branch), and while it
+ * does not show its deployment's end, what the sweep needs to finish it. The status id is `update`:
+ * an earlier version's `status` field (the status itself) is read and dropped.
  */
 export interface DeployMarker {
   kind: 'deploy'
   project?: string
   branch?: string
-  /** The status id (`GET /v1/project/update-status/{update}`). */
   update?: string
-  /** The workflow run (GITHUB_RUN_ID) that follows or followed it. */
   run?: string
-  /** Epoch seconds: that run stops following by then (max-wait-minutes). */
+  /** Epoch seconds. */
   deadline?: string
-  /** A preview's URL, as the trigger answered it: the sweep's report names it. */
   preview?: string
 }
 
@@ -120,11 +93,7 @@ function oneOf<T extends string>(choices: readonly T[], value: string | undefine
   return choices.find(choice => choice === value)
 }
 
-/**
- * Each kind's marker from a field reader: its fields only, in the order they are written. Both ways
- * go through it, so a kind writes only its own fields and a reader takes back only those (a deploy
- * marker of an earlier version carried `status`: it is read and left out).
- */
+/** Each kind's fields, in the order written: both ways go through it, so no kind takes another's. */
 const KINDS: {
   [K in MarkerKind]: (read: (field: Field) => string | undefined) => Extract<Marker, { kind: K }>
 } = {
@@ -167,11 +136,7 @@ function isKind(value: string): value is MarkerKind {
   return MARKER_KINDS.includes(value)
 }
 
-/**
- * A value as it is written into a marker: letters, digits and `._:-` as they are, anything else
- * percent-encoded. The service does not say what its job ids look like; a job id that could not be
- * written down would leave a re-run without the job to re-attach to.
- */
+/** Letters, digits and `._:-` as they are, the rest percent-encoded: job ids' shape is not promised. */
 function encodeValue(value: string): string {
   return encodeURIComponent(value)
     .replace(/[!~*'()]/g, char => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
@@ -215,11 +180,7 @@ function readMarkers(body: string): Marker[] {
   return markers
 }
 
-/**
- * The marker that ends a comment body, the only one the action trusts: every comment it writes ends
- * with its marker, while text it quotes from elsewhere (a job id or a prLink from the service, in a
- * code span) sits before it. A marker-like string inside that text is never read as the action's own.
- */
+/** The marker that ends a body, the only one trusted: quoted text (a job id, a prLink) is before it. */
 export function readFinalMarker(body: string): Marker | undefined {
   const text = body.trimEnd()
   const last = [...text.matchAll(MARKER_PATTERN)].at(-1)
@@ -227,11 +188,7 @@ export function readFinalMarker(body: string): Marker | undefined {
   return readMarkers(last[0])[0]
 }
 
-/**
- * The marker of a comment of ours: the one rule for whose marker counts. Anyone can type a marker;
- * nobody else can post as the identity the token posts as, so a marker in a comment of another
- * account is never read (it would let that account take over a request, a job or a comment).
- */
+/** The marker of a comment of ours, the one rule for whose counts: anyone can type a marker. */
 export function ownMarker(comment: IssueComment, identity: Identity): Marker | undefined {
   if (!isOwnComment(comment, identity)) return undefined
   return readFinalMarker(comment.body) ?? readFirstReportLine(comment.body)

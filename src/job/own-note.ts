@@ -1,7 +1,4 @@
-/**
- * A note posted once: before writing a comment, a run looks for one of ours whose marker matches
- * (ownMarker: a marker counts only in a comment of ours), so a re-run never posts it twice.
- */
+/** A note posted once: a run first looks for a comment of ours whose marker matches it. */
 import { createComment, type IssueComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
 import { findNewestComment } from '../github/newest-comments.js'
@@ -12,12 +9,11 @@ import { ownMarker, type Marker } from './markers.js'
 
 export interface OwnNote {
   ref: IssueRef
-  /** Whether an earlier comment's marker is this note's. */
   matches: (marker: Marker) => boolean
   body: string
 }
 
-/** Posts the note unless a comment of ours already carries it; returns whether it posted. */
+/** Returns whether it posted. */
 export async function postNoteOnce(
   { octokit, identity }: { octokit: Octokit; identity: Identity },
   note: OwnNote,

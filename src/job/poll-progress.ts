@@ -1,14 +1,12 @@
 /**
- * The info line a long wait gives, so a person reading the run's log sees it is alive: at most one a
- * minute of following (anchored to whole minutes, so a 10-minute wait gives at most 10), with the
- * last status, how long so far and when the next check is. The debug line per poll stays.
+ * The info line a long wait gives, so the log shows the run is alive: at most one a minute of
+ * following (anchored to whole minutes), with the last status, the time so far and the next check.
  */
 import { formatDuration } from '../shared/duration.js'
 import type { Runtime } from '../shared/runtime.js'
 
 const MINUTE_MS = 60_000
 
-/** What the line needs of the last answer: its id and status, as the service wrote them. */
 export interface ProgressSubject<T> {
   /** `Job job_1`, `Deployment status_1`. */
   name(answer: T): string

@@ -1,8 +1,6 @@
 /**
  * Follows something the service runs (an agent job, a deployment) until it ends, the deadline
- * passes, or the run is cancelled: a plain loop on the runtime's clock that waits the shared backoff
- * schedule (deadlineWaits; poll-schedule.ts) between polls, the last wait cut to the deadline. A read
- * that fails is retried inside the poll (the one retry entry), so one poll is one answer about it. A debug line each poll, and an info line at most once a minute (poll-progress.ts).
+ * passes, or the run is cancelled. A failed read is retried inside the poll: one poll, one answer.
  */
 import { JOB_MISMATCH } from '../mintlify/client.js'
 import { MintlifyError, type Operation } from '../mintlify/errors.js'
@@ -23,21 +21,17 @@ export type PollOutcome<T = AgentJob, E extends T = EndedJob & T> =
 
 /** What is followed, and how its answers are read. */
 export interface PollSubject<T, E extends T> {
-  /** The read's operation: its retry policy. */
   operation: Operation
   /** For the log: `job`, `deployment`. */
   noun: string
   statusOf(answer: T): string
-  /** A debug line per poll: `Job job_1: active`. */
   describe(answer: T): string
-  /** Who it is in the minute's info line: `Job job_1`. */
   name(answer: T): string
   isEnded(answer: T): answer is E
   /** A documented status; another is followed like a running one, with one warning. */
   isKnown(status: string): boolean
 }
 
-/** The subject of anything the service answers about with its `id` and `status`. */
 export function statusSubject<T extends { id: string; status: string }, E extends T>(
   operation: Operation,
   noun: string,
@@ -56,7 +50,6 @@ export function statusSubject<T extends { id: string; status: string }, E extend
   }
 }
 
-/** An agent job, followed. */
 export const AGENT_JOB = statusSubject<AgentJob, EndedJob>(
   'get-job',
   'job',
@@ -66,13 +59,10 @@ export const AGENT_JOB = statusSubject<AgentJob, EndedJob>(
 
 interface PollTiming {
   backoff: Backoff
-  /** Epoch ms: no poll starts after it. */
   deadline: number
   /** When it was created or the follow-up sent: the 404 grace counts from here. */
   startedAt: number
-  /** Wait before the first poll (a job just created is active). */
   waitFirst: boolean
-  /** A read right after create may 404 for a moment (eventual consistency). */
   notFoundGraceMs?: number
 }
 
@@ -84,14 +74,11 @@ export interface PollPlan<T, E extends T> extends PollTiming {
 /** How long a job just created may read 404 before it counts as not there (eventual consistency). */
 export const NOT_FOUND_GRACE_MS = 30_000
 
-/** What one poll learnt: the answer, or why it could not be read this time, or that it never will be. */
+/** What one poll learnt: the answer, `again` (not read this time), past the deadline, or lost. */
 type Reading<T> =
   | { kind: 'job'; job: T }
-  /** Not read this time (a hiccup, or not visible yet): poll again. */
   | { kind: 'again'; error: unknown }
-  /** The service asked (Retry-After) to wait past the deadline before reading again. */
   | { kind: 'past-deadline'; error: unknown; waitMs: number }
-  /** A final answer that is not a job. */
   | { kind: 'lost'; error: unknown }
 
 export async function pollUntilEnded<T, E extends T>(
@@ -113,7 +100,7 @@ export async function pollUntilEnded<T, E extends T>(
     ...(waitAskedMs === undefined ? {} : { waitAskedMs })
   })
 
-  /** Waits before the next poll, the wait cut to the deadline; false once the deadline has come. */
+  /** False once the deadline has come. */
   const waitNext = async (): Promise<boolean> => {
     const waitMs = nextWait()
     if (waitMs === undefined) return false

@@ -8,11 +8,7 @@ import { knownJobOf, triggerFields, triggeredRunOf, type TrackingLife } from './
 import type { TrackingMarker, TrackingState } from './markers.js'
 import type { JobMode, JobResult, JobStatus, Problem, TriggeredRun } from './result.js'
 
-/**
- * A request's fate, named alike from the marker a later attempt reads to what the run reports: the
- * plan carries these cases as they are, a run ends `unknown` with the problem of that name, and an
- * `owned` request is reported as such (status `skipped`).
- */
+/** A request's fate, named alike from the marker a later attempt reads to what the run reports. */
 export type RequestFate =
   /** Nothing recorded that stops it: the request is sent (a create, or a follow-up). */
   | { kind: 'fresh' }
@@ -21,7 +17,6 @@ export type RequestFate =
       kind: 'attach'
       jobId: string
       mode: Extract<JobMode, 'attached' | 're-attached'>
-      /** A triggered run's instance, as the marker recorded it. */
       instance?: string
     }
   /** A job may exist that nobody can name (or a re-run cannot read the thread): start nothing. */
@@ -32,15 +27,13 @@ export type RequestFate =
 export type Owned = Extract<RequestFate, { kind: 'owned' }>
 
 export interface ResumeFacts {
-  /** The life of this request's tracking comment, when the thread holds one. */
   life?: TrackingLife
-  /** The thread's comments could not be read. */
   threadUnreadable: boolean
   /** GITHUB_RUN_ATTEMPT. */
   runAttempt: number
   /** GITHUB_RUN_ID: a claim of another run is not this run's earlier attempt. */
   runId?: string
-  /** The workflow names a job to follow (`job-id`): an unreadable thread then leaves nothing unknown. */
+  /** `job-id` is given: an unreadable thread then leaves nothing unknown. */
   jobIdGiven: boolean
 }
 
@@ -51,10 +44,13 @@ export function resumeFrom(facts: ResumeFacts): RequestFate {
   }
   const { life } = facts
   const jobId = life && knownJobOf(life)
-  if (life && jobId) {
-    const instance = triggeredRunOf(life)?.instanceId
-    return { kind: 'attach', jobId, mode: 're-attached', instance }
-  }
+  if (life && jobId)
+    return {
+      kind: 'attach',
+      jobId,
+      mode: 're-attached',
+      instance: triggeredRunOf(life)?.instanceId
+    }
   switch (life?.phase.phase) {
     case 'claimed':
     case 'sending-follow-up':
@@ -69,15 +65,13 @@ export function resumeFrom(facts: ResumeFacts): RequestFate {
   }
 }
 
-/** Which request a comment answers, and which workflow run writes it. */
+/** Which request a comment answers, and which workflow run writes it; every marker keeps them all. */
 export interface RequestRef {
   key: string
   run?: string
-  /** Epoch ms: the run following the job stops by then. */
+  /** Epoch ms. */
   deadline?: number
-  /** The trigger label that comes off the thread when the job ends completed: every marker keeps it. */
   label?: string
-  /** What the request triggers, and its run once the trigger answered: every marker keeps them. */
   trigger?: TriggeredRun
 }
 
@@ -87,12 +81,7 @@ function marker(ref: RequestRef, job: string | undefined, state?: TrackingState)
 }
 
 /** Outcomes whose comment does not show the job's end, while no run follows it any more. */
-const LEFT_OPEN: ReadonlySet<JobStatus> = new Set<JobStatus>([
-  'timed-out',
-  'cancelled',
-  'detached',
-  'active'
-])
+const LEFT_OPEN = new Set<JobStatus>(['timed-out', 'cancelled', 'detached', 'active'])
 
 /** The run's deadline as a marker records it: epoch seconds. */
 function deadlineOf(ref: RequestRef): string | undefined {
@@ -100,10 +89,8 @@ function deadlineOf(ref: RequestRef): string | undefined {
 }
 
 /**
- * Written just before a create or a follow-up is sent: the run's claim on the request. From here on
- * its fate is `unknown` to a re-run, and `owned` to another run that delivers the same request. It
- * records the run's deadline: past it, that run can no longer be creating the job (a digest's claim
- * left by a dead run is then taken over by the next digest).
+ * Written just before a create or a follow-up is sent: the run's claim on the request, `unknown` to
+ * a re-run and `owned` to another run. Past its deadline the run can no longer be creating the job.
  */
 export function markerWhileSending(ref: RequestRef, followUpJobId?: string): TrackingMarker {
   return { ...marker(ref, followUpJobId, 'pending'), deadline: deadlineOf(ref) }
@@ -114,11 +101,7 @@ export function markerWithJob(ref: RequestRef, jobId: string): TrackingMarker {
   return { ...marker(ref, jobId, 'job'), phase: 'following', deadline: deadlineOf(ref) }
 }
 
-/**
- * What each problem leaves a later attempt: `fresh` (the request provably never reached a job, so it
- * may be sent again), `unknown` (a job may exist that nobody can name), `attach` (the job is known).
- * A Record, so a new problem kind does not compile until it is placed here.
- */
+/** What each problem leaves a later attempt (a Record: a new problem kind must be placed here). */
 const FATE_AFTER: Record<Problem['kind'], Exclude<RequestFate['kind'], 'owned'>> = {
   'rate-limited': 'fresh',
   refused: 'fresh',
@@ -129,7 +112,6 @@ const FATE_AFTER: Record<Problem['kind'], Exclude<RequestFate['kind'], 'owned'>>
   lost: 'attach'
 }
 
-/** The fate a result leaves the request in: the final marker records it. */
 function fateAfter(result: JobResult): Exclude<RequestFate['kind'], 'owned'> {
   if (result.status !== 'problem') return result.jobId ? 'attach' : 'fresh'
   const fate = FATE_AFTER[result.problem.kind]
@@ -141,7 +123,6 @@ function fateAfter(result: JobResult): Exclude<RequestFate['kind'], 'owned'> {
 export function markerAfter(ref: RequestRef, result: JobResult): TrackingMarker {
   const fate = fateAfter(result)
   if (fate === 'attach' && result.jobId) {
-    // A final comment: the sweep may finish it (left) or has nothing to do (ended).
     const left = LEFT_OPEN.has(result.status)
     return { ...marker(ref, result.jobId, 'job'), phase: left ? 'left' : 'ended' }
   }
@@ -156,10 +137,7 @@ export function requestRefOf(life: TrackingLife): RequestRef {
   return { ...ref, label: life.of.label, trigger: triggeredRunOf(life) }
 }
 
-/**
- * Of the tracking comments several runs wrote for one request at once, the earliest is the claim
- * that stands (comment ids only grow): the others withdraw theirs and start nothing.
- */
+/** Of several runs' claims on one request, the earliest stands (comment ids only grow). */
 export function standingClaim<T extends { id: number; life: TrackingLife }>(
   claims: readonly T[],
   requestKey: string

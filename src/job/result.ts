@@ -1,8 +1,4 @@
-/**
- * What following a job ended with: one case per status, each with exactly the fields it has. The
- * comment, the outputs, the summary and the marker are all read from it. `endedResult` is the one
- * reading of a job that has ended, for the run that followed it and the sweep alike.
- */
+/** What following a job ended with: one case per status, each with exactly the fields it has. */
 import type { AgentJob, EndedJob } from '../mintlify/types.js'
 import { parsePullRequestLink, type PullRequestLink } from './pull-request-link.js'
 
@@ -18,14 +14,10 @@ export type Problem =
   /** Sent by this run, but whether it reached a job could not be told. */
   | { kind: 'unknown-outcome'; cause: string }
   | { kind: 'lost'; cause: string; httpStatus?: number }
-  /**
-   * The request's fate is `unknown` (an earlier attempt may have started a job nobody can name);
-   * threadUnreadable: a re-run could not read the thread to find the earlier attempt's job.
-   */
+  /** An earlier attempt may have started a job nobody can name (rerun-protocol.ts). */
   | { kind: 'unknown'; threadUnreadable?: boolean }
   | { kind: 'follow-up-refused'; httpStatus?: number; message?: string }
 
-/** A job this run follows, and how long it followed it. */
 interface Followed {
   jobId: string
   mode: JobMode
@@ -54,25 +46,17 @@ type JobOutcomeResult =
   | (Followed & {
       status: 'timed-out'
       job?: AgentJob
-      /** The wait that ran out. */
       maxWaitMs: number
       /** The service asked (Retry-After) to wait this long, past the deadline. */
       waitAskedMs?: number
     })
   /** Still running and no run waits for it: `wait: false`, or `detach` at the deadline. */
   | (Followed & { status: 'active' | 'detached'; job: AgentJob; maxWaitMs?: number })
-  /**
-   * A triggered run whose agent job the job read does not show (404 past the grace of a job just
-   * created): queued at Mintlify.
-   */
+  /** A triggered run whose agent job the job read does not show (404 past the grace). */
   | (Followed & { status: 'triggered' })
   /** The run was cancelled; the job, when there is one, may still finish. */
   | { status: 'cancelled'; jobId?: string; mode?: JobMode; elapsedMs: number }
-  /**
-   * No answer about a job: the request was refused, never left, its outcome is unknown, or the job
-   * could not be read. The `status` output says `failed`, or `cancelled` when the run's cancel cut
-   * the request off (`cancelled`).
-   */
+  /** No answer about a job: the `status` output says `failed`, or `cancelled` when a cancel cut it. */
   | {
       status: 'problem'
       problem: Problem
@@ -85,9 +69,7 @@ type JobOutcomeResult =
 export type JobStatus = JobResult['status']
 
 /** The `status` output: a problem is reported as the step's users know it, failed or cancelled. */
-type StatusOutput = Exclude<JobStatus, 'problem'>
-
-export function statusOutput(result: JobResult): StatusOutput {
+export function statusOutput(result: JobResult): Exclude<JobStatus, 'problem'> {
   if (result.status !== 'problem') return result.status
   return result.cancelled ? 'cancelled' : 'failed'
 }
@@ -107,7 +89,6 @@ export function pullRequestOf(result: JobResult): PullRequestLink | undefined {
   return result.status === 'completed' ? result.pr : undefined
 }
 
-/** The untrusted prLink of a completed job, when it is not a pull-request URL. */
 export function untrustedLinkOf(result: JobResult): string | undefined {
   return result.status === 'completed' ? result.untrustedPrLink : undefined
 }
@@ -126,7 +107,6 @@ export interface EndedFacts {
   jobId: string
   mode: JobMode
   elapsedMs: number
-  /** The GitHub host a prLink must be on to be linked. */
   serverUrl: string
 }
 

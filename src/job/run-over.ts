@@ -1,8 +1,6 @@
 /**
- * Whether the run that wrote a tracking comment is over, so that another run may finish its job's
- * comment (the sweep) or take its place (the next digest) without competing with it. The run's
- * status says so when the token can read runs; else the deadline its marker records (plus a margin
- * for its last edit); else the comment's age against the longest hosted run.
+ * Whether the run that wrote a tracking comment is over, so another may finish or replace it: the
+ * run's status when readable; else its recorded deadline plus a margin; else the comment's age.
  */
 import type { Octokit } from '../github/octokit.js'
 import type { RepoRef } from '../github/refs.js'
@@ -19,9 +17,7 @@ const LONGEST_RUN_MS = 6 * 60 * 60_000
 
 /** What a comment tells about the run that wrote it. */
 export interface WrittenByRun {
-  /** Epoch ms the comment was written, when the listing gives it. */
   comment: { createdAt?: number }
-  /** Epoch ms the run stops by, when the marker records it. */
   deadlineMs?: number
 }
 
@@ -36,10 +32,7 @@ function pastDeadline(deadlineMs: number | undefined, now: number): boolean {
   return deadlineMs !== undefined && now > deadlineMs + DEADLINE_MARGIN_MS
 }
 
-/**
- * Whether a run is over by the clock alone: past the deadline it recorded (and the margin); without
- * one, the comment it wrote older than the longest run (unknown age: not over).
- */
+/** Whether a run is over by the clock alone (unknown age: not over). */
 export function runOverBy(
   written: { deadlineMs?: number; writtenAt?: number },
   now: number
@@ -48,10 +41,7 @@ export function runOverBy(
   return written.writtenAt !== undefined && now > written.writtenAt + LONGEST_RUN_MS
 }
 
-/**
- * Whether the run that follows a "following" comment's job is over: its status when the token can
- * read runs (`runStatus`); else by the clock (runOverBy).
- */
+/** Whether the run that follows a "following" comment's job is over: its status, else the clock. */
 export function followingRunOver(
   written: WrittenByRun,
   runStatus: string | undefined,

@@ -15,10 +15,7 @@ import type { Problem, UntimedResult } from './result.js'
 export type SendPlan =
   { kind: 'create'; prompt: string } | { kind: 'follow-up'; jobId: string; prompt: string }
 
-/**
- * The job the request reached, to follow; or how the request ended without reaching one (its
- * duration is the caller's).
- */
+/** The job the request reached, or how the request ended without one (the caller adds its duration). */
 export type Sent =
   { kind: 'sent'; followed: FollowedJob } | { kind: 'ended'; result: UntimedResult }
 
@@ -50,14 +47,10 @@ interface Sending {
   deadline: number
   /** For the warning before a retry: `Creating the job`. */
   what: string
-  /** The job a follow-up goes to; none for what starts something new (a job, a run). */
+  /** The job a follow-up goes to; none for what starts something new. */
   jobId?: string
 }
 
-/**
- * Sends under the one retry entry, which repeats only what provably did not arrive: the answer, or
- * how the request ended without one.
- */
 export async function sendRetried<T>(
   send: (signal?: AbortSignal) => Promise<T>,
   rt: Runtime,

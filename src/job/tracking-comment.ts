@@ -1,7 +1,6 @@
 /**
- * The one tracking comment of a request: created once, then edited in place. Writing it is never
- * allowed to sink the run: when GitHub fails for good, a warning is logged and the result still
- * reaches the outputs and the step summary.
+ * The one tracking comment of a request: created once, then edited in place. A failed write is only
+ * a warning: the result still reaches the outputs and the step summary.
  */
 import {
   createComment,
@@ -67,7 +66,6 @@ export class TrackingComment {
     }
   }
 
-  /** Creates the comment, or edits it when it exists already. */
   async write(body: string, options: { urgent?: boolean } = {}): Promise<void> {
     if (body === this.lastBody) return
     // A write stops at the run's cancel, so a hanging edit never keeps the run past the runner's

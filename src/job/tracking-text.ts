@@ -33,7 +33,6 @@ function runLink(runUrl: string | undefined, text = 'workflow run'): string {
   return runUrl ? `[${text}](${runUrl})` : text
 }
 
-/** Below the headline: who asked and what, and the run's link. */
 function body(frame: CommentFrame): string {
   const lines: string[] = []
   if (frame.trigger) {
@@ -59,11 +58,7 @@ export function renderTrackingComment(frame: CommentFrame, phase: TrackingPhase)
   })
 }
 
-/**
- * A tracking comment written by an earlier run, finished with the job's result: the same result
- * text as the run would have written, in place of its headline; its quote and run link stay as they
- * were, and its marker is replaced.
- */
+/** A comment an earlier run wrote, its headline and marker replaced by the result's; its body stays. */
 export function finishTrackingComment(existing: string, result: JobResult, marker: Marker): string {
   const body = readComment(existing)?.body ?? ''
   return writeComment({ headline: resultText(result), body, marker })

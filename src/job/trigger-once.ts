@@ -1,15 +1,9 @@
-/**
- * Triggers a Mintlify automation once. A trigger is a paid run with no idempotency key, so it is sent
- * as a job's create is (send-once.ts): a failure that may have reached the service is an unknown
- * outcome, never sent again; only a trigger that provably never left, or a 429 (waited out while the
- * deadline allows), is tried again. The run's agent job is then followed.
- */
+/** Triggers a Mintlify automation once: a paid run with no idempotency key, sent as a create is. */
 import type { MintlifyClient } from '../mintlify/client.js'
 import type { AgentJob } from '../mintlify/types.js'
 import type { Runtime } from '../shared/runtime.js'
 import { sendRetried, type Sent } from './send-once.js'
 
-/** What an automation request sends: the trigger of this automation (no prompt). */
 export interface TriggerPlan {
   kind: 'trigger'
   automationId: string

@@ -1,8 +1,6 @@
 /**
- * What the tracking comment and the result say when the request triggers a Mintlify automation
- * (`automation`): the comment names it instead of a prompt; a result's own texts where they differ
- * from a job's (queued without a readable job; the trigger's refusals, rate limit, unknown outcome).
- * Undefined: the job's own text applies. Pure; the service's messages go through inert().
+ * What the comment and the result say when the request triggers a Mintlify automation, where it
+ * differs from a job's (undefined: the job's text applies). Pure; service text goes through inert().
  */
 import { codeSpan, inert, truncate } from '../shared/markdown.js'
 import { formatDuration } from '../shared/duration.js'
@@ -10,12 +8,10 @@ import { keyProblem } from '../mintlify/errors.js'
 import { sentence } from '../shared/sentence.js'
 import type { JobResult, Problem, TriggeredRun } from './result.js'
 
-/** Where Mintlify shows an automation's runs. */
 const AUTOMATIONS_PAGE = 'https://app.mintlify.com/products/automations'
 
 const HISTORY = `its run history is on the [Automations page](${AUTOMATIONS_PAGE}) of the Mintlify dashboard`
 
-/** `Mintlify automation `upd`` and, once known, its run. */
 function named(automation: TriggeredRun): string {
   return `Mintlify automation ${codeSpan(automation.id)}`
 }
@@ -24,13 +20,11 @@ function runOf(automation: TriggeredRun): string {
   return automation.instanceId ? ` ${codeSpan(automation.instanceId)}` : ''
 }
 
-/** The tracking comment's line below the headline: who set it off, and the automation triggered. */
 export function triggerLine(id: string, who: string | undefined): string {
   const what = `**Mintlify automation ${codeSpan(id)}**`
   return who ? `${inert(who)}; triggered: ${what}` : what
 }
 
-/** The tracking comment's headline while the run triggers the automation, then follows its job. */
 export function triggerHeadline(
   id: string,
   phase: { phase: 'working' } | { phase: 'following'; jobId: string },
