@@ -17,10 +17,6 @@ export interface SearchSummary {
   gapCount: number
 }
 
-function isContentGap(row: SearchRow): boolean {
-  return row.hits >= GAP_MIN_HITS && row.ctr < GAP_MAX_CTR
-}
-
 const byHits = (a: SearchRow, b: SearchRow): number =>
   b.hits - a.hits || byName(a.searchQuery, b.searchQuery)
 /** The searches that found nothing worth clicking: searches × (1 − click-through). */
@@ -50,7 +46,7 @@ export class SearchTally {
   addAll(rows: readonly SearchRow[]): void {
     for (const row of rows) {
       this.top.add(row)
-      if (isContentGap(row)) {
+      if (row.hits >= GAP_MIN_HITS && row.ctr < GAP_MAX_CTR) {
         this.gapCount++
         this.gaps.add(row)
       }
