@@ -1,9 +1,5 @@
-/**
- * The impact section's numbers, pure. A page the service does not list has no figure (null, shown
- * "–"), never 0 %; a pooled share divides the thumbs down by the total of the pages that have one.
- */
-import type { PageStatus, TouchedPage } from './pages.js'
-import { normalPath } from './pages.js'
+/** The impact section's numbers, pure. A page the service does not list has no figure (null, "–"), never 0 %. */
+import { normalPath, type PageStatus, type TouchedPage } from './pages.js'
 import type { Period } from './periods.js'
 
 /** Pull requests whose files are read, the latest merges first; the others are counted. */
@@ -40,7 +36,6 @@ interface PullImpact extends Omit<DocsPull, 'pages'> {
 
 export interface ImpactResult {
   baseline: Pick<Period, 'dateFrom' | 'dateTo'>
-  /** The pull requests that touched a page, most recently merged first: the table's rows. */
   pulls: PullImpact[]
   withoutPages: number
   more: number

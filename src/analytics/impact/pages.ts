@@ -1,7 +1,4 @@
-/**
- * Which docs pages a pull request touched, pure: `.md`/`.mdx` files under `docs-root`, `index` naming its
- * folder. GitHub names a renamed file by its new path, so it counts there.
- */
+/** Which docs pages a pull request touched, pure: `.md`/`.mdx` under `docs-root`; a rename counts at its new path. */
 
 export type PageStatus = 'added' | 'modified' | 'renamed' | 'removed'
 
@@ -31,7 +28,6 @@ function statusOf(github: string): PageStatus {
   return 'modified'
 }
 
-/** The pages among a pull request's files, each once, in the order GitHub listed them. */
 export function touchedPages(files: readonly ChangedFile[], docsRoot: string): TouchedPage[] {
   const pages = new Map<string, TouchedPage>()
   for (const file of files) {

@@ -1,10 +1,5 @@
-/**
- * The service reads of the impact section, on the export's client and budget: the range's views (the
- * export's own when it reads views) and the baseline's, and one `feedback/by-page` a period. A run that
- * cannot afford them stops before the first one.
- */
+/** The impact section's reads on the export's client and budget: views and `feedback/by-page` per period. */
 import type { PageViewRow } from '../../mintlify/types.js'
-import type { Runtime } from '../../shared/runtime.js'
 import { plural } from '../../shared/plural.js'
 import { fetchPage, type ExportContext, type ExportTap } from '../export/context.js'
 import { paginate, type ExportPlan } from '../export/pagination.js'
@@ -43,10 +38,7 @@ export class ImpactReads implements ExportTap {
     this.paths = new Set(pages.map(page => normalPath(page.path)))
   }
 
-  /**
-   * The fewest requests the section makes: one views page of each period it reads and two by-page
-   * reads; none when no pull request touched a page.
-   */
+  /** One views page of each period it reads and two by-page reads; none without a touched page. */
   get minimumRequests(): number {
     return this.paths.size === 0 ? 0 : (this.plan.shared ? 1 : 2) + 2
   }
@@ -111,9 +103,8 @@ export class ImpactReads implements ExportTap {
         onWarning: message => ctx.rt.log.warning(message)
       }
     )
-    log(
-      ctx.rt,
-      `views from ${period.dateFrom} to ${period.dateTo}: ${plural(result.requests, 'request')}.`
+    ctx.rt.log.info(
+      `Impact: views from ${period.dateFrom} to ${period.dateTo}: ${plural(result.requests, 'request')}.`
     )
     return views
   }
@@ -130,9 +121,8 @@ export class ImpactReads implements ExportTap {
       const path = normalPath(row.path)
       if (this.paths.has(path)) counts.set(path, { thumbsDown: row.thumbsDown, total: row.total })
     }
-    log(
-      ctx.rt,
-      `feedback of ${plural(answer.feedback.length, 'ranked page')} from ${period.dateFrom} to ${period.dateTo}.`
+    ctx.rt.log.info(
+      `Impact: feedback of ${plural(answer.feedback.length, 'ranked page')} from ${period.dateFrom} to ${period.dateTo}.`
     )
     return counts
   }
@@ -147,8 +137,4 @@ function keep(
     const path = normalPath(row.path)
     if (paths.has(path)) into.set(path, (into.get(path) ?? 0) + row.total)
   }
-}
-
-function log(rt: Runtime, text: string): void {
-  rt.log.info(`Impact: ${text}`)
 }

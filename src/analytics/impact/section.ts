@@ -1,7 +1,4 @@
-/**
- * "Did last period's changes help?" as Markdown blocks, pure. A total line and a chart only with two
- * pull requests or more: one PR's row is its own total.
- */
+/** "Did last period's changes help?" as Markdown blocks, pure. */
 import { barChart } from '../report/charts.js'
 import { changePercent } from '../compare/comparison.js'
 import { fixed, formatCount, table, type Block } from '../report/layout.js'
@@ -100,7 +97,7 @@ export function impactBlocks(section: ImpactSection, { chart }: { chart: boolean
   return blocks
 }
 
-/** Two or more PRs only; a bar before and a bar after for each, so both periods stay visible. */
+/** A bar before and one after for each PR, so both periods stay visible. */
 function impactChart(result: ImpactResult): Block[] {
   if (result.pulls.length < 2) return []
   const source = barChart({

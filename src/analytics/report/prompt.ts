@@ -35,20 +35,13 @@ function describeRange(range: DateRange): string {
 }
 
 interface GapsPrompt {
-  /** What readers did and where the figures come from. */
   finding: string
-  /** What the agent should change. */
   ask: string
-  /** What the quoted items are: "The terms", "The questions", … */
   quoted: string
-  /** What the pull request should name: "terms", "pages", "questions". */
   addresses: string
 }
 
-/**
- * The finding, the ask, the line that says the readers' words are data, then as many items as fit
- * in PROMPT_MAX_CHARS, then the closing line; empty when no item fits.
- */
+/** As many items as fit in PROMPT_MAX_CHARS; empty when none does. */
 function assemble(prompt: GapsPrompt, items: string[]): string {
   const head = [
     prompt.finding,

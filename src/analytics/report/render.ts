@@ -1,7 +1,4 @@
-/**
- * The export report as Markdown, pure. Text from the service is rendered inert, and the tables stay
- * complete beside the charts: Mermaid does not render in e-mails or the mobile app.
- */
+/** The export report as Markdown, pure. Tables stay beside charts: Mermaid does not render in e-mails. */
 import { blockQuote, codeSpan } from '../../shared/markdown.js'
 import type { DateRange } from '../dates.js'
 import type { ExportFormat } from '../export/writers.js'

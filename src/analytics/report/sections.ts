@@ -144,6 +144,7 @@ export function feedbackBlocks(summary: FeedbackSummary, { chart }: { chart: boo
   if (summary.pages.length === 0) {
     return [...blocks, fixed('_No negative feedback in this range._')]
   }
+  const shown = summary.pages.slice(0, summary.shownRows)
   blocks.push(
     table(
       [
@@ -152,15 +153,13 @@ export function feedbackBlocks(summary: FeedbackSummary, { chart }: { chart: boo
         '| # | Page | Not helpful | Latest comments |',
         '| ---: | --- | ---: | --- |'
       ],
-      summary.pages
-        .slice(0, summary.shownRows)
-        .map(
-          (page, i) =>
-            `| ${i + 1} | ${pathCell(page.path)} | ${formatCount(page.negative)} | ` +
-            `${page.comments.map(c => `“${readersCell(c.comment, 200)}”`).join(' · ') || '–'} |`
-        )
-    )
+      shown.map(
+        (page, i) =>
+          `| ${i + 1} | ${pathCell(page.path)} | ${formatCount(page.negative)} | ` +
+          `${page.comments.map(c => `“${readersCell(c.comment, 200)}”`).join(' · ') || '–'} |`
+      )
+    ),
+    ...chartAfter(feedbackChart(shown), chart)
   )
-  blocks.push(...chartAfter(feedbackChart(summary.pages.slice(0, summary.shownRows)), chart))
   return blocks
 }
