@@ -24,7 +24,7 @@ export interface ComparisonSummary {
   newPageCount: number
 }
 
-/** The change in percent as the `change` output shows it; empty when there is nothing to divide by. */
+/** As the `change` output shows it; empty when there is nothing to divide by. */
 export function changePercent(current: number, previous: number): string {
   if (previous <= 0) return ''
   const value = Math.round(((current - previous) / previous) * 1000) / 10

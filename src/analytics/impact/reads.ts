@@ -23,7 +23,7 @@ const IMPACT_VIEWS_PAGE_SIZE = 250
 export interface ImpactPlan {
   periods: ImpactPeriods
   changes: DocsChanges
-  /** The export reads the range's views itself (dataset `views`): they come through `observe`. */
+  /** The export reads the range's views itself: they come through `observe`. */
   shared: boolean
 }
 

@@ -45,17 +45,12 @@ export function impactBlocks(section: ImpactSection, { chart }: { chart: boolean
   const head = fixed('', IMPACT_HEADING, '', intro(section), '')
   if ('unavailable' in section) return [head, fixed(`_${section.unavailable}_`, '')]
   const { result } = section
-  const notes: string[] = []
-  if (result.withoutPages > 0) {
-    notes.push(
-      `_${plural(result.withoutPages, 'pull request')} merged then touched no page (not in the table)._`
-    )
-  }
-  if (result.more > 0) {
-    notes.push(
+  const notes = [
+    result.withoutPages > 0 &&
+      `_${plural(result.withoutPages, 'pull request')} merged then touched no page (not in the table)._`,
+    result.more > 0 &&
       `_And ${plural(result.more, 'more pull request')} merged then (only the latest ${MAX_PULLS} are read)._`
-    )
-  }
+  ].filter(note => note !== false)
   if (result.pulls.length === 0) {
     const none =
       notes.length === 0 ? ['_No pull request was merged in the previous period._'] : notes

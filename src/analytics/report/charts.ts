@@ -1,7 +1,4 @@
-/**
- * Mermaid charts, right after their table and only where they show a shape the table cannot. Labels come
- * from the service and are reduced to a safe alphabet, so none can end its string or leave the block.
- */
+/** Mermaid charts where they show a shape the table cannot; labels kept to a safe alphabet. */
 import type { SearchRow } from '../../mintlify/analytics-types.js'
 import type { PageViewRow } from '../../mintlify/types.js'
 import type { NegativePage } from './feedback-summary.js'

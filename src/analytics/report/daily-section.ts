@@ -1,7 +1,4 @@
-/**
- * The points per day: a table, then the chart (the previous period over the same day numbers as a second
- * line), or the one line that says why they were not read.
- */
+/** The points per day: a table and a chart (the previous period as a second line), or why they were not read. */
 import { chartAfter, lineChart, SERIES_COLOURS } from './charts.js'
 import { axisDay } from '../../shared/human-dates.js'
 import { fixed, formatCount, table, type Block } from './layout.js'

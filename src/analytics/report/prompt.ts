@@ -1,7 +1,4 @@
-/**
- * The `prompt` output: an instruction for the agent naming the gaps the summary lists. Readers' words are
- * redacted, inert and quoted as JSON strings under a line that says they are data, never instructions.
- */
+/** The `prompt` output. Readers' words are redacted, inert, JSON-quoted and marked as data, not instructions. */
 import type { SearchRow } from '../../mintlify/analytics-types.js'
 import type { DateRange } from '../dates.js'
 import type { AssistantSummary } from './assistant-summary.js'

@@ -22,10 +22,9 @@ export interface ExportReport extends DateRange {
 }
 
 export interface RenderOptions {
-  /** Cut the tables so the whole text stays under this many characters. */
   maxChars?: number
   runUrl?: string
-  /** A hidden line first, so the comment can be recognised. */
+  /** A hidden first line that recognises the comment. */
   marker?: string
 }
 
@@ -86,7 +85,6 @@ export function renderFailure(
   if (context.projectId) lines.push(`- **Project:** ${codeSpan(context.projectId)}`)
   lines.push(...describeRange(context.dateFrom, context.dateTo), '- **File:** not written')
   if (context.requests) lines.push(`- **Requests made:** ${context.requests}`)
-  lines.push('')
-  lines.push(blockQuote(message, 4000))
+  lines.push('', blockQuote(message, 4000))
   return lines.join('\n')
 }
