@@ -7,7 +7,7 @@ export interface ComparedRow extends PageViewRow {
   change: number
 }
 
-export interface ChangeOf {
+interface ChangeOf {
   previous: number
   current: number
   absolute: number

@@ -7,11 +7,6 @@ export interface TouchedPage {
   status: PageStatus
 }
 
-export interface ChangedFile {
-  path: string
-  status: string
-}
-
 const PAGE_EXTENSION = /\.mdx?$/i
 
 export function pagePath(file: string, docsRoot: string): string | undefined {
@@ -28,7 +23,10 @@ function statusOf(github: string): PageStatus {
   return 'modified'
 }
 
-export function touchedPages(files: readonly ChangedFile[], docsRoot: string): TouchedPage[] {
+export function touchedPages(
+  files: readonly { path: string; status: string }[],
+  docsRoot: string
+): TouchedPage[] {
   const pages = new Map<string, TouchedPage>()
   for (const file of files) {
     const path = pagePath(file.path, docsRoot)

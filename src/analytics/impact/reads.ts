@@ -2,7 +2,7 @@
 import type { PageViewRow } from '../../mintlify/types.js'
 import { plural } from '../../shared/plural.js'
 import { fetchPage, type ExportContext, type ExportTap } from '../export/context.js'
-import { paginate, type ExportPlan } from '../export/pagination.js'
+import { paginate } from '../export/pagination.js'
 import { pageReader } from '../export/traffic.js'
 import { trafficSource } from '../export/traffic-source.js'
 import {
@@ -48,29 +48,19 @@ export class ImpactReads implements ExportTap {
   }
 
   async complete(ctx: ExportContext): Promise<Record<string, unknown>> {
-    const empty: PeriodFigures = { views: new Map(), feedback: new Map() }
-    let before = empty
-    let after = empty
+    const { range, baseline } = this.plan.periods
+    let before: PeriodFigures = { views: new Map(), feedback: new Map() }
+    let after = before
     if (this.paths.size > 0) {
       ctx.budget.ensure(this.minimumRequests)
       const usedBefore = ctx.budget.used
-      const pageSize = this.plan.shared ? ctx.settings.pageSize : IMPACT_VIEWS_PAGE_SIZE
-      const rangeViews = this.plan.shared
-        ? this.rangeViews
-        : await this.views(ctx, this.plan.periods.range, pageSize)
-      const baselineViews = await this.views(ctx, this.plan.periods.baseline, pageSize)
-      after = { views: rangeViews, feedback: await this.feedback(ctx, this.plan.periods.range) }
-      before = {
-        views: baselineViews,
-        feedback: await this.feedback(ctx, this.plan.periods.baseline)
-      }
+      const rangeViews = this.plan.shared ? this.rangeViews : await this.views(ctx, range)
+      const baselineViews = await this.views(ctx, baseline)
+      after = { views: rangeViews, feedback: await this.feedback(ctx, range) }
+      before = { views: baselineViews, feedback: await this.feedback(ctx, baseline) }
       this.requests = ctx.budget.used - usedBefore
     }
-    this.completed = impactResult(this.plan.changes, {
-      baseline: this.plan.periods.baseline,
-      before,
-      after
-    })
+    this.completed = impactResult(this.plan.changes, { baseline, before, after })
     return { impact: impactJson(this.completed) }
   }
 
@@ -84,16 +74,12 @@ export class ImpactReads implements ExportTap {
     ctx.progress.begin(period === this.plan.periods.baseline ? 'baseline' : undefined)
   }
 
-  private async views(
-    ctx: ExportContext,
-    period: Period,
-    pageSize: number
-  ): Promise<Map<string, number>> {
+  private async views(ctx: ExportContext, period: Period): Promise<Map<string, number>> {
     const views = new Map<string, number>()
-    const plan: ExportPlan = { dateFrom: period.dateFrom, dateTo: period.dateTo, pageSize }
+    const pageSize = this.plan.shared ? ctx.settings.pageSize : IMPACT_VIEWS_PAGE_SIZE
     this.begin(ctx, period)
     const result = await paginate(
-      plan,
+      { dateFrom: period.dateFrom, dateTo: period.dateTo, pageSize },
       {
         fetchPage: pageReader(ctx, trafficSource('views')),
         sink: async rows => keep(this.paths, rows, views)

@@ -2,12 +2,7 @@
 import type { SearchRow } from '../../mintlify/analytics-types.js'
 import { plural } from '../../shared/plural.js'
 import { chartAfter, feedbackChart, searchChart } from './charts.js'
-import {
-  changePercent,
-  type ChangeOf,
-  type ComparedRow,
-  type ComparisonSummary
-} from '../compare/comparison.js'
+import { changePercent, type ComparedRow, type ComparisonSummary } from '../compare/comparison.js'
 import { dateCell } from '../../shared/human-dates.js'
 import type { FeedbackSummary } from './feedback-summary.js'
 import {
@@ -30,7 +25,7 @@ function signed(value: number): string {
   return value > 0 ? `+${formatCount(value)}` : formatCount(value)
 }
 
-function changeRow(label: string, change: ChangeOf): string {
+function changeRow(label: string, change: ComparisonSummary['change']['total']): string {
   const pct = change.percent === '' ? '–' : `${change.percent}%`
   return (
     `| ${label} | ${formatCount(change.current)} | ${formatCount(change.previous)} | ` +
