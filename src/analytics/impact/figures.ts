@@ -92,11 +92,9 @@ export function pooledShare(counts: readonly (FeedbackCounts | null)[]): number 
 }
 
 export function sums(pages: readonly PageImpact[]): Sums {
+  const views = (of: 'before' | 'after'): number => pages.reduce((sum, p) => sum + p.views[of], 0)
   return {
-    views: {
-      before: pages.reduce((sum, p) => sum + p.views.before, 0),
-      after: pages.reduce((sum, p) => sum + p.views.after, 0)
-    },
+    views: { before: views('before'), after: views('after') },
     negative: {
       before: pooledShare(pages.map(p => p.feedback.before)),
       after: pooledShare(pages.map(p => p.feedback.after))
@@ -119,10 +117,7 @@ export function impactJson(result: ImpactResult): Record<string, unknown> {
   return {
     baseline: result.baseline,
     pulls: result.pulls.map(pull => ({
-      number: pull.number,
-      title: pull.title,
-      url: pull.url,
-      mergedAt: pull.mergedAt,
+      ...pull,
       pages: pull.pages.map(page => ({
         path: page.path,
         status: page.status,

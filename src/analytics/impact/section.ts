@@ -99,10 +99,7 @@ function impactChart(result: ImpactResult): Block[] {
     title: "Views of each PR's pages: before (the baseline) and after (this report)",
     yAxis: 'views',
     labels: result.pulls.flatMap(pull => [`PR ${pull.number} before`, `PR ${pull.number} after`]),
-    bars: result.pulls.flatMap(pull => {
-      const { before, after } = sums(pull.pages).views
-      return [before, after]
-    })
+    bars: result.pulls.flatMap(pull => Object.values(sums(pull.pages).views))
   })
   return source ? [fixed(source, '')] : []
 }

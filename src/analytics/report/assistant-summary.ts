@@ -65,11 +65,8 @@ export class AssistantTally {
     for (const c of conversations) {
       this.conversations++
       const name = c.queryCategory?.trim() || NO_CATEGORY
-      let category = this.categories.get(name)
-      if (category === undefined) {
-        category = { category: name, unanswered: 0, total: 0 }
-        this.categories.set(name, category)
-      }
+      const category = this.categories.get(name) ?? { category: name, unanswered: 0, total: 0 }
+      this.categories.set(name, category)
       category.total++
       if (c.resolutionStatus !== 'unanswered') continue
       this.unanswered++

@@ -44,13 +44,11 @@ function chartLabels(texts: readonly string[]): string[] {
 }
 
 /** Our own titles and axis names: no quote, line break or control character can reach the source. */
-function chartTitle(text: string): string {
-  return text.replace(/["\p{Cc}\u2028\u2029]/gu, ' ').slice(0, 80)
-}
+const chartTitle = (text: string): string =>
+  text.replace(/["\p{Cc}\u2028\u2029]/gu, ' ').slice(0, 80)
 
-function number(value: number): string {
-  return Number.isFinite(value) ? String(Math.round(value * 10) / 10) : '0'
-}
+const number = (value: number): string =>
+  Number.isFinite(value) ? String(Math.round(value * 10) / 10) : '0'
 
 interface Chart {
   title: string

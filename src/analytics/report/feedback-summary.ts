@@ -44,11 +44,8 @@ export class FeedbackTally {
       this.entries++
       if (entry.helpful !== false) continue
       this.negative++
-      let page = this.pages.get(entry.path)
-      if (page === undefined) {
-        page = { path: entry.path, negative: 0, comments: [] }
-        this.pages.set(entry.path, page)
-      }
+      const page = this.pages.get(entry.path) ?? { path: entry.path, negative: 0, comments: [] }
+      this.pages.set(entry.path, page)
       page.negative++
       const text = entry.comment?.trim()
       if (text) {

@@ -54,19 +54,13 @@ export class QuestionGroups {
       page: cutAtCharacter(pageUrl ?? '', KEY_MAX_CHARS)
     }
     const key = groupKey(query)
-    let group = this.groups.get(key)
-    if (group === undefined) {
-      group = { count: 0, latest: asked, pages: new Map() }
-      this.groups.set(key, group)
-    }
+    const group = this.groups.get(key) ?? { count: 0, latest: asked, pages: new Map() }
+    this.groups.set(key, group)
     group.count++
     if (isLater(asked, group.latest)) group.latest = asked
     if (asked.page === '') return
-    const page = group.pages.get(asked.page)
-    if (page === undefined) {
-      group.pages.set(asked.page, { page: asked.page, count: 1, latestMs: asked.ms })
-      return
-    }
+    const page = group.pages.get(asked.page) ?? { page: asked.page, count: 0, latestMs: asked.ms }
+    group.pages.set(asked.page, page)
     page.count++
     page.latestMs = Math.max(page.latestMs, asked.ms)
   }

@@ -37,19 +37,13 @@ export function inertText(text: string, max: number): string {
   return line.length > max ? `${cutAtCharacter(line, max).trimEnd()}…` : line
 }
 
-export function readersText(text: string, max: number): string {
-  return inertText(redact(text), max)
-}
+export const readersText = (text: string, max: number): string => inertText(redact(text), max)
 
-export function readersCell(text: string, max: number): string {
-  return tableCell(readersText(text, max))
-}
+export const readersCell = (text: string, max: number): string => tableCell(readersText(text, max))
 
 /** Text already inert as a JSON string, `<` and `>` as JSON escapes: no tag or comment in the prompt. */
 export function jsonQuote(line: string): string {
   return JSON.stringify(line).replace(/</g, '\\u003c').replace(/>/g, '\\u003e')
 }
 
-export function readersJson(text: string, max: number): string {
-  return jsonQuote(readersText(text, max))
-}
+export const readersJson = (text: string, max: number): string => jsonQuote(readersText(text, max))
