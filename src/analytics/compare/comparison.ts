@@ -1,7 +1,4 @@
-/**
- * `compare: previous`, pure: this period's pages with their previous totals (joined in previous-join.ts)
- * tallied into bounded lists of risers, fallers and new pages.
- */
+/** `compare: previous`, pure: bounded lists of risers, fallers and new pages. */
 import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
 import { byName, TopN } from './top-n.js'
 
@@ -10,7 +7,7 @@ export interface ComparedRow extends PageViewRow {
   change: number
 }
 
-export interface ChangeOf {
+interface ChangeOf {
   previous: number
   current: number
   absolute: number
@@ -23,12 +20,11 @@ export interface ComparisonSummary {
   change: { human: ChangeOf; ai: ChangeOf; total: ChangeOf }
   risers: ComparedRow[]
   fallers: ComparedRow[]
-  /** Pages with traffic now and a previous total of 0, most first. */
   newPages: ComparedRow[]
   newPageCount: number
 }
 
-/** The change in percent as the `change` output shows it; empty when there is nothing to divide by. */
+/** As the `change` output shows it; empty when there is nothing to divide by. */
 export function changePercent(current: number, previous: number): string {
   if (previous <= 0) return ''
   const value = Math.round(((current - previous) / previous) * 1000) / 10
@@ -36,14 +32,12 @@ export function changePercent(current: number, previous: number): string {
   return `${value > 0 ? '+' : ''}${value.toFixed(1)}`
 }
 
-function changeOf(current: number, previous: number): ChangeOf {
-  return {
-    previous,
-    current,
-    absolute: current - previous,
-    percent: changePercent(current, previous)
-  }
-}
+const changeOf = (current: number, previous: number): ChangeOf => ({
+  previous,
+  current,
+  absolute: current - previous,
+  percent: changePercent(current, previous)
+})
 
 const byRise = (a: ComparedRow, b: ComparedRow): number =>
   b.change - a.change || byName(a.path, b.path)
@@ -77,7 +71,6 @@ export class Comparison {
     return compared
   }
 
-  /** A page seen only in the previous period: all of its traffic is gone. */
   gone(path: string, previousTotal: number): void {
     this.tally({ path, human: 0, ai: 0, total: 0, previousTotal, change: -previousTotal })
   }

@@ -1,8 +1,4 @@
-/**
- * The N best items of a stream, in O(N) memory: kept best first, a new item placed by binary search
- * only when it ranks above the last kept. `rank(a, b)` is negative when `a` ranks above `b`; ties
- * must be broken by the caller (say, by name) so the result does not depend on the arrival order.
- */
+/** The N best of a stream in O(N) memory. `rank` must break ties (say, by name) so arrival order never shows. */
 export class TopN<T> {
   private readonly kept: T[] = []
 

@@ -56,15 +56,14 @@ export async function readDocsChanges(
     const denied = status === 403 || status === 404
     const why = denied
       ? ` (HTTP ${status}): the token needs \`pull-requests: read\` on that repository`
-      : `: ${logLine(getErrorMessage(error))}`
+      : undefined
     rt.log.warning(
-      `The pull requests of docs-repository ${name} could not be read${why}. The rest of the report ` +
-        `is written without "Did last period's changes help?".`
+      `The pull requests of docs-repository ${name} could not be read${why ?? `: ${logLine(getErrorMessage(error))}`}. ` +
+        `The rest of the report is written without "Did last period's changes help?".`
     )
-    // The report says it without GitHub's own words (which the log has).
-    const unavailable = denied
-      ? `The pull requests of docs-repository ${codeSpan(name)} could not be read (HTTP ${status}): the token needs \`pull-requests: read\` on that repository.`
-      : `The pull requests of docs-repository ${codeSpan(name)} could not be read (see the log).`
-    return { unavailable }
+    // The report leaves GitHub's own words to the log.
+    return {
+      unavailable: `The pull requests of docs-repository ${codeSpan(name)} could not be read${why ?? ' (see the log)'}.`
+    }
   }
 }

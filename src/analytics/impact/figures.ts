@@ -1,9 +1,5 @@
-/**
- * The impact section's numbers, pure. A page the service does not list has no figure (null, shown
- * "–"), never 0 %; a pooled share divides the thumbs down by the total of the pages that have one.
- */
-import type { PageStatus, TouchedPage } from './pages.js'
-import { normalPath } from './pages.js'
+/** The impact section's numbers, pure. A page the service does not list has no figure (null, "–"), never 0 %. */
+import { normalPath, type PageStatus, type TouchedPage } from './pages.js'
 import type { Period } from './periods.js'
 
 /** Pull requests whose files are read, the latest merges first; the others are counted. */
@@ -40,7 +36,6 @@ interface PullImpact extends Omit<DocsPull, 'pages'> {
 
 export interface ImpactResult {
   baseline: Pick<Period, 'dateFrom' | 'dateTo'>
-  /** The pull requests that touched a page, most recently merged first: the table's rows. */
   pulls: PullImpact[]
   withoutPages: number
   more: number
@@ -97,11 +92,9 @@ export function pooledShare(counts: readonly (FeedbackCounts | null)[]): number 
 }
 
 export function sums(pages: readonly PageImpact[]): Sums {
+  const views = (of: 'before' | 'after'): number => pages.reduce((sum, p) => sum + p.views[of], 0)
   return {
-    views: {
-      before: pages.reduce((sum, p) => sum + p.views.before, 0),
-      after: pages.reduce((sum, p) => sum + p.views.after, 0)
-    },
+    views: { before: views('before'), after: views('after') },
     negative: {
       before: pooledShare(pages.map(p => p.feedback.before)),
       after: pooledShare(pages.map(p => p.feedback.after))
@@ -124,10 +117,7 @@ export function impactJson(result: ImpactResult): Record<string, unknown> {
   return {
     baseline: result.baseline,
     pulls: result.pulls.map(pull => ({
-      number: pull.number,
-      title: pull.title,
-      url: pull.url,
-      mergedAt: pull.mergedAt,
+      ...pull,
       pages: pull.pages.map(page => ({
         path: page.path,
         status: page.status,

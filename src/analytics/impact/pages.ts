@@ -1,18 +1,10 @@
-/**
- * Which docs pages a pull request touched, pure: `.md`/`.mdx` files under `docs-root`, `index` naming its
- * folder. GitHub names a renamed file by its new path, so it counts there.
- */
+/** Which docs pages a pull request touched, pure: `.md`/`.mdx` under `docs-root`; a rename counts at its new path. */
 
 export type PageStatus = 'added' | 'modified' | 'renamed' | 'removed'
 
 export interface TouchedPage {
   path: string
   status: PageStatus
-}
-
-export interface ChangedFile {
-  path: string
-  status: string
 }
 
 const PAGE_EXTENSION = /\.mdx?$/i
@@ -31,8 +23,10 @@ function statusOf(github: string): PageStatus {
   return 'modified'
 }
 
-/** The pages among a pull request's files, each once, in the order GitHub listed them. */
-export function touchedPages(files: readonly ChangedFile[], docsRoot: string): TouchedPage[] {
+export function touchedPages(
+  files: readonly { path: string; status: string }[],
+  docsRoot: string
+): TouchedPage[] {
   const pages = new Map<string, TouchedPage>()
   for (const file of files) {
     const path = pagePath(file.path, docsRoot)

@@ -1,7 +1,4 @@
-/**
- * The three periods of "Did last period's changes help?", pure: the range R, the previous period P (when
- * the docs changes were merged) and the baseline B before it, each as long as R.
- */
+/** The range R, the previous period P (the changes merged) and the baseline B before it, each as long as R. */
 import { DATE, type ParsedDate } from '../../shared/dates.js'
 import { formatInstant } from '../dates.js'
 

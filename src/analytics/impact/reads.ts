@@ -1,13 +1,8 @@
-/**
- * The service reads of the impact section, on the export's client and budget: the range's views (the
- * export's own when it reads views) and the baseline's, and one `feedback/by-page` a period. A run that
- * cannot afford them stops before the first one.
- */
+/** The impact section's reads on the export's client and budget: views and `feedback/by-page` per period. */
 import type { PageViewRow } from '../../mintlify/types.js'
-import type { Runtime } from '../../shared/runtime.js'
 import { plural } from '../../shared/plural.js'
 import { fetchPage, type ExportContext, type ExportTap } from '../export/context.js'
-import { paginate, type ExportPlan } from '../export/pagination.js'
+import { paginate } from '../export/pagination.js'
 import { pageReader } from '../export/traffic.js'
 import { trafficSource } from '../export/traffic-source.js'
 import {
@@ -28,7 +23,7 @@ const IMPACT_VIEWS_PAGE_SIZE = 250
 export interface ImpactPlan {
   periods: ImpactPeriods
   changes: DocsChanges
-  /** The export reads the range's views itself (dataset `views`): they come through `observe`. */
+  /** The export reads the range's views itself: they come through `observe`. */
   shared: boolean
 }
 
@@ -43,10 +38,7 @@ export class ImpactReads implements ExportTap {
     this.paths = new Set(pages.map(page => normalPath(page.path)))
   }
 
-  /**
-   * The fewest requests the section makes: one views page of each period it reads and two by-page
-   * reads; none when no pull request touched a page.
-   */
+  /** One views page of each period it reads and two by-page reads; none without a touched page. */
   get minimumRequests(): number {
     return this.paths.size === 0 ? 0 : (this.plan.shared ? 1 : 2) + 2
   }
@@ -56,29 +48,19 @@ export class ImpactReads implements ExportTap {
   }
 
   async complete(ctx: ExportContext): Promise<Record<string, unknown>> {
-    const empty: PeriodFigures = { views: new Map(), feedback: new Map() }
-    let before = empty
-    let after = empty
+    const { range, baseline } = this.plan.periods
+    let before: PeriodFigures = { views: new Map(), feedback: new Map() }
+    let after = before
     if (this.paths.size > 0) {
       ctx.budget.ensure(this.minimumRequests)
       const usedBefore = ctx.budget.used
-      const pageSize = this.plan.shared ? ctx.settings.pageSize : IMPACT_VIEWS_PAGE_SIZE
-      const rangeViews = this.plan.shared
-        ? this.rangeViews
-        : await this.views(ctx, this.plan.periods.range, pageSize)
-      const baselineViews = await this.views(ctx, this.plan.periods.baseline, pageSize)
-      after = { views: rangeViews, feedback: await this.feedback(ctx, this.plan.periods.range) }
-      before = {
-        views: baselineViews,
-        feedback: await this.feedback(ctx, this.plan.periods.baseline)
-      }
+      const rangeViews = this.plan.shared ? this.rangeViews : await this.views(ctx, range)
+      const baselineViews = await this.views(ctx, baseline)
+      after = { views: rangeViews, feedback: await this.feedback(ctx, range) }
+      before = { views: baselineViews, feedback: await this.feedback(ctx, baseline) }
       this.requests = ctx.budget.used - usedBefore
     }
-    this.completed = impactResult(this.plan.changes, {
-      baseline: this.plan.periods.baseline,
-      before,
-      after
-    })
+    this.completed = impactResult(this.plan.changes, { baseline, before, after })
     return { impact: impactJson(this.completed) }
   }
 
@@ -92,16 +74,12 @@ export class ImpactReads implements ExportTap {
     ctx.progress.begin(period === this.plan.periods.baseline ? 'baseline' : undefined)
   }
 
-  private async views(
-    ctx: ExportContext,
-    period: Period,
-    pageSize: number
-  ): Promise<Map<string, number>> {
+  private async views(ctx: ExportContext, period: Period): Promise<Map<string, number>> {
     const views = new Map<string, number>()
-    const plan: ExportPlan = { dateFrom: period.dateFrom, dateTo: period.dateTo, pageSize }
+    const pageSize = this.plan.shared ? ctx.settings.pageSize : IMPACT_VIEWS_PAGE_SIZE
     this.begin(ctx, period)
     const result = await paginate(
-      plan,
+      { dateFrom: period.dateFrom, dateTo: period.dateTo, pageSize },
       {
         fetchPage: pageReader(ctx, trafficSource('views')),
         sink: async rows => keep(this.paths, rows, views)
@@ -111,9 +89,8 @@ export class ImpactReads implements ExportTap {
         onWarning: message => ctx.rt.log.warning(message)
       }
     )
-    log(
-      ctx.rt,
-      `views from ${period.dateFrom} to ${period.dateTo}: ${plural(result.requests, 'request')}.`
+    ctx.rt.log.info(
+      `Impact: views from ${period.dateFrom} to ${period.dateTo}: ${plural(result.requests, 'request')}.`
     )
     return views
   }
@@ -130,9 +107,8 @@ export class ImpactReads implements ExportTap {
       const path = normalPath(row.path)
       if (this.paths.has(path)) counts.set(path, { thumbsDown: row.thumbsDown, total: row.total })
     }
-    log(
-      ctx.rt,
-      `feedback of ${plural(answer.feedback.length, 'ranked page')} from ${period.dateFrom} to ${period.dateTo}.`
+    ctx.rt.log.info(
+      `Impact: feedback of ${plural(answer.feedback.length, 'ranked page')} from ${period.dateFrom} to ${period.dateTo}.`
     )
     return counts
   }
@@ -147,8 +123,4 @@ function keep(
     const path = normalPath(row.path)
     if (paths.has(path)) into.set(path, (into.get(path) ?? 0) + row.total)
   }
-}
-
-function log(rt: Runtime, text: string): void {
-  rt.log.info(`Impact: ${text}`)
 }

@@ -1,7 +1,4 @@
-/**
- * The impact section in a run: the docs changes read before the export, the reads beside it, then the
- * section and its outputs.
- */
+/** The impact section in a run: docs changes before the export, reads beside it, then section and outputs. */
 import * as core from '@actions/core'
 import { createOctokit } from '../../github/octokit.js'
 import type { RepoRef } from '../../github/refs.js'

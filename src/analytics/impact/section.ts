@@ -1,7 +1,4 @@
-/**
- * "Did last period's changes help?" as Markdown blocks, pure. A total line and a chart only with two
- * pull requests or more: one PR's row is its own total.
- */
+/** "Did last period's changes help?" as Markdown blocks, pure. */
 import { barChart } from '../report/charts.js'
 import { changePercent } from '../compare/comparison.js'
 import { fixed, formatCount, table, type Block } from '../report/layout.js'
@@ -48,17 +45,12 @@ export function impactBlocks(section: ImpactSection, { chart }: { chart: boolean
   const head = fixed('', IMPACT_HEADING, '', intro(section), '')
   if ('unavailable' in section) return [head, fixed(`_${section.unavailable}_`, '')]
   const { result } = section
-  const notes: string[] = []
-  if (result.withoutPages > 0) {
-    notes.push(
-      `_${plural(result.withoutPages, 'pull request')} merged then touched no page (not in the table)._`
-    )
-  }
-  if (result.more > 0) {
-    notes.push(
+  const notes = [
+    result.withoutPages > 0 &&
+      `_${plural(result.withoutPages, 'pull request')} merged then touched no page (not in the table)._`,
+    result.more > 0 &&
       `_And ${plural(result.more, 'more pull request')} merged then (only the latest ${MAX_PULLS} are read)._`
-    )
-  }
+  ].filter(note => note !== false)
   if (result.pulls.length === 0) {
     const none =
       notes.length === 0 ? ['_No pull request was merged in the previous period._'] : notes
@@ -100,17 +92,14 @@ export function impactBlocks(section: ImpactSection, { chart }: { chart: boolean
   return blocks
 }
 
-/** Two or more PRs only; a bar before and a bar after for each, so both periods stay visible. */
+/** A bar before and one after for each PR, so both periods stay visible. */
 function impactChart(result: ImpactResult): Block[] {
   if (result.pulls.length < 2) return []
   const source = barChart({
     title: "Views of each PR's pages: before (the baseline) and after (this report)",
     yAxis: 'views',
     labels: result.pulls.flatMap(pull => [`PR ${pull.number} before`, `PR ${pull.number} after`]),
-    bars: result.pulls.flatMap(pull => {
-      const { before, after } = sums(pull.pages).views
-      return [before, after]
-    })
+    bars: result.pulls.flatMap(pull => Object.values(sums(pull.pages).views))
   })
   return source ? [fixed(source, '')] : []
 }

@@ -1,7 +1,4 @@
-/**
- * The inputs of the impact section (`impact`, `docs-repository`, `docs-root`), parsed with the other
- * analytics inputs: pure, so every wrong form is one InputError before any request.
- */
+/** The impact inputs, pure: every wrong form is one InputError before any request. */
 import { InputError, parseBoolean, readString, type InputReader } from '../../shared/inputs.js'
 import type { RepoRef } from '../../github/refs.js'
 import type { ParsedDate } from '../../shared/dates.js'

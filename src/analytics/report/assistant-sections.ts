@@ -59,15 +59,6 @@ function latestTable(summary: AssistantSummary): Block {
   )
 }
 
-function assistantChart(summary: AssistantSummary): string | undefined {
-  return barChart({
-    title: 'Unanswered questions by category',
-    yAxis: 'unanswered',
-    labels: summary.categories.map(c => c.category),
-    bars: summary.categories.map(c => c.unanswered)
-  })
-}
-
 export function assistantBlocks(summary: AssistantSummary, { chart }: { chart: boolean }): Block[] {
   const { conversations, answered, unanswered } = summary
   const blocks: Block[] = [
@@ -84,7 +75,15 @@ export function assistantBlocks(summary: AssistantSummary, { chart }: { chart: b
   }
   blocks.push(
     categoryTable(summary),
-    ...chartAfter(assistantChart(summary), chart),
+    ...chartAfter(
+      barChart({
+        title: 'Unanswered questions by category',
+        yAxis: 'unanswered',
+        labels: summary.categories.map(c => c.category),
+        bars: summary.categories.map(c => c.unanswered)
+      }),
+      chart
+    ),
     fixed(''),
     latestTable(summary)
   )

@@ -1,7 +1,4 @@
-/**
- * The assistant summary, tallied as the conversations stream past. Memory: one record per category (the
- * service's own short list), `summary-rows` questions, and the groups.
- */
+/** The assistant summary, streamed: memory is one record per category, `summary-rows` questions, the groups. */
 import type { AssistantConversation, CallerStats } from '../../mintlify/assistant.js'
 import { byName, TopN } from '../compare/top-n.js'
 import { QuestionGroups, type QuestionGroup } from './question-groups.js'
@@ -31,7 +28,6 @@ export interface AssistantSummary {
   callers: CallerStats
   categories: CategoryCount[]
   categoryCount: number
-  /** Newest first. */
   latest: LatestQuestion[]
   questions: QuestionGroup[]
 }
@@ -46,10 +42,6 @@ const newestFirst = (a: LatestQuestion, b: LatestQuestion): number =>
   timeOf(b.timestamp) - timeOf(a.timestamp) || byName(a.query, b.query)
 const byUnanswered = (a: CategoryCount, b: CategoryCount): number =>
   b.unanswered - a.unanswered || byName(a.category, b.category)
-
-function isUnanswered(conversation: AssistantConversation): boolean {
-  return conversation.resolutionStatus === 'unanswered'
-}
 
 export class AssistantTally {
   private conversations = 0
@@ -73,13 +65,10 @@ export class AssistantTally {
     for (const c of conversations) {
       this.conversations++
       const name = c.queryCategory?.trim() || NO_CATEGORY
-      let category = this.categories.get(name)
-      if (category === undefined) {
-        category = { category: name, unanswered: 0, total: 0 }
-        this.categories.set(name, category)
-      }
+      const category = this.categories.get(name) ?? { category: name, unanswered: 0, total: 0 }
+      this.categories.set(name, category)
       category.total++
-      if (!isUnanswered(c)) continue
+      if (c.resolutionStatus !== 'unanswered') continue
       this.unanswered++
       category.unanswered++
       const query = c.query.slice(0, QUESTION_KEEP_CHARS)

@@ -1,28 +1,20 @@
-/**
- * Mermaid charts, right after their table and only where they show a shape the table cannot. Labels come
- * from the service and are reduced to a safe alphabet, so none can end its string or leave the block.
- */
+/** Mermaid charts where they show a shape the table cannot; labels kept to a safe alphabet. */
 import type { SearchRow } from '../../mintlify/analytics-types.js'
 import type { PageViewRow } from '../../mintlify/types.js'
 import type { NegativePage } from './feedback-summary.js'
 import { redact } from './readers-words.js'
 import { fixed, type Block } from './layout.js'
 
-/** Bars a chart shows at most: more are unreadable; the table has the rest. */
 const CHART_MAX_BARS = 10
-/** Fewer categories than this make no shape: the table says it all. */
 const CHART_MIN_CATEGORIES = 2
 export const LABEL_MAX_CHARS = 40
-/** Labels longer than this would run together under vertical bars. */
+/** Longer labels run together under vertical bars. */
 const SHORT_LABEL_CHARS = 8
-/** Bars all within this share of the largest look equal: they show no shape the table does not. */
+/** Bars within this share of the largest look equal: no shape the table lacks. */
 const FLAT_SHARE = 0.9
-/** From this value up the axis counts in thousands, as "800000" reads as nothing. */
+/** From here the axis counts in thousands: "800000" reads as nothing. */
 const THOUSANDS_FROM = 10_000
-/**
- * The series' colours, named in the titles that tell two lines apart. Mermaid's default first colour
- * is a pale lavender that nearly vanishes on GitHub's white: strong blue first, then grey.
- */
+/** Mermaid's default first colour nearly vanishes on GitHub's white: blue, then grey. */
 export const SERIES_COLOURS = { first: 'blue', second: 'grey' } as const
 const PALETTE =
   '%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#0969da, #6e7781"}}}}%%'
@@ -52,89 +44,64 @@ function chartLabels(texts: readonly string[]): string[] {
 }
 
 /** Our own titles and axis names: no quote, line break or control character can reach the source. */
-function chartTitle(text: string): string {
-  return text.replace(/["\p{Cc}\u2028\u2029]/gu, ' ').slice(0, 80)
-}
+const chartTitle = (text: string): string =>
+  text.replace(/["\p{Cc}\u2028\u2029]/gu, ' ').slice(0, 80)
 
-function fenced(lines: string[]): string {
-  return ['```mermaid', ...lines, '```'].join('\n')
-}
+const number = (value: number): string =>
+  Number.isFinite(value) ? String(Math.round(value * 10) / 10) : '0'
 
-function number(value: number): string {
-  return Number.isFinite(value) ? String(Math.round(value * 10) / 10) : '0'
-}
-
-function scaled(series: number[][], yAxis: string): { series: number[][]; yAxis: string } {
-  const top = Math.max(0, ...series.flat())
-  if (top < THOUSANDS_FROM) return { series, yAxis }
-  return { series: series.map(s => s.map(v => v / 1000)), yAxis: `${yAxis} (thousands)` }
-}
-
-interface XyChart {
+interface Chart {
   title: string
   yAxis: string
   labels: string[]
-  series: { kind: 'bar' | 'line'; values: number[] }[]
-  horizontal: boolean
 }
 
-function xyChart(chart: XyChart): string {
-  const axis = scaled(
-    chart.series.map(s => s.values),
-    chart.yAxis
-  )
-  const top = Math.max(1, ...axis.series.flat())
-  return fenced([
+function xyChart(
+  { title, yAxis, labels }: Chart,
+  kind: 'bar' | 'line',
+  series: number[][],
+  horizontal = false
+): string {
+  const thousands = Math.max(0, ...series.flat()) >= THOUSANDS_FROM
+  const values = thousands ? series.map(s => s.map(v => v / 1000)) : series
+  const top = Math.max(1, ...values.flat())
+  return [
+    '```mermaid',
     PALETTE,
-    chart.horizontal ? 'xychart-beta horizontal' : 'xychart-beta',
-    `    title "${chartTitle(chart.title)}"`,
-    `    x-axis [${chart.labels.map(label => `"${label}"`).join(', ')}]`,
-    `    y-axis "${chartTitle(axis.yAxis)}" 0 --> ${number(Math.ceil(top * 1.1 * 10) / 10)}`,
-    ...chart.series.map((s, i) => `    ${s.kind} [${axis.series[i]!.map(number).join(', ')}]`)
-  ])
+    horizontal ? 'xychart-beta horizontal' : 'xychart-beta',
+    `    title "${chartTitle(title)}"`,
+    `    x-axis [${labels.map(label => `"${label}"`).join(', ')}]`,
+    `    y-axis "${chartTitle(thousands ? `${yAxis} (thousands)` : yAxis)}" 0 --> ${number(Math.ceil(top * 1.1 * 10) / 10)}`,
+    ...values.map(v => `    ${kind} [${v.map(number).join(', ')}]`),
+    '```'
+  ].join('\n')
 }
 
-export interface BarChartData {
-  title: string
-  yAxis: string
-  labels: string[]
-  bars: number[]
-}
-
-/**
- * Bars for up to CHART_MAX_BARS labels, horizontal when a label is long; none under two labels, and
- * none when the bars all look equal (within a tenth of the largest).
- */
-export function barChart({ title, yAxis, labels, bars }: BarChartData): string | undefined {
+/** Horizontal when a label is long; none under two labels or when the bars all look equal. */
+export function barChart({
+  title,
+  yAxis,
+  labels,
+  bars
+}: Chart & { bars: number[] }): string | undefined {
   const count = Math.min(labels.length, CHART_MAX_BARS)
   if (count < CHART_MIN_CATEGORIES) return undefined
   const shown = bars.slice(0, count)
   if (Math.min(...shown) >= Math.max(...shown) * FLAT_SHARE && Math.max(...shown) > 0)
     return undefined
   const names = chartLabels(labels.slice(0, count))
-  return xyChart({
-    title,
-    yAxis,
-    labels: names,
-    series: [{ kind: 'bar', values: shown }],
-    horizontal: names.some(label => label.length > SHORT_LABEL_CHARS)
-  })
+  const horizontal = names.some(label => label.length > SHORT_LABEL_CHARS)
+  return xyChart({ title, yAxis, labels: names }, 'bar', [shown], horizontal)
 }
 
-export function lineChart(data: {
-  title: string
-  yAxis: string
-  labels: string[]
-  lines: number[][]
-}): string | undefined {
-  if (data.labels.length < CHART_MIN_CATEGORIES) return undefined
-  return xyChart({
-    title: data.title,
-    yAxis: data.yAxis,
-    labels: chartLabels(data.labels),
-    series: data.lines.map(values => ({ kind: 'line' as const, values })),
-    horizontal: false
-  })
+export function lineChart({
+  title,
+  yAxis,
+  labels,
+  lines
+}: Chart & { lines: number[][] }): string | undefined {
+  if (labels.length < CHART_MIN_CATEGORIES) return undefined
+  return xyChart({ title, yAxis, labels: chartLabels(labels) }, 'line', lines)
 }
 
 export function topPagesChart(top: readonly PageViewRow[], what: string): string | undefined {

@@ -1,7 +1,4 @@
-/**
- * The points per day: a table, then the chart (the previous period over the same day numbers as a second
- * line), or the one line that says why they were not read.
- */
+/** The points per day: a table and a chart (the previous period as a second line), or why they were not read. */
 import { chartAfter, lineChart, SERIES_COLOURS } from './charts.js'
 import { axisDay } from '../../shared/human-dates.js'
 import { fixed, formatCount, table, type Block } from './layout.js'
@@ -21,12 +18,6 @@ export type DailySection =
 
 /** Dates fit under the axis up to this many points; past it, day numbers. */
 const DATED_POINTS_MAX = 10
-
-function labels(points: readonly DailyPoint[]): string[] {
-  return points.length <= DATED_POINTS_MAX
-    ? points.map(p => axisDay(p.date))
-    : points.map((_, i) => String(i + 1))
-}
 
 export const heading = (what: string): string => (what === 'views' ? 'Views' : 'Visitors')
 
@@ -51,7 +42,9 @@ export function dailyBlocks(section: DailySection, what: string, chartOn = true)
       ? `${heading(what)} per ${section.step}: this period (${SERIES_COLOURS.first}) and the previous one (${SERIES_COLOURS.second})`
       : `${heading(what)} per ${section.step}`,
     yAxis: what,
-    labels: labels(points),
+    labels: points.map((p, i) =>
+      points.length <= DATED_POINTS_MAX ? axisDay(p.date) : String(i + 1)
+    ),
     lines
   })
   // Without a chart (fewer than two points) the table still ends with a blank line.

@@ -1,7 +1,4 @@
-/**
- * The feedback summary: one small record per page with negative feedback (never per entry), so memory
- * follows the number of pages, not of entries.
- */
+/** The feedback summary: one record per page with negative feedback, so memory follows pages, not entries. */
 import type { FeedbackEntry } from '../../mintlify/analytics-types.js'
 import { byName, TopN } from '../compare/top-n.js'
 import { PROMPT_MAX_ITEMS } from './search-summary.js'
@@ -18,7 +15,6 @@ interface LatestComment {
 export interface NegativePage {
   path: string
   negative: number
-  /** Newest first. */
   comments: LatestComment[]
 }
 
@@ -48,11 +44,8 @@ export class FeedbackTally {
       this.entries++
       if (entry.helpful !== false) continue
       this.negative++
-      let page = this.pages.get(entry.path)
-      if (page === undefined) {
-        page = { path: entry.path, negative: 0, comments: [] }
-        this.pages.set(entry.path, page)
-      }
+      const page = this.pages.get(entry.path) ?? { path: entry.path, negative: 0, comments: [] }
+      this.pages.set(entry.path, page)
       page.negative++
       const text = entry.comment?.trim()
       if (text) {

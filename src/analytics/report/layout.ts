@@ -1,7 +1,4 @@
-/**
- * Fitting a report under a size limit: fixed blocks and tables whose rows are kept in order until the
- * limit, each cut table saying how many rows it left out (the file has them all).
- */
+/** Fitting a report under a size limit: table rows kept in order until it, the cut ones counted. */
 import { tableCell, truncate } from '../../shared/markdown.js'
 
 /** A path longer than this is cut in a table (the file has it whole). */

@@ -1,23 +1,17 @@
-/**
- * The unanswered questions grouped for the prompt (lower case, spaces collapsed), each with its latest
- * wording and most frequent page. The budget bounds a run to 99,000 conversations.
- */
+/** Unanswered questions grouped for the prompt, each with its latest wording and most frequent page. */
 import { cutAtCharacter } from '../../shared/text-cut.js'
 import { byName, TopN } from '../compare/top-n.js'
 
 export interface QuestionGroup {
   query: string
   count: number
-  /** When it was last asked (epoch ms; 0 when unknown). */
   latestMs: number
-  /** The group's most frequent page URL (the most recent on a tie); null when none is known. */
   pageUrl: string | null
 }
 
 /** Longer questions and URLs are grouped by their start and kept to this length (the prompt shows less). */
 const KEY_MAX_CHARS = 500
 
-/** Case- and space-insensitive: "How do I  Deploy?" and "how do i deploy?" are one question. */
 export function groupKey(query: string): string {
   return cutAtCharacter(query.toLowerCase().replace(/\s+/g, ' ').trim(), KEY_MAX_CHARS)
 }
@@ -40,7 +34,6 @@ interface Group {
   pages: Map<string, PageCount>
 }
 
-/** Most asked first, then most recent, then by wording so the order never depends on arrival. */
 const byAsked = (a: QuestionGroup, b: QuestionGroup): number =>
   b.count - a.count || b.latestMs - a.latestMs || byName(a.query, b.query)
 
@@ -61,19 +54,13 @@ export class QuestionGroups {
       page: cutAtCharacter(pageUrl ?? '', KEY_MAX_CHARS)
     }
     const key = groupKey(query)
-    let group = this.groups.get(key)
-    if (group === undefined) {
-      group = { count: 0, latest: asked, pages: new Map() }
-      this.groups.set(key, group)
-    }
+    const group = this.groups.get(key) ?? { count: 0, latest: asked, pages: new Map() }
+    this.groups.set(key, group)
     group.count++
     if (isLater(asked, group.latest)) group.latest = asked
     if (asked.page === '') return
-    const page = group.pages.get(asked.page)
-    if (page === undefined) {
-      group.pages.set(asked.page, { page: asked.page, count: 1, latestMs: asked.ms })
-      return
-    }
+    const page = group.pages.get(asked.page) ?? { page: asked.page, count: 0, latestMs: asked.ms }
+    group.pages.set(asked.page, page)
     page.count++
     page.latestMs = Math.max(page.latestMs, asked.ms)
   }

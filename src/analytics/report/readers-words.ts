@@ -22,11 +22,7 @@ export function redact(text: string): string {
     .replace(LONG_TOKEN, token => (/\d/.test(token) ? '[secret]' : token))
 }
 
-/**
- * One line with no live @-mention (a zero-width space after `@`), no `javascript:` link and no code
- * fence (a zero-width space between its backticks or tildes). `<` is escaped by the form (Markdown or
- * JSON), since each has its own escape.
- */
+/** One line, no live @-mention, `javascript:` link or code fence; `<` is left to the form's own escape. */
 export function inertLine(text: string): string {
   return text
     .replace(BREAKS, ' ')
@@ -41,20 +37,13 @@ export function inertText(text: string, max: number): string {
   return line.length > max ? `${cutAtCharacter(line, max).trimEnd()}…` : line
 }
 
-export function readersText(text: string, max: number): string {
-  return inertText(redact(text), max)
-}
+export const readersText = (text: string, max: number): string => inertText(redact(text), max)
 
-/** A reader's words as a Markdown table cell: `<` becomes `&lt;`, no link or emphasis. */
-export function readersCell(text: string, max: number): string {
-  return tableCell(readersText(text, max))
-}
+export const readersCell = (text: string, max: number): string => tableCell(readersText(text, max))
 
 /** Text already inert as a JSON string, `<` and `>` as JSON escapes: no tag or comment in the prompt. */
 export function jsonQuote(line: string): string {
   return JSON.stringify(line).replace(/</g, '\\u003c').replace(/>/g, '\\u003e')
 }
 
-export function readersJson(text: string, max: number): string {
-  return jsonQuote(readersText(text, max))
-}
+export const readersJson = (text: string, max: number): string => jsonQuote(readersText(text, max))

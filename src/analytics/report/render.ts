@@ -1,7 +1,4 @@
-/**
- * The export report as Markdown, pure. Text from the service is rendered inert, and the tables stay
- * complete beside the charts: Mermaid does not render in e-mails or the mobile app.
- */
+/** The export report as Markdown, pure. Tables stay beside charts: Mermaid does not render in e-mails. */
 import { blockQuote, codeSpan } from '../../shared/markdown.js'
 import type { DateRange } from '../dates.js'
 import type { ExportFormat } from '../export/writers.js'
@@ -25,10 +22,9 @@ export interface ExportReport extends DateRange {
 }
 
 export interface RenderOptions {
-  /** Cut the tables so the whole text stays under this many characters. */
   maxChars?: number
   runUrl?: string
-  /** A hidden line first, so the comment can be recognised. */
+  /** A hidden first line that recognises the comment. */
   marker?: string
 }
 
@@ -89,7 +85,6 @@ export function renderFailure(
   if (context.projectId) lines.push(`- **Project:** ${codeSpan(context.projectId)}`)
   lines.push(...describeRange(context.dateFrom, context.dateTo), '- **File:** not written')
   if (context.requests) lines.push(`- **Requests made:** ${context.requests}`)
-  lines.push('')
-  lines.push(blockQuote(message, 4000))
+  lines.push('', blockQuote(message, 4000))
   return lines.join('\n')
 }

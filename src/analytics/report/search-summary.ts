@@ -1,13 +1,9 @@
-/**
- * The searches summary in bounded memory. A content gap is a term searched at least GAP_MIN_HITS times
- * under GAP_MAX_CTR click-through, ranked by missed searches: 57 searches matter more than 4.
- */
+/** The searches summary in bounded memory; gaps rank by missed searches: 57 matter more than 4. */
 import type { SearchRow } from '../../mintlify/analytics-types.js'
 import { byName, TopN } from '../compare/top-n.js'
 
 export const GAP_MIN_HITS = 3
 export const GAP_MAX_CTR = 0.1
-/** The prompt names at most this many terms (and the summary keeps at least as many). */
 export const PROMPT_MAX_ITEMS = 10
 
 export interface SearchSummary {
@@ -15,10 +11,6 @@ export interface SearchSummary {
   top: SearchRow[]
   gaps: SearchRow[]
   gapCount: number
-}
-
-function isContentGap(row: SearchRow): boolean {
-  return row.hits >= GAP_MIN_HITS && row.ctr < GAP_MAX_CTR
 }
 
 const byHits = (a: SearchRow, b: SearchRow): number =>
@@ -42,7 +34,7 @@ export class SearchTally {
     this.gaps = new TopN(Math.max(rows, PROMPT_MAX_ITEMS), byGap)
   }
 
-  /** The total of the first page: the site-wide number of search events in the range. */
+  /** The first page's total is site-wide. */
   setTotal(totalSearches: number): void {
     this.totalSearches ??= totalSearches
   }
@@ -50,7 +42,7 @@ export class SearchTally {
   addAll(rows: readonly SearchRow[]): void {
     for (const row of rows) {
       this.top.add(row)
-      if (isContentGap(row)) {
+      if (row.hits >= GAP_MIN_HITS && row.ctr < GAP_MAX_CTR) {
         this.gapCount++
         this.gaps.add(row)
       }

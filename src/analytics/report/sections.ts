@@ -2,12 +2,7 @@
 import type { SearchRow } from '../../mintlify/analytics-types.js'
 import { plural } from '../../shared/plural.js'
 import { chartAfter, feedbackChart, searchChart } from './charts.js'
-import {
-  changePercent,
-  type ChangeOf,
-  type ComparedRow,
-  type ComparisonSummary
-} from '../compare/comparison.js'
+import { changePercent, type ComparedRow, type ComparisonSummary } from '../compare/comparison.js'
 import { dateCell } from '../../shared/human-dates.js'
 import type { FeedbackSummary } from './feedback-summary.js'
 import {
@@ -30,7 +25,7 @@ function signed(value: number): string {
   return value > 0 ? `+${formatCount(value)}` : formatCount(value)
 }
 
-function changeRow(label: string, change: ChangeOf): string {
+function changeRow(label: string, change: ComparisonSummary['change']['total']): string {
   const pct = change.percent === '' ? '–' : `${change.percent}%`
   return (
     `| ${label} | ${formatCount(change.current)} | ${formatCount(change.previous)} | ` +
@@ -144,6 +139,7 @@ export function feedbackBlocks(summary: FeedbackSummary, { chart }: { chart: boo
   if (summary.pages.length === 0) {
     return [...blocks, fixed('_No negative feedback in this range._')]
   }
+  const shown = summary.pages.slice(0, summary.shownRows)
   blocks.push(
     table(
       [
@@ -152,15 +148,13 @@ export function feedbackBlocks(summary: FeedbackSummary, { chart }: { chart: boo
         '| # | Page | Not helpful | Latest comments |',
         '| ---: | --- | ---: | --- |'
       ],
-      summary.pages
-        .slice(0, summary.shownRows)
-        .map(
-          (page, i) =>
-            `| ${i + 1} | ${pathCell(page.path)} | ${formatCount(page.negative)} | ` +
-            `${page.comments.map(c => `“${readersCell(c.comment, 200)}”`).join(' · ') || '–'} |`
-        )
-    )
+      shown.map(
+        (page, i) =>
+          `| ${i + 1} | ${pathCell(page.path)} | ${formatCount(page.negative)} | ` +
+          `${page.comments.map(c => `“${readersCell(c.comment, 200)}”`).join(' · ') || '–'} |`
+      )
+    ),
+    ...chartAfter(feedbackChart(shown), chart)
   )
-  blocks.push(...chartAfter(feedbackChart(summary.pages.slice(0, summary.shownRows)), chart))
   return blocks
 }

@@ -1,6 +1,4 @@
-/**
- * The views and visitors sections, in the order a weekly report is read; each chart right after its table.
- */
+/** The views and visitors sections, in the order a weekly report is read. */
 import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
 import { plural } from '../../shared/plural.js'
 import type { ComparisonSummary } from '../compare/comparison.js'
