@@ -1,11 +1,7 @@
 /**
- * Each digest finishes the one before, so a daily digest needs no sweep to stay correct (the sweep
- * remains the backstop for the last one). Before the digest decides anything: the previous digest's
- * job, when its comment does not show its end and no run follows it any more, is read once; if it
- * has ended, its comment is finished as the sweep finishes it (job/finish-left.ts: the result, the
- * back-link, the notes) and it counts as settled with that end. A claim a dead run left (pending, no
- * job, past its deadline) is taken over: this digest reuses its comment. A create whose outcome was
- * never told (`unknown`) is never given back, and named.
+ * Each digest finishes the one before, so a daily digest needs no sweep to stay correct (the sweep is
+ * the backstop for the last one): an ended job's comment is finished as the sweep finishes it, a dead
+ * run's claim is taken over, and a create whose outcome was never told is named, never given back.
  */
 import { withDigest } from '../../job/digest-marker.js'
 import {

@@ -1,11 +1,8 @@
 /**
- * What the tracking issue says about earlier digests, read from this action's own comments only
- * (anyone can type a marker; nobody else can post as the token's identity). The newest digest comment
- * sets the watermark: its `since` when its job failed, was archived or provably never got the
- * request (a create or a follow-up refused: its pull requests are offered again), else its `until`.
- * A digest whose create is in flight in another run (pending, no job yet) is left to that run: the
- * next digest follows the one before it, so the two runs compute the same request and one of them
- * stands down; once that claim's deadline has passed, heal.ts takes it over. Pure.
+ * Earlier digests, read from this action's own comments only (anyone can type a marker). The newest
+ * sets the watermark: its `since` when its job failed, was archived or never got the request (its
+ * pull requests are offered again), else its `until`. A claim in flight in another run is left to
+ * that run (heal.ts takes it over past its deadline). Pure.
  */
 import type { IssueComment } from '../../github/comments.js'
 import type { Identity } from '../../github/identity.js'

@@ -1,11 +1,6 @@
 /**
- * A digest in the agent's flow, from the tracking issue to a request ready to send. `readyDigest`
- * takes the flow apart once and names its steps in order, each handed only the values it needs:
- * the tracking issue read (read-stop.ts) and its earlier digests (history.ts, the watermark), the
- * digest before finished (heal.ts), the merged pull requests listed down to the watermark and
- * guarded one by one (guard.ts, select.ts), the open docs PR of the previous digest looked at, and
- * the request and prompt built. Nothing is written before this has decided, so a digest with
- * nothing to include leaves no trace (status skipped, no call, no comment).
+ * A digest from the tracking issue to a request ready to send. Nothing is written before this has
+ * decided, so a digest with nothing to include leaves no trace.
  */
 import type { IssueComment } from '../../github/comments.js'
 import type { GitHubAccess } from '../../github/identity.js'

@@ -1,10 +1,7 @@
 /**
  * A digest's prompt: the instruction (never cut), then one block labelled as written by others with
- * each included pull request, oldest first. The block gives way level by level (descriptions, file
- * lists, diffs; before the descriptions go, they are cut to the share the room holds, so a digest of
- * many pull requests still says what each one does) so the whole prompt stays within
- * MAX_PROMPT_LENGTH, and at the last level it is only the pull requests' reference lines, titles cut
- * to share the room: every included pull request is always named. Pure and deterministic.
+ * each included pull request. The block gives way level by level to stay within MAX_PROMPT_LENGTH,
+ * and always names every included pull request. Pure and deterministic.
  */
 import type { PullFile } from '../../github/pulls.js'
 import { cut, MAX_PROMPT_LENGTH } from '../prompt-context.js'

@@ -1,9 +1,6 @@
 /**
  * How far back a digest reads its tracking issue, newest first: to the newest digest record of ours
- * that is not a claim still in flight (state `pending` without a job), since that record sets the
- * watermark and every record after it is read too. A re-run (the run's id may be on a record of its
- * first attempt) reads on until it has also found that record, or the whole issue when there is none:
- * it is the only run that reads further back.
+ * that is not a claim in flight, which sets the watermark. A re-run also reads on to its own record.
  */
 import type { IssueComment } from '../../github/comments.js'
 import type { GitHubAccess, Identity } from '../../github/identity.js'

@@ -1,8 +1,4 @@
-/**
- * What a digest covered, as its tracking comment and the step summary show it: the window, the
- * included pull requests (link, title, author, merge date), the skipped ones with their reasons, and
- * how many wait for the next digest. Pure; titles, logins and reasons go through inert().
- */
+/** What a digest covered, for its tracking comment and the step summary. Pure. */
 import { codeSpan, inert, truncate } from '../../shared/markdown.js'
 import { humanDate } from '../../shared/human-dates.js'
 import { plural } from '../../shared/plural.js'

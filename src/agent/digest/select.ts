@@ -1,10 +1,7 @@
 /**
- * Which merged pull requests a digest includes: the candidates after the window's start (window.ts),
- * oldest first, each through the guards, until `digest-max-pulls` are included. Skipped ones do not
- * count; the included last one is the window's `until`, and those not looked at wait for the next
- * digest. A PR skipped after the last included one is listed as skipped here, and looked at again by
- * the next digest (it is after `until`): a bot's merge is never reported as waiting. Pure: the guard
- * is passed in (it may read a pull request's files).
+ * Which candidates a digest includes: oldest first, through the guard, until `digest-max-pulls` are
+ * included. Skipped ones do not count; those not looked at wait for the next digest. Pure: the guard
+ * is passed in.
  */
 import { windowOf, type Candidate, type DigestWindow, type Position } from './window.js'
 

@@ -1,13 +1,8 @@
 /**
- * A digest's window over the branch's merged pull requests, in one place. A pull request stands at
- * its position (merge time and number: GitHub gives merge times to the second, so several can share
- * one; the number orders them). A window runs after `since` (exclusive) up to `until`, the last
- * pull request it includes, so it cuts between two merged in one second without losing one. It
- * starts where a re-run's own window started, else after the watermark (history.ts), else at
- * `digest-since`. Its request key names the window and the earlier digest comment it follows: two
- * runs over the same window after the same comment (a schedule and a dispatch started together, or
- * a re-run) are one request; a digest that offers a failed digest's pull requests again follows that
- * failed digest's comment, so it is a new request even when its window is the same. Pure.
+ * A digest's window over the merged pull requests, after `since` (exclusive) up to `until`, the last
+ * one included. A position is merge time and number: GitHub gives merge times to the second, so the
+ * number orders pull requests merged in one second. The request key names the window and the digest
+ * comment it follows, so a digest that offers a failed one's pull requests again is a new request. Pure.
  */
 import type { MergedPull } from '../../github/merged-pulls.js'
 

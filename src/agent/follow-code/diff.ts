@@ -1,8 +1,4 @@
-/**
- * The diff of a code change for the prompt: the patches GitHub gives for each changed file that
- * `ignore-paths` does not match, each cut to a bound, all within the room the prompt leaves, with a
- * note that says what was left out. Pure and deterministic (files in GitHub's order).
- */
+/** The diff of a code change for the prompt, within the room the prompt leaves. Pure. */
 import type { PullFile } from '../../github/pulls.js'
 import { plural } from '../../shared/plural.js'
 import { cutAtCharacter } from '../../shared/text-cut.js'

@@ -1,8 +1,6 @@
 /**
- * Docs follow code: a merged pull request, a branch push or a published release, read from the
- * event alone (and the pull request and request of a labelled one, for label-trigger.ts). Pure. What
- * the event settles (an unmerged close, a tag push, a bot, `skip-label`) is decided here, before any
- * call; the rest of the guards need GitHub's answers (prepare.ts).
+ * Docs follow code, read from the event alone. Pure. What the event settles (an unmerged close, a tag
+ * push, a bot, `skip-label`) is decided here, before any call; the rest need GitHub (prepare.ts).
  */
 import { payloadDefaultBranch, type RunnerContext } from '../../shared/runner-context.js'
 import { botAuthorIgnored, labelIgnored } from './guards.js'

@@ -1,9 +1,7 @@
 /**
- * The loop guard of docs-follow-code: a pull request the docs agent opened never starts a job,
- * whatever `allowed-bots` says. It is the agent's when its conversation holds this action's
- * back-link comment, or when a tracking comment of this action in this repository reports its URL as
- * its job's result, or a digest's note links it (one issue search, then the first threads read to
- * confirm the comment is ours). Only comments written by the identity the token posts as count.
+ * The loop guard: a pull request the docs agent opened never starts a job, whatever `allowed-bots`
+ * says. It is the agent's when its thread holds our back-link comment, or a comment of ours reports
+ * its URL (one search, then the first threads read). Only the token's identity's comments count.
  */
 import { searchCommentsFor } from '../../github/changes.js'
 import { listComments, type IssueComment } from '../../github/comments.js'

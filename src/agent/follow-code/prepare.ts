@@ -1,9 +1,7 @@
 /**
- * A code change from the event to a request ready to send: GitHub is read (the files and commits,
- * a push's pull request), the guards that need those answers run (ignore-paths, and for a push the
- * pull request's label and author, and the loop guard; for a labelled pull request all of them, the
- * loop guard first), and the prompt is built. Nothing is written before this has decided, so a
- * skipped change leaves no trace.
+ * A code change from the event to a request ready to send: GitHub is read, the guards that need its
+ * answers run, and the prompt is built. Nothing is written before this has decided, so a skipped
+ * change leaves no trace.
  */
 import { listComments, type IssueComment } from '../../github/comments.js'
 import type { Octokit } from '../../github/octokit.js'

@@ -1,7 +1,6 @@
 /**
- * What GitHub says about a code change, read once: the files and commits of a pull request,
- * or the pull request and compare of a push, or the compare of a release with the one before it.
- * A read that fails is a warning and leaves its part out; the change still goes to the agent.
+ * What GitHub says about a code change, read once. A read that fails is a warning and leaves its part
+ * out; the change still goes to the agent.
  */
 import {
   compareCommits,
