@@ -31,9 +31,6 @@ export interface DigestHistory {
   claim?: DigestRecord
 }
 
-/** Job ends after which a digest's pull requests are offered again. */
-const GIVES_BACK = new Set(['failed', 'archived'])
-
 export function readDigestHistory(
   comments: readonly IssueComment[],
   { identity, runId }: { identity: Identity; runId?: string }
@@ -72,7 +69,7 @@ export function historyAfter(
   const { status, pr } = of.kind === 'digest' ? of.end : {}
   // Never sent: the create or the follow-up provably never reached the service. `unknown` may have
   // started a job, and a pending follow-up may have reached its job: their PRs are taken.
-  const givenBack = GIVES_BACK.has(status ?? '') || phase.phase === 'never-sent'
+  const givenBack = status === 'failed' || status === 'archived' || phase.phase === 'never-sent'
   const jobId = phase.phase === 'ended' ? phase.jobId : undefined
   const docsPull = jobId && status === 'completed' && pr ? { jobId, url: pr } : undefined
   return { watermark: givenBack ? after.since : after.until, after, docsPull }

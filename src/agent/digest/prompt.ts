@@ -7,6 +7,7 @@ import type { PullFile } from '../../github/pulls.js'
 import { cut, MAX_PROMPT_LENGTH } from '../prompt-context.js'
 import { CLOSE, described, fileLines, inline, OPEN } from '../follow-code/context-lines.js'
 import { renderDiff } from '../follow-code/diff.js'
+import type { ChangePromptOptions as DigestPromptOptions } from '../follow-code/prompt.js'
 import type { Candidate } from './window.js'
 
 /** The instruction of a digest when the workflow gives no `prompt`. */
@@ -21,13 +22,6 @@ export interface DigestPull extends Candidate {
   files: PullFile[]
   /** The read listed every file (fewer than the one page the guard reads). */
   filesComplete: boolean
-}
-
-export interface DigestPromptOptions {
-  repository: string
-  includeContext: boolean
-  includeDiff: boolean
-  ignored: (path: string) => boolean
 }
 
 /** How much of each pull request a level shows; the first level that fits is used. */

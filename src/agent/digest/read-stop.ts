@@ -8,7 +8,7 @@ import { readNewestComments } from '../../github/newest-comments.js'
 import { claimInFlight } from '../../job/life.js'
 import type { IssueRef } from '../../github/refs.js'
 import type { Runtime } from '../../shared/runtime.js'
-import { digestRecordsOf, isOwnRun, type DigestHistory, type DigestRecord } from './history.js'
+import { digestRecordsOf, isOwnRun, type DigestHistory } from './history.js'
 
 export interface DigestReader {
   identity: Identity
@@ -55,11 +55,10 @@ export function digestClaimsSince(
   history: Pick<DigestHistory, 'after' | 'rerun'>,
   comments: readonly IssueComment[]
 ): number | undefined {
-  const from = history.rerun || !history.after ? comments[0] : byId(comments, history.after)
+  const from =
+    history.rerun || !history.after
+      ? comments[0]
+      : comments.find(comment => comment.id === history.after?.commentId)
   // GitHub's timestamps are whole seconds: a second earlier keeps that record itself in the listing.
   return from?.createdAt === undefined ? undefined : from.createdAt - 1000
-}
-
-function byId(comments: readonly IssueComment[], record: DigestRecord): IssueComment | undefined {
-  return comments.find(comment => comment.id === record.commentId)
 }

@@ -3,7 +3,7 @@
  * included. Skipped ones do not count; those not looked at wait for the next digest. Pure: the guard
  * is passed in.
  */
-import { windowOf, type Candidate, type DigestWindow, type Position } from './window.js'
+import type { Candidate, DigestWindow, Position } from './window.js'
 
 export interface SkippedPull {
   pull: Candidate
@@ -41,5 +41,6 @@ export async function selectPulls<T extends Candidate>(
     else included.push(verdict.pull)
   }
   const waiting = candidates.length - examined
-  return { included, skipped, waiting, window: windowOf(since, included) }
+  const last = included.at(-1)
+  return { included, skipped, waiting, window: last && { since, until: last.position } }
 }

@@ -50,14 +50,6 @@ function positionOf(pull: { mergedAt: string; number: number }): Position {
   return { at: Math.floor(Date.parse(pull.mergedAt) / 1000) * 1000, number: pull.number }
 }
 
-/** Where the window starts: a re-run's own start, else the watermark, else `digest-since`. */
-export function windowStart(
-  earlier: { rerun?: { since: Position }; watermark?: Position },
-  digestSince: number
-): Position {
-  return earlier.rerun?.since ?? earlier.watermark ?? startOf(digestSince)
-}
-
 /** The pull requests after `since` (and up to `until`, a re-run's window), oldest first. */
 export function candidatesAfter(
   pulls: readonly MergedPull[],
@@ -68,15 +60,6 @@ export function candidatesAfter(
     .filter(pull => comparePositions(pull.position, since) > 0)
     .filter(pull => until === undefined || comparePositions(pull.position, until) <= 0)
     .sort((a, b) => comparePositions(a.position, b.position))
-}
-
-/** The window from `since` to the last included pull request; undefined when none is. */
-export function windowOf(
-  since: Position,
-  included: readonly Candidate[]
-): DigestWindow | undefined {
-  const last = included.at(-1)
-  return last && { since, until: last.position }
 }
 
 const DIGEST_KEY_PREFIX = 'digest-'

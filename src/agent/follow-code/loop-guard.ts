@@ -35,17 +35,13 @@ export async function ownPullReason(
   lookup: Lookup
 ): Promise<string | undefined> {
   const { identity } = lookup
-  if (thread?.some(comment => ownMarkerKind(comment, identity) === 'back-link')) {
+  if (thread?.some(comment => ownMarker(comment, identity)?.kind === 'back-link')) {
     return `pull request #${pull.number} was opened by the docs agent (it holds this action's back-link comment)`
   }
   if (!pull.htmlUrl) return undefined
   const reporter = await reportingThread(pull, thread, lookup)
   if (reporter === undefined) return undefined
   return `pull request #${pull.number} was opened by the docs agent (the tracking comment in #${reporter} reports it)`
-}
-
-function ownMarkerKind(comment: IssueComment, identity: Identity): string | undefined {
-  return ownMarker(comment, identity)?.kind
 }
 
 /**
@@ -58,7 +54,7 @@ export function reportsPull(
   comment: IssueComment,
   { identity, url }: { identity: Identity; url: string }
 ): boolean {
-  if (url === '' || !REPORTING_KINDS.has(ownMarkerKind(comment, identity) ?? '')) return false
+  if (url === '' || !REPORTING_KINDS.has(ownMarker(comment, identity)?.kind ?? '')) return false
   // `(…/pull/1)` is not `(…/pull/12)`: the link ends where the URL does.
   return readComment(comment.body)?.headline.includes(`(${url})`) ?? false
 }
