@@ -66,8 +66,17 @@ async function finishBefore(
   const open = before && endNotShown(before.life)
   if (!before || !open || !(await noRunFollows(before, open, healing, rt))) return history
   const { jobId } = open
-  const job = await readJob(jobId, healing.client, rt)
-  if (!job) return history
+  let job: AgentJob
+  try {
+    job = await readLeftJob(healing.client, jobId, rt)
+  } catch (error) {
+    rt.signal.throwIfAborted()
+    rt.log.warning(
+      `Could not read the previous digest's job ${jobId} (${getErrorMessage(error)}); ` +
+        'it is taken as still running.'
+    )
+    return history
+  }
   if (!isEndedJob(job)) {
     rt.log.info(`The previous digest's job ${jobId} is still running.`)
     return history
@@ -96,24 +105,6 @@ async function noRunFollows(
         `(${getErrorMessage(error)}); it is left to that run.`
     )
     return false
-  }
-}
-
-/** One read of the job, as the sweep reads it; undefined (a warning) when it cannot be read. */
-async function readJob(
-  jobId: string,
-  client: MintlifyClient,
-  rt: Runtime
-): Promise<AgentJob | undefined> {
-  try {
-    return await readLeftJob(client, jobId, rt)
-  } catch (error) {
-    rt.signal.throwIfAborted()
-    rt.log.warning(
-      `Could not read the previous digest's job ${jobId} (${getErrorMessage(error)}); ` +
-        'it is taken as still running.'
-    )
-    return undefined
   }
 }
 
