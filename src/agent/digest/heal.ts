@@ -31,7 +31,6 @@ export interface HealedHistory extends DigestHistory {
 /** What healing works with: where the tracking comments live and who writes, and the service. */
 export interface Healing extends FinishContext {
   client: MintlifyClient
-  /** The tracking issue. */
   issueNumber: number
 }
 

@@ -9,7 +9,6 @@ import type { Identity } from '../../github/identity.js'
 import { claimInFlight, lifeOf, type TrackingLife } from '../../job/life.js'
 import { isDigestKey, parsePosition, type Position } from './window.js'
 
-/** One earlier digest, as its tracking comment records it. */
 export interface DigestRecord {
   commentId: number
   comment: IssueComment
@@ -55,7 +54,6 @@ export function digestRecordsOf(
   })
 }
 
-/** A record this run wrote in an earlier attempt. */
 export function isOwnRun(record: DigestRecord, runId: string | undefined): boolean {
   return runId !== undefined && record.life.run === runId
 }

@@ -40,7 +40,6 @@ export interface ReadyDigest {
   github: GitHubAccess
 }
 
-/** A digest with no pull request to include. */
 export interface NothingToDigest {
   kind: 'nothing'
   report: DigestReport

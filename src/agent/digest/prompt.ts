@@ -10,14 +10,12 @@ import { renderDiff } from '../follow-code/diff.js'
 import type { ChangePromptOptions as DigestPromptOptions } from '../follow-code/prompt.js'
 import type { Candidate } from './window.js'
 
-/** The instruction of a digest when the workflow gives no `prompt`. */
 export const DEFAULT_DIGEST_INSTRUCTION =
   'Update the documentation for the code changes merged below, in one pull request for all of ' +
   'them: document what they add or change for the people who use it, and correct pages they make ' +
   'wrong. Follow the existing structure and style of the docs. Where no documentation needs to ' +
   'change, change nothing.'
 
-/** An included pull request with the files read for its guard. */
 export interface DigestPull extends Candidate {
   files: PullFile[]
   /** The read listed every file (fewer than the one page the guard reads). */

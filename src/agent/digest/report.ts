@@ -21,7 +21,6 @@ export interface DigestReport<T extends Candidate = Candidate> {
   unreported?: Unreported
 }
 
-/** A digest's window, and its tracking comment. */
 export interface Unreported {
   since: Position
   until: Position

@@ -12,7 +12,6 @@ export interface SkippedPull {
 
 export interface Selection<T extends Candidate = Candidate> {
   included: T[]
-  /** Guarded out. */
   skipped: SkippedPull[]
   /** Not looked at (`digest-max-pulls` was reached): left for the next digest. */
   waiting: number
@@ -20,7 +19,6 @@ export interface Selection<T extends Candidate = Candidate> {
   window?: DigestWindow
 }
 
-/** What the guards say of a candidate: why it is skipped, or it as included (with what they read). */
 export type Verdict<T extends Candidate> =
   { kind: 'skip'; reason: string } | { kind: 'include'; pull: T }
 

@@ -19,7 +19,6 @@ export interface DigestWindow {
   until: Position
 }
 
-/** A merged pull request after the window's start, with its position. */
 export interface Candidate extends MergedPull {
   position: Position
 }
@@ -35,7 +34,6 @@ export function parsePosition(text: string | undefined): Position | undefined {
   return { at: Number(match[1]) * 1000, number: Number(match[2]) }
 }
 
-/** Negative when `a` comes first. */
 function comparePositions(a: Position, b: Position): number {
   return a.at - b.at || a.number - b.number
 }
@@ -45,7 +43,6 @@ export function startOf(at: number): Position {
   return { at: Math.floor(at / 1000) * 1000, number: 0 }
 }
 
-/** A merged pull request's position, from GitHub's ISO merge time. */
 function positionOf(pull: { mergedAt: string; number: number }): Position {
   return { at: Math.floor(Date.parse(pull.mergedAt) / 1000) * 1000, number: pull.number }
 }

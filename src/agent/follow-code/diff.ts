@@ -6,9 +6,7 @@ import { cutAtCharacter } from '../../shared/text-cut.js'
 /** One file's diff is cut here, so one huge file does not crowd out the rest. */
 export const FILE_DIFF_LIMIT = 4_000
 const HEADING = 'Diff of the changed files that ignore-paths does not match:'
-/** Room kept for the closing note. */
 const NOTE_ROOM = 200
-/** A file's diff is not started with less room than this. */
 const MIN_FILE_ROOM = 300
 
 /** The diff section, at most `room` characters; undefined when there is nothing to show. */

@@ -21,7 +21,6 @@ import {
 
 export const CODE_CHANGE_EVENTS = ['pull_request', 'pull_request_target', 'push', 'release']
 
-/** The instruction of a code change when the workflow gives no `prompt`. */
 export const DEFAULT_CHANGE_INSTRUCTION =
   'Update the documentation for the code change described below: document what it adds or ' +
   'changes for the people who use it, and correct pages it makes wrong. Follow the existing ' +
@@ -74,7 +73,6 @@ export function codeChangeDecision(
   })
 }
 
-/** A pull request as its event describes it, merged or still open. */
 export function pullOf(raw: Json): ChangedPull {
   return {
     number: Number(raw.number),
@@ -171,7 +169,6 @@ function releaseDecision(context: RunnerContext, settings: AgentSettings): Trigg
   })
 }
 
-/** The request of a change: the workflow's `prompt`, or the built-in instruction. */
 export function changeRequest(
   settings: Pick<AgentSettings, 'prompt'>,
   facts: Pick<RequestFields, 'change' | 'requester' | 'thread'> & { key: KeyOf } & (

@@ -27,10 +27,8 @@ interface Lookup {
   rt: Runtime
 }
 
-/** Why the pull request is the agent's own (a log line), or undefined. */
 export async function ownPullReason(
   pull: Pick<ChangedPull, 'number' | 'htmlUrl'>,
-  /** The pull request's own comments, when they could be read. */
   thread: readonly IssueComment[] | undefined,
   lookup: Lookup
 ): Promise<string | undefined> {
@@ -59,7 +57,6 @@ export function reportsPull(
   return readComment(comment.body)?.headline.includes(`(${url})`) ?? false
 }
 
-/** The number of a thread whose tracking comment of ours names the pull request's URL. */
 async function reportingThread(
   pull: Pick<ChangedPull, 'number' | 'htmlUrl'>,
   thread: readonly IssueComment[] | undefined,

@@ -31,7 +31,6 @@ const SHOWN_STEPS: Shown[] = [
   { body: 500, files: 20, commits: 10 },
   { body: 0, files: 0, commits: 0 }
 ]
-/** Below this much room a diff is not worth starting. */
 const MIN_DIFF_ROOM = 400
 
 export function buildChangePrompt(
