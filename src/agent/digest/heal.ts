@@ -63,7 +63,23 @@ async function finishBefore(
 ): Promise<DigestHistory> {
   const before = history.after
   const open = before && endNotShown(before.life)
-  if (!before || !open || !(await noRunFollows(before, open, healing, rt))) return history
+  if (!before || !open) return history
+  // Never competes with a run that still follows the job: `left`, or `following` and its run over.
+  if (open.runMayFollow) {
+    const { comment, life } = before
+    const written = { comment, marker: { run: life.run }, deadlineMs: life.deadlineMs }
+    const { octokit, repo } = healing
+    try {
+      if (!(await isFollowingRunOver({ octokit, repo }, written, rt))) return history
+    } catch (error) {
+      rt.signal.throwIfAborted()
+      rt.log.warning(
+        `Could not tell whether run ${life.run} still follows the previous digest's job ` +
+          `(${getErrorMessage(error)}); it is left to that run.`
+      )
+      return history
+    }
+  }
   const { jobId } = open
   let job: AgentJob
   try {
@@ -84,27 +100,6 @@ async function finishBefore(
   const { life } = before
   const marker = withDigest(markerAfter(requestRefOf(life), result), digestOf(life), result)
   return { ...history, ...historyAfter({ ...before, life: lifeOfMarker(marker) }) }
-}
-
-/** Never competes with a run that still follows the job: `left`, or `following` and its run over. */
-async function noRunFollows(
-  { comment, life }: DigestRecord,
-  { runMayFollow }: { runMayFollow: boolean },
-  { octokit, repo }: Healing,
-  rt: Runtime
-): Promise<boolean> {
-  if (!runMayFollow) return true
-  const written = { comment, marker: { run: life.run }, deadlineMs: life.deadlineMs }
-  try {
-    return await isFollowingRunOver({ octokit, repo }, written, rt)
-  } catch (error) {
-    rt.signal.throwIfAborted()
-    rt.log.warning(
-      `Could not tell whether run ${life.run} still follows the previous digest's job ` +
-        `(${getErrorMessage(error)}); it is left to that run.`
-    )
-    return false
-  }
 }
 
 /** Its comment finished as the sweep finishes it; the job's end counts even when the edit fails. */

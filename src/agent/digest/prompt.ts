@@ -74,7 +74,10 @@ function contextBlock(
     if (block) return block
   }
   for (const files of SIZED_FILES) {
-    const block = longestFitting(body => fits(sizedLevel(body, files)))
+    const listed = files > 0 ? `files past ${files} a pull request` : 'the file lists'
+    const note = (body: number): string =>
+      `the diffs, ${listed}, descriptions past ${body} characters`
+    const block = longestFitting(body => fits({ body, files, diff: false, note: note(body) }))
     if (block) return block
   }
   return fits(bare)
@@ -94,16 +97,6 @@ function longestFitting(render: (body: number) => string | undefined): string | 
     else high = middle
   }
   return best
-}
-
-function sizedLevel(body: number, files: number): Level {
-  const listed = files > 0 ? `files past ${files} a pull request` : 'the file lists'
-  return {
-    body,
-    files,
-    diff: false,
-    note: `the diffs, ${listed}, descriptions past ${body} characters`
-  }
 }
 
 /** `acme/docs#12 "Title"`: what names a pull request, whatever else is cut. */

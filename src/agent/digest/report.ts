@@ -3,7 +3,7 @@ import { codeSpan, inert, truncate } from '../../shared/markdown.js'
 import { humanDate } from '../../shared/human-dates.js'
 import { plural } from '../../shared/plural.js'
 import type { SkippedPull } from './select.js'
-import type { Candidate, Position } from './window.js'
+import type { Candidate, DigestWindow, Position } from './window.js'
 
 export interface DigestReport<T extends Candidate = Candidate> {
   repository: string
@@ -21,11 +21,8 @@ export interface DigestReport<T extends Candidate = Candidate> {
   unreported?: Unreported
 }
 
-export interface Unreported {
-  since: Position
-  until: Position
-  url: string
-}
+/** The window of the digest before, and its tracking comment. */
+export type Unreported = DigestWindow & { url: string }
 
 /** Past this many, the lists in a comment are cut (a comment has a size limit). */
 const LISTED = 200
