@@ -49,8 +49,10 @@ export function digestRecordsOf(
 ): DigestRecord[] {
   return comments.flatMap(comment => {
     const life = lifeOf(comment, identity)
-    const record = life && digestRecord(comment, life)
-    return record ? [record] : []
+    if (life?.of.kind !== 'digest' || !isDigestKey(life.request)) return []
+    const since = parsePosition(life.of.fields.since)
+    const until = parsePosition(life.of.fields.until)
+    return since && until ? [{ commentId: comment.id, comment, life, since, until }] : []
   })
 }
 
@@ -71,13 +73,4 @@ export function historyAfter(
   const jobId = phase.phase === 'ended' ? phase.jobId : undefined
   const docsPull = jobId && status === 'completed' && pr ? { jobId, url: pr } : undefined
   return { watermark: givenBack ? after.since : after.until, after, docsPull }
-}
-
-function digestRecord(comment: IssueComment, life: TrackingLife): DigestRecord | undefined {
-  const { of } = life
-  if (of.kind !== 'digest' || !isDigestKey(life.request)) return undefined
-  const since = parsePosition(of.fields.since)
-  const until = parsePosition(of.fields.until)
-  if (!since || !until) return undefined
-  return { commentId: comment.id, comment, life, since, until }
 }
