@@ -1,8 +1,6 @@
 /**
- * The guards of docs follow code, applied to each pull request a digest may include: a bot author
- * not in `allowed-bots`, `skip-label`, a pull request the agent itself opened (one our comments on
- * the tracking issue report as a job's result), and `ignore-paths` over its files (one read, shared
- * with the prompt; a pull request listing 100 files or more is never skipped by it).
+ * The guards of docs follow code for each pull request a digest may include. `ignore-paths` reads one
+ * page of files, shared with the prompt (a pull request listing 100 files or more is never skipped).
  */
 import type { IssueComment } from '../../github/comments.js'
 import type { Identity } from '../../github/identity.js'

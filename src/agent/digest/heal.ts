@@ -1,11 +1,7 @@
 /**
- * Each digest finishes the one before, so a daily digest needs no sweep to stay correct (the sweep
- * remains the backstop for the last one). Before the digest decides anything: the previous digest's
- * job, when its comment does not show its end and no run follows it any more, is read once; if it
- * has ended, its comment is finished as the sweep finishes it (job/finish-left.ts: the result, the
- * back-link, the notes) and it counts as settled with that end. A claim a dead run left (pending, no
- * job, past its deadline) is taken over: this digest reuses its comment. A create whose outcome was
- * never told (`unknown`) is never given back, and named.
+ * Each digest finishes the one before, so a daily digest needs no sweep to stay correct (the sweep is
+ * the backstop for the last one): an ended job's comment is finished as the sweep finishes it, a dead
+ * run's claim is taken over, and a create whose outcome was never told is named, never given back.
  */
 import { withDigest } from '../../job/digest-marker.js'
 import {
@@ -35,7 +31,6 @@ export interface HealedHistory extends DigestHistory {
 /** What healing works with: where the tracking comments live and who writes, and the service. */
 export interface Healing extends FinishContext {
   client: MintlifyClient
-  /** The tracking issue. */
   issueNumber: number
 }
 
@@ -68,10 +63,35 @@ async function finishBefore(
 ): Promise<DigestHistory> {
   const before = history.after
   const open = before && endNotShown(before.life)
-  if (!before || !open || !(await noRunFollows(before, open, healing, rt))) return history
+  if (!before || !open) return history
+  // Never competes with a run that still follows the job: `left`, or `following` and its run over.
+  if (open.runMayFollow) {
+    const { comment, life } = before
+    const written = { comment, marker: { run: life.run }, deadlineMs: life.deadlineMs }
+    const { octokit, repo } = healing
+    try {
+      if (!(await isFollowingRunOver({ octokit, repo }, written, rt))) return history
+    } catch (error) {
+      rt.signal.throwIfAborted()
+      rt.log.warning(
+        `Could not tell whether run ${life.run} still follows the previous digest's job ` +
+          `(${getErrorMessage(error)}); it is left to that run.`
+      )
+      return history
+    }
+  }
   const { jobId } = open
-  const job = await readJob(jobId, healing.client, rt)
-  if (!job) return history
+  let job: AgentJob
+  try {
+    job = await readLeftJob(healing.client, jobId, rt)
+  } catch (error) {
+    rt.signal.throwIfAborted()
+    rt.log.warning(
+      `Could not read the previous digest's job ${jobId} (${getErrorMessage(error)}); ` +
+        'it is taken as still running.'
+    )
+    return history
+  }
   if (!isEndedJob(job)) {
     rt.log.info(`The previous digest's job ${jobId} is still running.`)
     return history
@@ -80,45 +100,6 @@ async function finishBefore(
   const { life } = before
   const marker = withDigest(markerAfter(requestRefOf(life), result), digestOf(life), result)
   return { ...history, ...historyAfter({ ...before, life: lifeOfMarker(marker) }) }
-}
-
-/** Never competes with a run that still follows the job: `left`, or `following` and its run over. */
-async function noRunFollows(
-  { comment, life }: DigestRecord,
-  { runMayFollow }: { runMayFollow: boolean },
-  { octokit, repo }: Healing,
-  rt: Runtime
-): Promise<boolean> {
-  if (!runMayFollow) return true
-  const written = { comment, marker: { run: life.run }, deadlineMs: life.deadlineMs }
-  try {
-    return await isFollowingRunOver({ octokit, repo }, written, rt)
-  } catch (error) {
-    rt.signal.throwIfAborted()
-    rt.log.warning(
-      `Could not tell whether run ${life.run} still follows the previous digest's job ` +
-        `(${getErrorMessage(error)}); it is left to that run.`
-    )
-    return false
-  }
-}
-
-/** One read of the job, as the sweep reads it; undefined (a warning) when it cannot be read. */
-async function readJob(
-  jobId: string,
-  client: MintlifyClient,
-  rt: Runtime
-): Promise<AgentJob | undefined> {
-  try {
-    return await readLeftJob(client, jobId, rt)
-  } catch (error) {
-    rt.signal.throwIfAborted()
-    rt.log.warning(
-      `Could not read the previous digest's job ${jobId} (${getErrorMessage(error)}); ` +
-        'it is taken as still running.'
-    )
-    return undefined
-  }
 }
 
 /** Its comment finished as the sweep finishes it; the job's end counts even when the edit fails. */

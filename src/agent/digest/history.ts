@@ -1,18 +1,14 @@
 /**
- * What the tracking issue says about earlier digests, read from this action's own comments only
- * (anyone can type a marker; nobody else can post as the token's identity). The newest digest comment
- * sets the watermark: its `since` when its job failed, was archived or provably never got the
- * request (a create or a follow-up refused: its pull requests are offered again), else its `until`.
- * A digest whose create is in flight in another run (pending, no job yet) is left to that run: the
- * next digest follows the one before it, so the two runs compute the same request and one of them
- * stands down; once that claim's deadline has passed, heal.ts takes it over. Pure.
+ * Earlier digests, read from this action's own comments only (anyone can type a marker). The newest
+ * sets the watermark: its `since` when its job failed, was archived or never got the request (its
+ * pull requests are offered again), else its `until`. A claim in flight in another run is left to
+ * that run (heal.ts takes it over past its deadline). Pure.
  */
 import type { IssueComment } from '../../github/comments.js'
 import type { Identity } from '../../github/identity.js'
 import { claimInFlight, lifeOf, type TrackingLife } from '../../job/life.js'
 import { isDigestKey, parsePosition, type Position } from './window.js'
 
-/** One earlier digest, as its tracking comment records it. */
 export interface DigestRecord {
   commentId: number
   comment: IssueComment
@@ -34,9 +30,6 @@ export interface DigestHistory {
   claim?: DigestRecord
 }
 
-/** Job ends after which a digest's pull requests are offered again. */
-const GIVES_BACK = new Set(['failed', 'archived'])
-
 export function readDigestHistory(
   comments: readonly IssueComment[],
   { identity, runId }: { identity: Identity; runId?: string }
@@ -56,12 +49,13 @@ export function digestRecordsOf(
 ): DigestRecord[] {
   return comments.flatMap(comment => {
     const life = lifeOf(comment, identity)
-    const record = life && digestRecord(comment, life)
-    return record ? [record] : []
+    if (life?.of.kind !== 'digest' || !isDigestKey(life.request)) return []
+    const since = parsePosition(life.of.fields.since)
+    const until = parsePosition(life.of.fields.until)
+    return since && until ? [{ commentId: comment.id, comment, life, since, until }] : []
   })
 }
 
-/** A record this run wrote in an earlier attempt. */
 export function isOwnRun(record: DigestRecord, runId: string | undefined): boolean {
   return runId !== undefined && record.life.run === runId
 }
@@ -75,17 +69,8 @@ export function historyAfter(
   const { status, pr } = of.kind === 'digest' ? of.end : {}
   // Never sent: the create or the follow-up provably never reached the service. `unknown` may have
   // started a job, and a pending follow-up may have reached its job: their PRs are taken.
-  const givenBack = GIVES_BACK.has(status ?? '') || phase.phase === 'never-sent'
+  const givenBack = status === 'failed' || status === 'archived' || phase.phase === 'never-sent'
   const jobId = phase.phase === 'ended' ? phase.jobId : undefined
   const docsPull = jobId && status === 'completed' && pr ? { jobId, url: pr } : undefined
   return { watermark: givenBack ? after.since : after.until, after, docsPull }
-}
-
-function digestRecord(comment: IssueComment, life: TrackingLife): DigestRecord | undefined {
-  const { of } = life
-  if (of.kind !== 'digest' || !isDigestKey(life.request)) return undefined
-  const since = parsePosition(of.fields.since)
-  const until = parsePosition(of.fields.until)
-  if (!since || !until) return undefined
-  return { commentId: comment.id, comment, life, since, until }
 }

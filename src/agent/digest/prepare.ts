@@ -1,11 +1,6 @@
 /**
- * A digest in the agent's flow, from the tracking issue to a request ready to send. `readyDigest`
- * takes the flow apart once and names its steps in order, each handed only the values it needs:
- * the tracking issue read (read-stop.ts) and its earlier digests (history.ts, the watermark), the
- * digest before finished (heal.ts), the merged pull requests listed down to the watermark and
- * guarded one by one (guard.ts, select.ts), the open docs PR of the previous digest looked at, and
- * the request and prompt built. Nothing is written before this has decided, so a digest with
- * nothing to include leaves no trace (status skipped, no call, no comment).
+ * A digest from the tracking issue to a request ready to send. Nothing is written before this has
+ * decided, so a digest with nothing to include leaves no trace.
  */
 import type { IssueComment } from '../../github/comments.js'
 import type { GitHubAccess } from '../../github/identity.js'
@@ -19,7 +14,7 @@ import { parsePullRequestLink } from '../../job/pull-request-link.js'
 import { getErrorMessage } from '../../shared/errors.js'
 import type { Runtime } from '../../shared/runtime.js'
 import { plural } from '../../shared/plural.js'
-import { payloadDefaultBranch, type RunnerContext } from '../../shared/runner-context.js'
+import { payloadDefaultBranch } from '../../shared/runner-context.js'
 import { createMintlifyClient } from '../../mintlify/client.js'
 import { Conversation } from '../conversation.js'
 import { ignoreMatcher } from '../follow-code/guards.js'
@@ -28,19 +23,13 @@ import type { AgentSettings } from '../settings.js'
 import { issueThread, type AgentRequest, type Thread } from '../request.js'
 import { digestGuard } from './guard.js'
 import { healHistory, type HealedHistory } from './heal.js'
-import { readDigestHistory, type DigestHistory, type DigestRecord } from './history.js'
+import { readDigestHistory, type DigestHistory } from './history.js'
 import { digestClaimsSince, readTrackingIssue } from './read-stop.js'
 import { buildDigestPrompt, DEFAULT_DIGEST_INSTRUCTION, type DigestPull } from './prompt.js'
 import type { DigestReport } from './report.js'
 import { selectPulls, type Guard } from './select.js'
 import type { DigestSettings } from './settings.js'
-import {
-  candidatesAfter,
-  digestKey,
-  formatPosition,
-  windowStart,
-  type DigestWindow
-} from './window.js'
+import { candidatesAfter, digestKey, formatPosition, startOf, type DigestWindow } from './window.js'
 
 export interface ReadyDigest {
   report: DigestReport
@@ -51,7 +40,6 @@ export interface ReadyDigest {
   github: GitHubAccess
 }
 
-/** A digest with no pull request to include. */
 export interface NothingToDigest {
   kind: 'nothing'
   report: DigestReport
@@ -89,11 +77,19 @@ export async function readyDigest(
   const healed = await healHistory(history, healing, rt)
   const ignored = ignoreMatcher(settings.ignorePaths)
   const guard = digestGuard({ octokit, repo, identity, settings, thread: comments, ignored }, rt)
-  const branch = digest.branch ?? (await defaultBranch(octokit, context, rt))
+  const branch =
+    digest.branch ?? payloadDefaultBranch(context) ?? (await getDefaultBranch(octokit, repo, rt))
   const listing = { repo, branch, digest, runStartedAt, guard }
   const report = await selectMerged(octokit, listing, healed, rt)
   if (healed.unreported) report.unreported = healed.unreported
-  if (!report.until) return nothingToDigest(report, rt)
+  if (!report.until) {
+    const skipped = report.skipped.length
+    rt.log.info(
+      `Nothing to digest: no pull request merged into ${report.branch} since the last digest` +
+        (skipped > 0 ? ` that the guards let through (${plural(skipped, 'skipped')}).` : '.')
+    )
+    return { kind: 'nothing', report }
+  }
   const followJobId = settings.followUp
     ? await openDocsJob(octokit, healed, serverUrl, rt)
     : undefined
@@ -108,8 +104,12 @@ export async function readyDigest(
   const since = digestClaimsSince(history, comments)
   const conversation = Conversation.open(request, flow, { since, latestJob: false })
   const ready = { report, fields, followJobId, github }
-  const read = takeOver(healed.takeover, { threadComments: comments, conversation })
-  return { kind: 'ready', request, prompt, ...read, conversation, digest: ready }
+  // A claim a dead run left: this digest's tracking comment is that comment (never a second one),
+  // and the thread is read without it, so its marker is no request's fate: this digest rewrites it.
+  const claim = healed.takeover
+  if (claim) conversation?.tracking.adopt(claim.comment)
+  const threadComments = claim ? comments.filter(c => c.id !== claim.commentId) : comments
+  return { kind: 'ready', request, prompt, threadComments, conversation, digest: ready }
 }
 
 /**
@@ -151,14 +151,14 @@ interface DigestContent {
   ignored: (path: string) => boolean
 }
 
-/** The merged pull requests in the digest's window, through the guards, as the report lists them. */
+/** The merged pull requests after the window's start (a re-run's own, else the watermark), guarded. */
 async function selectMerged(
   octokit: Octokit,
   { repo, branch, digest, runStartedAt, guard }: MergedListing,
   history: DigestHistory,
   rt: Runtime
 ): Promise<DigestReport<DigestPull>> {
-  const since = windowStart(history, digest.since.instant)
+  const since = history.rerun?.since ?? history.watermark ?? startOf(digest.since.instant)
   const listing = { repo, window: { start: since.at, end: runStartedAt }, base: branch }
   const listed = await listMergedPulls(octokit, listing, rt)
   const candidates = candidatesAfter(listed, { since, until: history.rerun?.until })
@@ -168,45 +168,12 @@ async function selectMerged(
   return { repository, branch, since, until: window?.until, included, skipped, waiting }
 }
 
-/** Where and what a digest lists: the branch, its settings, and the run's start (the window's end). */
 interface MergedListing {
   repo: RepoRef
   branch: string
   digest: DigestSettings
   runStartedAt: number
   guard: Guard<DigestPull>
-}
-
-/**
- * A claim a dead run left: this digest's tracking comment is that comment (never a second one), and
- * the thread is read without it, so its marker is no request's fate: this digest rewrites it.
- */
-function takeOver(
-  claim: DigestRecord | undefined,
-  { threadComments, conversation }: { threadComments: IssueComment[]; conversation?: Conversation }
-): { threadComments: IssueComment[] } {
-  if (!claim) return { threadComments }
-  conversation?.tracking.adopt(claim.comment)
-  return { threadComments: threadComments.filter(comment => comment.id !== claim.commentId) }
-}
-
-function nothingToDigest(report: DigestReport, rt: Runtime): NothingToDigest {
-  const skipped = report.skipped.length
-  rt.log.info(
-    `Nothing to digest: no pull request merged into ${report.branch} since the last digest` +
-      (skipped > 0 ? ` that the guards let through (${plural(skipped, 'skipped')}).` : '.')
-  )
-  return { kind: 'nothing', report }
-}
-
-async function defaultBranch(
-  octokit: Octokit,
-  context: RunnerContext,
-  rt: Runtime
-): Promise<string> {
-  const named = payloadDefaultBranch(context)
-  if (named !== undefined) return named
-  return getDefaultBranch(octokit, { owner: context.owner, repo: context.repo }, rt)
 }
 
 /**

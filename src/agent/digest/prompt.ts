@@ -1,36 +1,25 @@
 /**
  * A digest's prompt: the instruction (never cut), then one block labelled as written by others with
- * each included pull request, oldest first. The block gives way level by level (descriptions, file
- * lists, diffs; before the descriptions go, they are cut to the share the room holds, so a digest of
- * many pull requests still says what each one does) so the whole prompt stays within
- * MAX_PROMPT_LENGTH, and at the last level it is only the pull requests' reference lines, titles cut
- * to share the room: every included pull request is always named. Pure and deterministic.
+ * each included pull request. The block gives way level by level to stay within MAX_PROMPT_LENGTH,
+ * and always names every included pull request. Pure and deterministic.
  */
 import type { PullFile } from '../../github/pulls.js'
 import { cut, MAX_PROMPT_LENGTH } from '../prompt-context.js'
 import { CLOSE, described, fileLines, inline, OPEN } from '../follow-code/context-lines.js'
 import { renderDiff } from '../follow-code/diff.js'
+import type { ChangePromptOptions as DigestPromptOptions } from '../follow-code/prompt.js'
 import type { Candidate } from './window.js'
 
-/** The instruction of a digest when the workflow gives no `prompt`. */
 export const DEFAULT_DIGEST_INSTRUCTION =
   'Update the documentation for the code changes merged below, in one pull request for all of ' +
   'them: document what they add or change for the people who use it, and correct pages they make ' +
   'wrong. Follow the existing structure and style of the docs. Where no documentation needs to ' +
   'change, change nothing.'
 
-/** An included pull request with the files read for its guard. */
 export interface DigestPull extends Candidate {
   files: PullFile[]
   /** The read listed every file (fewer than the one page the guard reads). */
   filesComplete: boolean
-}
-
-export interface DigestPromptOptions {
-  repository: string
-  includeContext: boolean
-  includeDiff: boolean
-  ignored: (path: string) => boolean
 }
 
 /** How much of each pull request a level shows; the first level that fits is used. */
@@ -85,7 +74,10 @@ function contextBlock(
     if (block) return block
   }
   for (const files of SIZED_FILES) {
-    const block = longestFitting(body => fits(sizedLevel(body, files)))
+    const listed = files > 0 ? `files past ${files} a pull request` : 'the file lists'
+    const note = (body: number): string =>
+      `the diffs, ${listed}, descriptions past ${body} characters`
+    const block = longestFitting(body => fits({ body, files, diff: false, note: note(body) }))
     if (block) return block
   }
   return fits(bare)
@@ -105,16 +97,6 @@ function longestFitting(render: (body: number) => string | undefined): string | 
     else high = middle
   }
   return best
-}
-
-function sizedLevel(body: number, files: number): Level {
-  const listed = files > 0 ? `files past ${files} a pull request` : 'the file lists'
-  return {
-    body,
-    files,
-    diff: false,
-    note: `the diffs, ${listed}, descriptions past ${body} characters`
-  }
 }
 
 /** `acme/docs#12 "Title"`: what names a pull request, whatever else is cut. */

@@ -1,9 +1,6 @@
 /**
  * How far back a digest reads its tracking issue, newest first: to the newest digest record of ours
- * that is not a claim still in flight (state `pending` without a job), since that record sets the
- * watermark and every record after it is read too. A re-run (the run's id may be on a record of its
- * first attempt) reads on until it has also found that record, or the whole issue when there is none:
- * it is the only run that reads further back.
+ * that is not a claim in flight, which sets the watermark. A re-run also reads on to its own record.
  */
 import type { IssueComment } from '../../github/comments.js'
 import type { GitHubAccess, Identity } from '../../github/identity.js'
@@ -11,7 +8,7 @@ import { readNewestComments } from '../../github/newest-comments.js'
 import { claimInFlight } from '../../job/life.js'
 import type { IssueRef } from '../../github/refs.js'
 import type { Runtime } from '../../shared/runtime.js'
-import { digestRecordsOf, isOwnRun, type DigestHistory, type DigestRecord } from './history.js'
+import { digestRecordsOf, isOwnRun, type DigestHistory } from './history.js'
 
 export interface DigestReader {
   identity: Identity
@@ -58,11 +55,10 @@ export function digestClaimsSince(
   history: Pick<DigestHistory, 'after' | 'rerun'>,
   comments: readonly IssueComment[]
 ): number | undefined {
-  const from = history.rerun || !history.after ? comments[0] : byId(comments, history.after)
+  const from =
+    history.rerun || !history.after
+      ? comments[0]
+      : comments.find(comment => comment.id === history.after?.commentId)
   // GitHub's timestamps are whole seconds: a second earlier keeps that record itself in the listing.
   return from?.createdAt === undefined ? undefined : from.createdAt - 1000
-}
-
-function byId(comments: readonly IssueComment[], record: DigestRecord): IssueComment | undefined {
-  return comments.find(comment => comment.id === record.commentId)
 }

@@ -1,13 +1,9 @@
-/**
- * What a digest covered, as its tracking comment and the step summary show it: the window, the
- * included pull requests (link, title, author, merge date), the skipped ones with their reasons, and
- * how many wait for the next digest. Pure; titles, logins and reasons go through inert().
- */
+/** What a digest covered, for its tracking comment and the step summary. Pure. */
 import { codeSpan, inert, truncate } from '../../shared/markdown.js'
 import { humanDate } from '../../shared/human-dates.js'
 import { plural } from '../../shared/plural.js'
 import type { SkippedPull } from './select.js'
-import type { Candidate, Position } from './window.js'
+import type { Candidate, DigestWindow, Position } from './window.js'
 
 export interface DigestReport<T extends Candidate = Candidate> {
   repository: string
@@ -25,12 +21,8 @@ export interface DigestReport<T extends Candidate = Candidate> {
   unreported?: Unreported
 }
 
-/** A digest's window, and its tracking comment. */
-export interface Unreported {
-  since: Position
-  until: Position
-  url: string
-}
+/** The window of the digest before, and its tracking comment. */
+export type Unreported = DigestWindow & { url: string }
 
 /** Past this many, the lists in a comment are cut (a comment has a size limit). */
 const LISTED = 200

@@ -1,12 +1,9 @@
 /**
- * Which merged pull requests a digest includes: the candidates after the window's start (window.ts),
- * oldest first, each through the guards, until `digest-max-pulls` are included. Skipped ones do not
- * count; the included last one is the window's `until`, and those not looked at wait for the next
- * digest. A PR skipped after the last included one is listed as skipped here, and looked at again by
- * the next digest (it is after `until`): a bot's merge is never reported as waiting. Pure: the guard
- * is passed in (it may read a pull request's files).
+ * Which candidates a digest includes: oldest first, through the guard, until `digest-max-pulls` are
+ * included. Skipped ones do not count; those not looked at wait for the next digest. Pure: the guard
+ * is passed in.
  */
-import { windowOf, type Candidate, type DigestWindow, type Position } from './window.js'
+import type { Candidate, DigestWindow, Position } from './window.js'
 
 export interface SkippedPull {
   pull: Candidate
@@ -15,7 +12,6 @@ export interface SkippedPull {
 
 export interface Selection<T extends Candidate = Candidate> {
   included: T[]
-  /** Guarded out. */
   skipped: SkippedPull[]
   /** Not looked at (`digest-max-pulls` was reached): left for the next digest. */
   waiting: number
@@ -23,7 +19,6 @@ export interface Selection<T extends Candidate = Candidate> {
   window?: DigestWindow
 }
 
-/** What the guards say of a candidate: why it is skipped, or it as included (with what they read). */
 export type Verdict<T extends Candidate> =
   { kind: 'skip'; reason: string } | { kind: 'include'; pull: T }
 
@@ -44,5 +39,6 @@ export async function selectPulls<T extends Candidate>(
     else included.push(verdict.pull)
   }
   const waiting = candidates.length - examined
-  return { included, skipped, waiting, window: windowOf(since, included) }
+  const last = included.at(-1)
+  return { included, skipped, waiting, window: last && { since, until: last.position } }
 }

@@ -1,7 +1,4 @@
-/**
- * The digest's inputs, parsed with the rest of the agent's settings: each wrong form is one
- * InputError that names the input, before any request.
- */
+/** The digest's inputs: each wrong form is one InputError that names the input, before any request. */
 import { isBranchName } from '../../github/refs.js'
 import { parseDate, parseDateInput, type ParsedDate } from '../../shared/dates.js'
 import {

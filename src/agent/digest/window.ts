@@ -1,13 +1,8 @@
 /**
- * A digest's window over the branch's merged pull requests, in one place. A pull request stands at
- * its position (merge time and number: GitHub gives merge times to the second, so several can share
- * one; the number orders them). A window runs after `since` (exclusive) up to `until`, the last
- * pull request it includes, so it cuts between two merged in one second without losing one. It
- * starts where a re-run's own window started, else after the watermark (history.ts), else at
- * `digest-since`. Its request key names the window and the earlier digest comment it follows: two
- * runs over the same window after the same comment (a schedule and a dispatch started together, or
- * a re-run) are one request; a digest that offers a failed digest's pull requests again follows that
- * failed digest's comment, so it is a new request even when its window is the same. Pure.
+ * A digest's window over the merged pull requests, after `since` (exclusive) up to `until`, the last
+ * one included. A position is merge time and number: GitHub gives merge times to the second, so the
+ * number orders pull requests merged in one second. The request key names the window and the digest
+ * comment it follows, so a digest that offers a failed one's pull requests again is a new request. Pure.
  */
 import type { MergedPull } from '../../github/merged-pulls.js'
 
@@ -24,7 +19,6 @@ export interface DigestWindow {
   until: Position
 }
 
-/** A merged pull request after the window's start, with its position. */
 export interface Candidate extends MergedPull {
   position: Position
 }
@@ -40,7 +34,6 @@ export function parsePosition(text: string | undefined): Position | undefined {
   return { at: Number(match[1]) * 1000, number: Number(match[2]) }
 }
 
-/** Negative when `a` comes first. */
 function comparePositions(a: Position, b: Position): number {
   return a.at - b.at || a.number - b.number
 }
@@ -50,17 +43,8 @@ export function startOf(at: number): Position {
   return { at: Math.floor(at / 1000) * 1000, number: 0 }
 }
 
-/** A merged pull request's position, from GitHub's ISO merge time. */
 function positionOf(pull: { mergedAt: string; number: number }): Position {
   return { at: Math.floor(Date.parse(pull.mergedAt) / 1000) * 1000, number: pull.number }
-}
-
-/** Where the window starts: a re-run's own start, else the watermark, else `digest-since`. */
-export function windowStart(
-  earlier: { rerun?: { since: Position }; watermark?: Position },
-  digestSince: number
-): Position {
-  return earlier.rerun?.since ?? earlier.watermark ?? startOf(digestSince)
 }
 
 /** The pull requests after `since` (and up to `until`, a re-run's window), oldest first. */
@@ -73,15 +57,6 @@ export function candidatesAfter(
     .filter(pull => comparePositions(pull.position, since) > 0)
     .filter(pull => until === undefined || comparePositions(pull.position, until) <= 0)
     .sort((a, b) => comparePositions(a.position, b.position))
-}
-
-/** The window from `since` to the last included pull request; undefined when none is. */
-export function windowOf(
-  since: Position,
-  included: readonly Candidate[]
-): DigestWindow | undefined {
-  const last = included.at(-1)
-  return last && { since, until: last.position }
 }
 
 const DIGEST_KEY_PREFIX = 'digest-'

@@ -1,7 +1,4 @@
-/**
- * What changed in a code-change event: a pull request (merged, or open and labelled), a branch
- * push, a release.
- */
+/** What changed in a code-change event: a pull request, a branch push, a release. */
 import type { PullSummary } from '../../github/changes.js'
 
 /** A pull request of the change: from the event, or the one a pushed commit came from. */

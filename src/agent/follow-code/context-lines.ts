@@ -1,8 +1,4 @@
-/**
- * The parts of a code change's context block that a pull request, a push, a release and a
- * digest of many pull requests all write the same way: the block's labelled edges, text by others
- * made harmless, a description cut to a bound, and a list of changed files. Pure.
- */
+/** The parts of a change's context block that every kind of change writes the same way. Pure. */
 import type { PullFile } from '../../github/pulls.js'
 import { cut, oneLine } from '../prompt-context.js'
 

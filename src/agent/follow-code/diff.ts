@@ -1,8 +1,4 @@
-/**
- * The diff of a code change for the prompt: the patches GitHub gives for each changed file that
- * `ignore-paths` does not match, each cut to a bound, all within the room the prompt leaves, with a
- * note that says what was left out. Pure and deterministic (files in GitHub's order).
- */
+/** The diff of a code change for the prompt, within the room the prompt leaves. Pure. */
 import type { PullFile } from '../../github/pulls.js'
 import { plural } from '../../shared/plural.js'
 import { cutAtCharacter } from '../../shared/text-cut.js'
@@ -10,9 +6,7 @@ import { cutAtCharacter } from '../../shared/text-cut.js'
 /** One file's diff is cut here, so one huge file does not crowd out the rest. */
 export const FILE_DIFF_LIMIT = 4_000
 const HEADING = 'Diff of the changed files that ignore-paths does not match:'
-/** Room kept for the closing note. */
 const NOTE_ROOM = 200
-/** A file's diff is not started with less room than this. */
 const MIN_FILE_ROOM = 300
 
 /** The diff section, at most `room` characters; undefined when there is nothing to show. */
@@ -38,14 +32,16 @@ export function renderDiff(
     used += section.text.length + 1
     shown++
   }
-  const note = leftOutNote({
-    notShown: withPatch.length - shown,
-    cutFiles,
-    noPatch: wanted.length - withPatch.length,
-    ignoredCount
-  })
   if (shown === 0) return undefined
-  if (note) parts.push(note)
+  const notShown = withPatch.length - shown
+  const noPatch = wanted.length - withPatch.length
+  const left: string[] = []
+  if (notShown > 0) left.push(plural(notShown, 'more file'))
+  if (cutFiles > 0) left.push(`the end of ${plural(cutFiles, 'long diff')}`)
+  if (noPatch > 0)
+    left.push(`${plural(noPatch, 'file')} GitHub gives no diff for (binary or too large)`)
+  if (ignoredCount > 0) left.push(plural(ignoredCount, 'ignored file'))
+  if (left.length > 0) parts.push(`[Left out of the diff: ${left.join('; ')}]`)
   return parts.join('\n')
 }
 
@@ -57,20 +53,4 @@ function fileSection(file: PullFile, limit: number): { text: string; cut: boolea
   const kept = cutAtCharacter(patch, Math.max(0, room - 60))
   const note = `[cut: ${patch.length - kept.length} more characters of this file's diff]`
   return { text: `${header}\n${kept}\n${note}`, cut: true }
-}
-
-function leftOutNote(counts: {
-  notShown: number
-  cutFiles: number
-  noPatch: number
-  ignoredCount: number
-}): string | undefined {
-  const parts: string[] = []
-  if (counts.notShown > 0) parts.push(plural(counts.notShown, 'more file'))
-  if (counts.cutFiles > 0) parts.push(`the end of ${plural(counts.cutFiles, 'long diff')}`)
-  if (counts.noPatch > 0) {
-    parts.push(`${plural(counts.noPatch, 'file')} GitHub gives no diff for (binary or too large)`)
-  }
-  if (counts.ignoredCount > 0) parts.push(plural(counts.ignoredCount, 'ignored file'))
-  return parts.length > 0 ? `[Left out of the diff: ${parts.join('; ')}]` : undefined
 }

@@ -1,8 +1,6 @@
 /**
- * Docs follow code: a merged pull request, a branch push or a published release, read from the
- * event alone (and the pull request and request of a labelled one, for label-trigger.ts). Pure. What
- * the event settles (an unmerged close, a tag push, a bot, `skip-label`) is decided here, before any
- * call; the rest of the guards need GitHub's answers (prepare.ts).
+ * Docs follow code, read from the event alone. Pure. What the event settles (an unmerged close, a tag
+ * push, a bot, `skip-label`) is decided here, before any call; the rest need GitHub (prepare.ts).
  */
 import { payloadDefaultBranch, type RunnerContext } from '../../shared/runner-context.js'
 import { botAuthorIgnored, labelIgnored } from './guards.js'
@@ -23,7 +21,6 @@ import {
 
 export const CODE_CHANGE_EVENTS = ['pull_request', 'pull_request_target', 'push', 'release']
 
-/** The instruction of a code change when the workflow gives no `prompt`. */
 export const DEFAULT_CHANGE_INSTRUCTION =
   'Update the documentation for the code change described below: document what it adds or ' +
   'changes for the people who use it, and correct pages it makes wrong. Follow the existing ' +
@@ -76,7 +73,6 @@ export function codeChangeDecision(
   })
 }
 
-/** A pull request as its event describes it, merged or still open. */
 export function pullOf(raw: Json): ChangedPull {
   return {
     number: Number(raw.number),
@@ -173,7 +169,6 @@ function releaseDecision(context: RunnerContext, settings: AgentSettings): Trigg
   })
 }
 
-/** The request of a change: the workflow's `prompt`, or the built-in instruction. */
 export function changeRequest(
   settings: Pick<AgentSettings, 'prompt'>,
   facts: Pick<RequestFields, 'change' | 'requester' | 'thread'> & { key: KeyOf } & (

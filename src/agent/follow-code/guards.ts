@@ -1,8 +1,4 @@
-/**
- * The noise guards of docs-follow-code: a skip label, a bot author, a change that touches only
- * ignored paths. Pure; each returns the reason to skip (a log line), or undefined to go on. The loop
- * guard (a pull request the agent opened) needs the thread and a search: own-pull.ts.
- */
+/** The noise guards of docs-follow-code: each returns the reason to skip (a log line), or undefined. */
 import picomatch from 'picomatch'
 import type { PullFile } from '../../github/pulls.js'
 import type { AgentSettings } from '../settings.js'

@@ -1,9 +1,7 @@
 /**
- * The loop guard of docs-follow-code: a pull request the docs agent opened never starts a job,
- * whatever `allowed-bots` says. It is the agent's when its conversation holds this action's
- * back-link comment, or when a tracking comment of this action in this repository reports its URL as
- * its job's result, or a digest's note links it (one issue search, then the first threads read to
- * confirm the comment is ours). Only comments written by the identity the token posts as count.
+ * The loop guard: a pull request the docs agent opened never starts a job, whatever `allowed-bots`
+ * says. It is the agent's when its thread holds our back-link comment, or a comment of ours reports
+ * its URL (one search, then the first threads read). Only the token's identity's comments count.
  */
 import { searchCommentsFor } from '../../github/changes.js'
 import { listComments, type IssueComment } from '../../github/comments.js'
@@ -29,25 +27,19 @@ interface Lookup {
   rt: Runtime
 }
 
-/** Why the pull request is the agent's own (a log line), or undefined. */
 export async function ownPullReason(
   pull: Pick<ChangedPull, 'number' | 'htmlUrl'>,
-  /** The pull request's own comments, when they could be read. */
   thread: readonly IssueComment[] | undefined,
   lookup: Lookup
 ): Promise<string | undefined> {
   const { identity } = lookup
-  if (thread?.some(comment => ownMarkerKind(comment, identity) === 'back-link')) {
+  if (thread?.some(comment => ownMarker(comment, identity)?.kind === 'back-link')) {
     return `pull request #${pull.number} was opened by the docs agent (it holds this action's back-link comment)`
   }
   if (!pull.htmlUrl) return undefined
   const reporter = await reportingThread(pull, thread, lookup)
   if (reporter === undefined) return undefined
   return `pull request #${pull.number} was opened by the docs agent (the tracking comment in #${reporter} reports it)`
-}
-
-function ownMarkerKind(comment: IssueComment, identity: Identity): string | undefined {
-  return ownMarker(comment, identity)?.kind
 }
 
 /**
@@ -60,12 +52,11 @@ export function reportsPull(
   comment: IssueComment,
   { identity, url }: { identity: Identity; url: string }
 ): boolean {
-  if (url === '' || !REPORTING_KINDS.has(ownMarkerKind(comment, identity) ?? '')) return false
+  if (url === '' || !REPORTING_KINDS.has(ownMarker(comment, identity)?.kind ?? '')) return false
   // `(…/pull/1)` is not `(…/pull/12)`: the link ends where the URL does.
   return readComment(comment.body)?.headline.includes(`(${url})`) ?? false
 }
 
-/** The number of a thread whose tracking comment of ours names the pull request's URL. */
 async function reportingThread(
   pull: Pick<ChangedPull, 'number' | 'htmlUrl'>,
   thread: readonly IssueComment[] | undefined,

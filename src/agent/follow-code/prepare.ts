@@ -1,19 +1,14 @@
 /**
- * A code change from the event to a request ready to send: GitHub is read (the files and commits,
- * a push's pull request), the guards that need those answers run (ignore-paths, and for a push the
- * pull request's label and author, and the loop guard; for a labelled pull request all of them, the
- * loop guard first), and the prompt is built. Nothing is written before this has decided, so a
- * skipped change leaves no trace.
+ * A code change from the event to a request ready to send: GitHub is read, the guards that need its
+ * answers run, and the prompt is built. Nothing is written before this has decided, so a skipped
+ * change leaves no trace.
  */
 import { listComments, type IssueComment } from '../../github/comments.js'
-import type { Octokit } from '../../github/octokit.js'
 import { getErrorMessage } from '../../shared/errors.js'
-import type { RunnerContext } from '../../shared/runner-context.js'
-import type { Runtime } from '../../shared/runtime.js'
 import type { ChangedPull } from './change.js'
 import { botAuthorIgnored, ignoreMatcher, labelIgnored, pathsIgnored } from './guards.js'
 import { buildChangePrompt } from './prompt.js'
-import { readChange, unreadChange, type ChangeReading } from './read.js'
+import { readChange, unreadChange } from './read.js'
 import { pullKey, pullThread } from './event.js'
 import { ownPullReason } from './loop-guard.js'
 import type { AgentFlow } from '../flow.js'
@@ -64,7 +59,11 @@ export async function prepareChange(
   if (reading.change.kind === 'push' && pull) {
     const ignoredPull = labelIgnored(pull, settings) ?? botAuthorIgnored(pull, settings)
     if (ignoredPull) return skip(ignoredPull)
-    ready = pushOfPull(request, pull, reading, context)
+    // A push reports on the pull request its head commit came from; when that commit is the pull
+    // request's merge, the request is the merge's own (a workflow on both events starts one job).
+    const isMerge = pull.mergeSha !== undefined && pull.mergeSha === reading.change.push.after
+    const key = isMerge ? pullKey(pull) : request.key
+    ready = { ...request, thread: pullThread(context, pull), key }
   }
   if (reading.change.kind !== 'release') {
     const onlyIgnored = pathsIgnored(
@@ -94,43 +93,15 @@ async function guardOwnPull(
 ): Promise<{ kind: 'skip'; reason: string } | { kind: 'go'; threadComments?: IssueComment[] }> {
   if (!github) return { kind: 'go' }
   const repo = { owner: context.owner, repo: context.repo }
-  const threadComments = await readThread(github.octokit, { ...repo, issueNumber: pull.number }, rt)
+  let threadComments: IssueComment[] | undefined
+  try {
+    const ref = { ...repo, issueNumber: pull.number }
+    threadComments = await listComments(github.octokit, { ref }, rt)
+  } catch (error) {
+    rt.signal.throwIfAborted()
+    rt.log.warning(`Could not read the comments of #${pull.number}: ${getErrorMessage(error)}`)
+  }
   const lookup = { octokit: github.octokit, repo, identity: await github.identity.get(), rt }
   const own = await ownPullReason(pull, threadComments, lookup)
   return own ? { kind: 'skip', reason: own } : { kind: 'go', threadComments }
-}
-
-/**
- * A push reports on the pull request its head commit came from; when that commit is the pull
- * request's merge, the request is the merge's own (a workflow on both events starts one job).
- */
-function pushOfPull(
-  request: EventRequest,
-  pull: ChangedPull,
-  reading: ChangeReading,
-  context: Pick<RunnerContext, 'owner' | 'repo'>
-): EventRequest {
-  const isMerge =
-    reading.change.kind === 'push' &&
-    pull.mergeSha !== undefined &&
-    pull.mergeSha === reading.change.push.after
-  return {
-    ...request,
-    thread: pullThread(context, pull),
-    key: isMerge ? pullKey(pull) : request.key
-  }
-}
-
-async function readThread(
-  octokit: Octokit,
-  ref: { owner: string; repo: string; issueNumber: number },
-  rt: Runtime
-): Promise<IssueComment[] | undefined> {
-  try {
-    return await listComments(octokit, { ref }, rt)
-  } catch (error) {
-    rt.signal.throwIfAborted()
-    rt.log.warning(`Could not read the comments of #${ref.issueNumber}: ${getErrorMessage(error)}`)
-    return undefined
-  }
 }

@@ -1,8 +1,7 @@
 /**
  * The prompt of a code change: the instruction (never cut), then the change in a block labelled as
- * written by others. The block gives way in a fixed order (description, file list, commits) so the
- * whole prompt stays within MAX_PROMPT_LENGTH, and the diff gets the room left. Pure and
- * deterministic: the same change is cut the same way.
+ * written by others, giving way in a fixed order to stay within MAX_PROMPT_LENGTH; the diff gets the
+ * room left. Pure and deterministic.
  */
 import type { CommitSummary } from '../../github/changes.js'
 import { cutAtCharacter } from '../../shared/text-cut.js'
@@ -32,7 +31,6 @@ const SHOWN_STEPS: Shown[] = [
   { body: 500, files: 20, commits: 10 },
   { body: 0, files: 0, commits: 0 }
 ]
-/** Below this much room a diff is not worth starting. */
 const MIN_DIFF_ROOM = 400
 
 export function buildChangePrompt(

@@ -1,7 +1,6 @@
 /**
- * What GitHub says about a code change, read once: the files and commits of a pull request,
- * or the pull request and compare of a push, or the compare of a release with the one before it.
- * A read that fails is a warning and leaves its part out; the change still goes to the agent.
+ * What GitHub says about a code change, read once. A read that fails is a warning and leaves its part
+ * out; the change still goes to the agent.
  */
 import {
   compareCommits,
@@ -34,9 +33,7 @@ export interface ChangeReading {
   totalFiles?: number
   commits: CommitSummary[]
   totalCommits?: number
-  /** The compared range of a push or release. */
   range?: { base: string; head: string; url?: string }
-  /** A release's previous release, when there is one. */
   previousTag?: string
   /** Parts GitHub did not give (each also a warning): the prompt says they are missing. */
   missing: string[]
@@ -52,7 +49,6 @@ export async function readChange(change: CodeChange, reader: Reader): Promise<Ch
   return readRelease(change.release, reader)
 }
 
-/** The reading of a change GitHub was not asked about (no github-token). */
 export function unreadChange(change: CodeChange): ChangeReading {
   return { change, files: [], filesComplete: false, commits: [], missing: [] }
 }
