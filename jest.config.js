@@ -52,6 +52,9 @@ export const unitProject = {
 }
 
 export default {
+  // A global option: inside a project jest ignores it, and the default 5 s timed out the bundle
+  // tests (each starts a process) whenever the two cores were busy.
+  testTimeout: 30000,
   projects: [
     unitProject,
     {
