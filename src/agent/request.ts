@@ -56,7 +56,7 @@ export type LabelRequest = Extract<AgentRequest, { origin: 'label' }>
 export interface RequestFields {
   /** The user's instruction (before any context block). */
   instruction: string
-  /** `prompt` / `prompt-file` (never cut), the event's text (cut), or a code change's built-in one. */
+  /** `prompt` / `prompt-file` (never cut), the event's text (cut), or a code change's own. */
   instructionSource: 'workflow' | 'event' | 'default'
   requester?: Requester
   /** Where the action reports; undefined when there is nowhere to comment. */
@@ -104,7 +104,7 @@ export function requesterOf(
   return { login: user.login, isBot: isBotUser(user) }
 }
 
-/** `issue-number`'s thread: where a workflow prompt, a push without a pull request, or a release reports. */
+/** `issue-number`'s thread: where a workflow prompt, a push without a PR, or a release reports. */
 export function issueThread(
   repository: { owner: string; repo: string },
   { issueNumber }: { issueNumber?: number }

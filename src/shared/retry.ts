@@ -1,6 +1,6 @@
 /**
- * The one retry loop, on p-retry's backoff: a pure policy per client decides which failures are worth
- * another attempt and the least wait the server asked for (Retry-After), waited on top when longer.
+ * The one retry loop, on p-retry's backoff: a pure policy per client decides which failures are
+ * worth another attempt and the least wait the server asked for (Retry-After), waited on top when longer.
  */
 import pRetry from 'p-retry'
 import type { Runtime } from './runtime.js'
