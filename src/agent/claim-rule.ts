@@ -1,9 +1,6 @@
 /**
- * One job a thread, the pure part. A comment, a label and a merge on one issue or pull request may
- * arrive seconds apart from workflows that do not share a concurrency group; the one that finds
- * another request's claim (its tracking comment still `pending`, no job yet) waits for that job and
- * continues it, rather than start a second. Here: whether a request waits, and what a claim's
- * comment says when it is read again. The waiting itself is claim-wait.ts.
+ * One job a thread, the pure part: requests on one thread may arrive seconds apart, and the one
+ * that finds another's pending claim waits for that job rather than start a second (claim-wait.ts).
  */
 import { deadClaim, lifeOfMarker, type TrackingLife } from '../job/life.js'
 import type { Marker } from '../job/markers.js'
@@ -40,11 +37,7 @@ function isThreadRequest(origin: Origin, onPullRequest: boolean | undefined): bo
   return origin === 'comment' || origin === 'review-comment' || origin === 'label'
 }
 
-/**
- * Whether to wait. With `follow-up: false` every request is its own job, as before: nothing to wait
- * for. A dead claim (past its run's deadline and the margin) belongs to a run that can no longer be
- * creating its job.
- */
+/** A dead claim belongs to a run that can no longer be creating its job. */
 export function decideClaimWait(facts: ClaimFacts): ClaimDecision {
   const { claim } = facts
   if (claim === undefined || !facts.followUp || facts.jobIdGiven) return { kind: 'none' }

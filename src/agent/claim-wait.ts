@@ -1,9 +1,6 @@
 /**
- * One job a thread, the waiting: a request that finds another request's claim in its thread
- * (claim-rule.ts) re-reads that one comment until it names its job (this request then continues that
- * job with a follow-up), the claim fails, or 2 minutes pass (this request then goes on as a new job).
- * On the runtime's clock, cancel signal and shared backoff, as every wait of the action: a cancel ends
- * it at once.
+ * One job a thread, the waiting: re-read another request's claim until it names its job (followed
+ * up then), the claim fails, or 2 minutes pass (a new job then).
  */
 import { readComment } from '../github/comment-read.js'
 import { ownMarker } from '../job/markers.js'

@@ -1,8 +1,6 @@
 /**
- * Every call to the thread a request came from: the 👀 reaction, short replies, one read of its
- * comments, and the tracking comment. It exists only when the run comments (`comment: true`, a token,
- * and a thread to answer in), so the flow never asks whether it may. Reads go no further back than
- * the request's own comments can be (thread-read.ts): a long thread costs no more than a short one.
+ * Every call to the thread a request came from. It exists only when the run comments, so the flow
+ * never asks whether it may.
  */
 import { createComment, listComments, type IssueComment } from '../github/comments.js'
 import { readNewestComments } from '../github/newest-comments.js'

@@ -29,10 +29,7 @@ export interface JobFlowContext extends FollowContext {
   /** Instruction, requester, run link: what every version of the comment shows. */
   frame: Omit<CommentFrame, 'marker'>
   request: RequestRef
-  /**
-   * The request's thread: after the pending comment is written, it names another run's claim on the
-   * same request that came first, if any (this run's comment is then withdrawn).
-   */
+  /** Once the pending comment is written: another run's earlier claim on the request, if any. */
   conversation?: Pick<Conversation, 'otherClaim'>
   /** A digest's fields: every marker the protocol writes carries them, the final one its job's end. */
   digest?: DigestFields

@@ -1,10 +1,7 @@
 /**
- * The label trigger: adding `label-trigger` to an open issue or pull request asks the agent. Pure:
- * decided from the payload and the settings, nothing called. A labelled issue is an issue's request
- * (as when it is opened); a labelled pull request is docs follow code's request for a change still
- * in review. Either way the labeler (the payload's sender) is the requester, and one labeling is one
- * request: its key joins the number, the label's id and the thread's `updated_at`, so a second
- * delivery of the event finds the first one's comment, and a label removed and added again is new.
+ * The label trigger: adding `label-trigger` to an open issue or pull request asks the agent, for the
+ * labeler. One labeling is one request: its key joins the number, the label's id and the thread's
+ * `updated_at`, so a second delivery finds the first one's comment. Pure.
  */
 import type { RunnerContext } from '../shared/runner-context.js'
 import {
@@ -31,10 +28,7 @@ function ignore(reason: string): TriggerDecision {
   return { kind: 'ignore', reason }
 }
 
-/**
- * The label's id as GitHub sends it; a hand-made payload without one is named by the label (in lower
- * case, as the trigger compares it), so every delivery of it gives the same key.
- */
+/** A hand-made payload without an id is named by the label, so every delivery gives one key. */
 function labelId(id: unknown, name: string): string {
   return typeof id === 'number' && Number.isInteger(id) ? String(id) : name.toLowerCase()
 }
@@ -46,10 +40,7 @@ export function isLabelEvent(eventName: string, action: string): boolean {
   )
 }
 
-/**
- * The decision for a label event. Undefined when the label trigger is off and the workflow gives
- * its own `prompt` (or `job-id`): the event is then a workflow run as any other.
- */
+/** Undefined when the label trigger is off and the workflow gives its own `prompt` or `job-id`. */
 export function labelDecision(
   context: RunnerContext,
   settings: Pick<AgentSettings, 'labelTrigger' | 'prompt' | 'jobId' | 'allowedBots'>
@@ -109,10 +100,7 @@ export function labelCause(request: LabelRequest): string {
   return `${who} added the label "${request.label.name}"${where}`
 }
 
-/**
- * The label that comes off the thread when the request's job ends completed (`label-remove`);
- * undefined for a request no label set off, or with `label-remove: false`.
- */
+/** The label that comes off the thread when the request's job ends completed (`label-remove`). */
 export function labelToRemove(
   request: AgentRequest,
   settings: Pick<AgentSettings, 'labelRemove'>

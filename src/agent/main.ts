@@ -1,9 +1,6 @@
 /**
- * The agent action: from an event (or a workflow's own prompt) to a job followed to its end, with
- * the result in one tracking comment, the outputs and the step summary. Read `handle` top to bottom:
- * what the run is (run.ts), its request made ready (an event's: its change read and guarded →
- * authorization; a digest's: digest/prepare.ts), then `followRequest`: conversation → plan → job →
- * back-link (and a digest's notes); `run` reports what it returns.
+ * The agent action: from an event (or a workflow's own prompt) to a job followed to its end. Read
+ * `handle` top to bottom: the run (run.ts), its request made ready, then `followRequest`.
  */
 import * as core from '@actions/core'
 import { readFileSync } from 'node:fs'
@@ -175,10 +172,7 @@ interface ReadyRequest extends Run {
   digest?: ReadyDigest
 }
 
-/**
- * The run once it may go on: its change read and guarded, the requester allowed, an instruction
- * given. Undefined: skipped (a refusal, or a missing instruction, is answered first).
- */
+/** The run once it may go on; undefined: skipped (a refusal is answered first). */
 async function readyRequest(
   decision: Extract<RunDecision, { kind: 'run' | 'needs-instruction' }>,
   flow: AgentFlow

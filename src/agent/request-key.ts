@@ -1,15 +1,10 @@
 /**
- * The key a request is found by again (the tracking comment's marker), made here and nowhere else
- * (a digest's names its window: digest/window.ts). An event names itself; a prompt the workflow gives
- * is one request per run, job, step and input (two steps, matrix legs or prompts to one issue never
- * share a job; a re-run of the step finds its own). An automation's request is not the prompt's. Pure.
+ * The key a request is found by again (the tracking comment's marker). An event names itself; a
+ * workflow's prompt is one request per run, job, step and input. Pure.
  */
 import { createHash } from 'node:crypto'
 
-/**
- * What names a request, as its event gives it. A labeling's names the thread's `updated_at` (a label
- * removed and added again is new); a merged pull request's its merge commit (a push of it shares it).
- */
+/** A labeling's names the thread's `updated_at`: a label removed and added again is new. */
 export type KeyOf =
   | { kind: 'comment' | 'review' | 'release'; id: number }
   | { kind: 'issue'; number: number }

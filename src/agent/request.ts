@@ -38,7 +38,6 @@ export interface TriggerComment {
   review?: { path: string; line?: number; diffHunk?: string }
 }
 
-/** The request's origin; a label's carries which label it was. */
 type RequestOrigin = { origin: Exclude<Origin, 'label'> } | LabelOrigin
 
 export interface LabelOrigin {
@@ -52,17 +51,12 @@ export type AgentRequest = RequestFields & RequestOrigin & KeyFields
 /** A request as an event decided it: what names it, before its key is made (request-key.ts). */
 export type EventRequest = RequestFields & RequestOrigin & { key: KeyOf }
 
-/** A request a label set off. */
 export type LabelRequest = Extract<AgentRequest, { origin: 'label' }>
 
-/** What every request has, whatever its origin. */
 export interface RequestFields {
   /** The user's instruction (before any context block). */
   instruction: string
-  /**
-   * `prompt` / `prompt-file` (never cut), the event's own text (cut, with context), or the built-in
-   * instruction of a code change.
-   */
+  /** `prompt` / `prompt-file` (never cut), the event's text (cut), or a code change's own. */
   instructionSource: 'workflow' | 'event' | 'default'
   requester?: Requester
   /** Where the action reports; undefined when there is nowhere to comment. */
@@ -110,10 +104,7 @@ export function requesterOf(
   return { login: user.login, isBot: isBotUser(user) }
 }
 
-/**
- * `issue-number`'s thread: where a workflow's own prompt, a push without a pull request, or a
- * release reports.
- */
+/** `issue-number`'s thread: where a workflow prompt, a push without a PR, or a release reports. */
 export function issueThread(
   repository: { owner: string; repo: string },
   { issueNumber }: { issueNumber?: number }

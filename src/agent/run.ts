@@ -1,8 +1,6 @@
 /**
- * What a run is, decided once: its kind (the request's origin: a comment, an issue, a label, a code
- * change, a workflow's prompt; or a digest, whose request digest/prepare.ts reads) and what it sends
- * (a prompt, or an automation's trigger). What comes with them is here too: the key, what the
- * tracking comment shows, what the marker records, the report's heading. Pure.
+ * What a run is, decided once: its kind and what it sends (a prompt, or an automation's trigger),
+ * and what comes with them: the key, the tracking comment's frame, the marker, the report. Pure.
  */
 import { InputError } from '../shared/inputs.js'
 import { codeSpan, tableCell } from '../shared/markdown.js'
@@ -18,10 +16,7 @@ import type { AgentRequest, EventRequest, TriggerDecision } from './request.js'
 import type { AgentSettings } from './settings.js'
 import { COMMENT_EVENTS, commentDecision, issueDecision, workflowDecision } from './trigger.js'
 
-/**
- * What the run sends: a prompt (its text once built: a code change's and a digest's while they are
- * read, the others' when the plan sends one), or the trigger of an automation (`automation`).
- */
+/** A prompt (its text once built), or the trigger of an automation. */
 export type Sends = { kind: 'prompt'; text?: string } | { kind: 'automation'; id: string }
 
 export interface Run {
@@ -31,7 +26,6 @@ export interface Run {
 
 export type RunDecision =
   | { kind: 'digest' }
-  /** `needs-instruction`: the trigger matched but no instruction followed it. */
   | { kind: 'run' | 'needs-instruction'; request: EventRequest; sends: Sends }
   | Extract<TriggerDecision, { kind: 'ignore' | 'error' }>
 
@@ -73,11 +67,7 @@ function automationOf(sends: Sends): string | undefined {
   return sends.kind === 'automation' ? sends.id : undefined
 }
 
-/**
- * The run once its request is read and guarded (a push of a merged pull request is the merge's own
- * request by then): its key made, the prompt built on the way kept. An automation's request has no
- * instruction of its own.
- */
+/** The run once its request is read and guarded; an automation's has no instruction of its own. */
 export function runOf({ key, ...fields }: EventRequest, sends: Sends, prompt?: string): Run {
   const automation = automationOf(sends)
   const instruction = automation ? '' : fields.instruction

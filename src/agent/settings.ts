@@ -1,7 +1,4 @@
-/**
- * Every agent input, parsed once into a typed object. Each wrong form is one InputError that names
- * the input and the form it expects, raised before any request.
- */
+/** Every agent input, parsed once; each wrong form is one InputError raised before any request. */
 import {
   InputError,
   parseBoolean,
@@ -24,7 +21,6 @@ export interface AgentSettings {
   /** The instruction from `prompt` or `prompt-file`; undefined: take it from the event. */
   prompt?: string
   triggerPhrase: string
-  /** Attach to this job instead of creating one. */
   jobId?: string
   wait: boolean
   maxWaitMs: number
@@ -58,11 +54,7 @@ export interface AgentSettings {
   automation?: string
 }
 
-/**
- * `automation`: the id of a Mintlify automation to trigger instead of creating a job. Its prompt
- * lives in Mintlify, so it is never given with a prompt, a job to attach to, or a digest. Letters,
- * digits, `-` and `_`: the id goes into the URL path and the tracking marker as it is.
- */
+/** Its prompt lives in Mintlify; the id goes into the URL path and the tracking marker as it is. */
 function parseAutomation(read: InputReader): string | undefined {
   const automation = readString(read, 'automation') || undefined
   if (automation === undefined) return undefined
@@ -146,11 +138,8 @@ export function parseAgentSettings(
   }
 }
 
-/**
- * The code-change inputs and the label trigger. The runner passes the defaults of `skip-label` and `ignore-paths`
- * (AGENT_DEFAULTS, declared in action.yml) when the workflow sets nothing, so an empty value here was
- * set empty on purpose: no label, nothing ignored.
- */
+// The runner passes the defaults of `skip-label` and `ignore-paths` when the workflow sets nothing:
+// an empty value here was set empty on purpose.
 function parseCodeChangeInputs(
   read: InputReader
 ): Pick<
@@ -223,7 +212,6 @@ function parsePrompt(read: InputReader, readFile: ReadFile): string | undefined 
   return text.trim()
 }
 
-/** The bytes as UTF-8 text; undefined for binary content (a NUL byte) or invalid UTF-8. */
 function decodeText(bytes: Uint8Array): string | undefined {
   if (bytes.includes(0)) return undefined
   try {
@@ -233,7 +221,6 @@ function decodeText(bytes: Uint8Array): string | undefined {
   }
 }
 
-/** Lower-cased logins; `renovate[bot]` and `renovate` both allowed. */
 function parseAllowedBots(read: InputReader): string[] {
   const allowedBots = parseList(read, 'allowed-bots').map(login => login.toLowerCase())
   for (const login of allowedBots) {

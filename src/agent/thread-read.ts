@@ -1,11 +1,7 @@
 /**
- * How far back a request reads its thread, newest first. The request's own comments (its tracking
- * comment from an earlier attempt or delivery, its reply, a rival run's claim of it) can only have
- * been written after the event that made the request, so the read can stop once it reaches comments
- * older than that; a request that may follow up the thread's job reads on until it has found that job
- * too. When no time bounds the request (a re-run of a workflow's own prompt, whose first attempt
- * started at a time nobody recorded; a payload without its time), its key's one tracking comment does:
- * the read stops once it has found it, and reads the whole thread only when there is none. Pure.
+ * How far back a request reads its thread, newest first. Its own comments can only have been written
+ * after its event, so the read stops at older ones (a follow-up reads on to the thread's job). With no
+ * time known, the read stops at the key's tracking comment, or reads the whole thread. Pure.
  */
 import type { IssueComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'

@@ -25,11 +25,7 @@ export interface ThreadState {
   own?: TrackingRead
   /** The newest job named by a tracking or back-link comment of another request. */
   latestJobId?: string
-  /**
-   * Another request's tracking comment, newer than every comment that names the latest job, still
-   * `pending` without a job: a run has claimed it and is creating that job right now (or died doing
-   * so). A thread-level request waits for it (claim-wait.ts) rather than start a second job.
-   */
+  /** Another request's claim newer than the latest job: its run is creating a job right now. */
   pendingClaim?: TrackingRead
 }
 

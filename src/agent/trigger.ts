@@ -1,8 +1,4 @@
-/**
- * The requests of a comment, an issue and a workflow's own prompt, from the payload and the settings
- * (run.ts picks the event's reader). An opened issue and a labelled one take one path (issueRequest):
- * only who asked and the key differ. Pure: nothing is called here.
- */
+/** The requests of a comment, an issue and a workflow's own prompt, from the payload. Pure. */
 import type { RunnerContext } from '../shared/runner-context.js'
 import { isActionComment } from '../job/markers.js'
 import type { KeyOf } from './request-key.js'
@@ -32,16 +28,10 @@ interface PayloadComment {
   diff_hunk?: string
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
-
-/**
- * The text after the trigger phrase when the comment starts with it (after leading white space) as
- * a whole word; undefined when it does not. `/mintlifyx` and mid-text mentions do not match.
- */
+/** The text after the trigger phrase as the comment's first word (`/mintlifyx` does not match). */
 function matchTrigger(body: string, phrase: string): string | undefined {
-  const pattern = new RegExp(`^\\s*${escapeRegExp(phrase)}(?=\\s|$)`, 'i')
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const pattern = new RegExp(`^\\s*${escaped}(?=\\s|$)`, 'i')
   const match = pattern.exec(body)
   if (!match) return undefined
   return body.slice(match[0].length).trim()
@@ -118,10 +108,7 @@ export function issueDecision(
   return issueRequest(context, { ...facts, key: { kind: 'issue', number: issue.number } }, settings)
 }
 
-/**
- * Schedules, dispatches, pushes and pipelines: the workflow author gives the prompt.
- * `sendsPrompt`: false when the run sends no prompt (run.ts).
- */
+/** Schedules, dispatches, pushes and pipelines: the workflow author gives the prompt. */
 export function workflowDecision(
   context: RunnerContext,
   settings: AgentSettings,

@@ -1,8 +1,6 @@
 /**
- * The date forms the date inputs accept (the analytics action's `date-from` and `date-to`, the
- * agent's `digest-since`): `YYYY-MM-DD` (a real calendar date), an ISO 8601
- * date-time (`2024-01-31T12:00:00Z`, offset optional), or `-Nd` (N days before today, UTC). The
- * value is sent as written, except `-Nd`, which becomes `YYYY-MM-DD`.
+ * The date forms the date inputs accept: `YYYY-MM-DD`, an ISO 8601 date-time, or `-Nd` (N days
+ * before today, UTC). The value is sent as written, except `-Nd`, which becomes `YYYY-MM-DD`.
  */
 import { DAY_MS } from './duration.js'
 import { InputError, readString, type InputReader } from './inputs.js'

@@ -1,16 +1,9 @@
-/**
- * Helpers that turn raw action inputs into typed values. Each failure is one InputError naming the
- * input and the form it expects, raised before any request is made.
- */
+/** Raw action inputs into typed values; each failure is one InputError naming the input. */
 
 /** Reads one input by its kebab-case name; '' when unset. */
 export type InputReader = (name: string) => string
 
-/**
- * An action's optional inputs and their defaults, in the form action.yml declares them (a list is
- * one item a line there). The one place each default is written: action.yml repeats it for the
- * runner and for readers, and a test keeps the two equal.
- */
+/** An action's optional inputs' defaults: action.yml repeats them, and a test keeps the two equal. */
 export type InputDefaults = Readonly<Record<string, string | number | boolean | readonly string[]>>
 
 export class InputError extends Error {

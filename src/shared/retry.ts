@@ -1,10 +1,6 @@
 /**
- * The one retry loop of the action, on p-retry: p-retry waits its own exponential backoff; a pure
- * policy per client decides which failures are worth another attempt and names the least wait the
- * server asked for (Retry-After), which is waited on top when it is longer. The loop counts the
- * attempts (a wait a rate limit's window asks for uses none: the deadline bounds it) and keeps the
- * deadline. The loops that wait on the runtime's clock themselves (a poll, a claim wait) take the
- * same backoff schedule (deadlineWaits).
+ * The one retry loop, on p-retry's backoff: a pure policy per client decides which failures are
+ * worth another attempt and the least wait the server asked for (Retry-After), waited on top when longer.
  */
 import pRetry from 'p-retry'
 import type { Runtime } from './runtime.js'
@@ -26,7 +22,6 @@ export type RetryDecision =
    */
   | { retry: true; reason: string; atLeastMs?: number; uncounted?: true }
 
-/** An attempt that failed: the attempt numbered `attempt` (from 1) failed with `error` at `now`. */
 interface FailedAttempt {
   error: unknown
   attempt: number
@@ -37,7 +32,6 @@ interface FailedAttempt {
 
 export interface RetryPolicy {
   backoff: Backoff
-  /** Whether the failed attempt is tried again, and the least wait before it. */
   decide(failed: FailedAttempt): RetryDecision
 }
 
@@ -55,7 +49,6 @@ export interface RetryInfo {
  */
 export type StopOn = 'run-cancel' | 'nothing' | { signal: AbortSignal }
 
-/** The signal a call runs under: the one place a `StopOn` is resolved. */
 export function stopSignal(rt: Runtime, stopOn: StopOn = 'run-cancel'): AbortSignal | undefined {
   if (stopOn === 'run-cancel') return rt.signal
   if (stopOn === 'nothing') return undefined
@@ -101,7 +94,6 @@ export function deadlineWaits(
 /** The longest delay setTimeout can hold. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 
-/** The caller's signal joined with a per-attempt timeout. */
 function attemptSignal(
   signal: AbortSignal | undefined,
   timeoutMs: number | undefined

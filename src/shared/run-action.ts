@@ -1,8 +1,6 @@
 /**
- * The start-up every action shares, so each entry's `run` is its flow and nothing else: the secret
- * inputs masked before anything is logged, the runtime (the runner's cancel, a redacting log), the
- * step summary written safely, one failure report with the secrets cut out, and the exit after a
- * cancel the runner sent (a signal handler keeps the process alive, so the run must end itself).
+ * The start-up every action shares, so each entry's `run` is its flow and nothing else. A signal
+ * handler keeps the process alive, so a cancelled run must exit itself.
  */
 import * as core from '@actions/core'
 import { listenForCancellation, type Cancellation } from './cancellation.js'
@@ -23,7 +21,6 @@ export interface RunOptions extends RuntimeOverrides {
   handleSignals?: boolean
 }
 
-/** What an action's flow runs with. */
 export interface ActionRun {
   read: InputReader
   rt: Runtime

@@ -1,7 +1,4 @@
-/**
- * The inputs every action shares to reach the service: the key, the project and the base URL. Parsed
- * here once, with the same rules and the same errors in every action.
- */
+/** The inputs every action shares to reach the service, parsed with the same errors in each. */
 import { InputError, parseApiUrl, requireString, type InputReader } from './inputs.js'
 
 export const DEFAULT_API_URL = 'https://api.mintlify.com'

@@ -43,11 +43,7 @@ export function findCandidates(comments: readonly RepoComment[], identity: Ident
     .sort(oldestFirst)
 }
 
-/**
- * The dead claims of a comment, label, merge or trigger request (claimed, no job, past the
- * deadline the claim records and the margin; the runs API is not consulted), oldest first. A
- * digest's dead claim is left for the next digest, which takes its comment over.
- */
+/** Dead claims, oldest first; a digest's is left for the next digest, which takes it over. */
 export function findDeadClaims(
   comments: readonly RepoComment[],
   identity: Identity,

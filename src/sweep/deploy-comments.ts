@@ -1,10 +1,7 @@
 /**
- * The deploy comments the sweep finishes: this action's own deploy comments of the sweep's project
- * whose marker still names a status id (a run stopped following that deployment before its end:
- * timed out, cancelled, died, or did not wait). Once that run is over, one status read; a deployment that has
- * ended is written into the report the deploy action writes, and its marker no longer names the
- * status id, so the next sweep passes it by. A newer push's run that took the comment over rewrote
- * the marker: the sweep then follows that one's status id, or nothing.
+ * The deploy comments the sweep finishes: ours whose marker still names a status id (a run stopped
+ * following it before its end). An ended deployment is written into the deploy action's report, and
+ * its marker no longer names the status id, so the next sweep passes it by.
  */
 import { updateComment, type RepoComment } from '../github/comments.js'
 import { readComment } from '../job/comment-layout.js'

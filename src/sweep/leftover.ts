@@ -1,7 +1,6 @@
 /**
- * What the sweep finishes: a comment a run left behind. Each kind (tracking comments, deploy
- * comments) gives how its comments are found, read and finished; the one loop in sweep.ts does the
- * rest (the order, the max-jobs budget, the rows, a read or an edit that fails).
+ * What the sweep finishes: a comment a run left behind. Each kind gives how its comments are found,
+ * read and finished; the one loop in sweep.ts does the rest.
  */
 import type { RepoComment } from '../github/comments.js'
 import type { Identity } from '../github/identity.js'
@@ -22,17 +21,13 @@ export interface SweepContext {
   redact?: (text: string) => string
 }
 
-/** What every comment of one sweep is handled with. */
 export interface SweepRun {
   settings: SweepSettings
   context: SweepContext
   rt: Runtime
 }
 
-/**
- * What a read found: an end the comment does not show yet (`status` names it in the row if the edit
- * fails), or why the comment is left as it is.
- */
+/** An end the comment does not show yet (`status`: the row's if the edit fails), or why it's left. */
 export type Reading<End> =
   { kind: 'ended'; end: End; status: string } | { kind: 'left'; outcome: string }
 

@@ -1,8 +1,6 @@
 /**
- * One sweep: list the repository's comments in the window, then one loop over what runs left behind,
- * kind by kind (tracking comments first, then deploy comments with the reads max-jobs leaves): each
- * comment whose run is over is read once (oldest first, up to max-jobs reads in all) and edited into
- * its end as the action that wrote it would have.
+ * One sweep: list the repository's comments in the window, then each comment a finished run left
+ * behind read once (up to max-jobs reads) and edited into its end as its action would have.
  */
 import { listRepoComments, type RepoComment } from '../github/comments.js'
 import { DAY_MS } from '../shared/duration.js'

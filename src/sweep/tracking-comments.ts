@@ -1,8 +1,6 @@
 /**
- * The tracking comments the sweep finishes (candidates.ts says which): once no run follows the job,
- * one job read; a job that has ended is edited into the result the agent action writes, with its
- * back-link. And a request's dead claim (no job, its run past its deadline): edited to the `unknown`
- * text a re-run would write, with no read.
+ * The tracking comments the sweep finishes (candidates.ts says which): an ended job into the agent
+ * action's result; a dead claim, with no read, into the `unknown` text a re-run would write.
  */
 import {
   finishDeadClaim,
