@@ -74,7 +74,7 @@ export const deadClaims: LeftoverKind<DeadClaim, undefined> = {
   comments: 'claim',
   awaits: 'job',
   find: (comments, { context, rt }) => findDeadClaims(comments, context.identity, rt.clock.now()),
-  cell: () => '``',
+  cell: () => 'no job',
   name: ({ comment }) => `the dead claim ${comment.htmlUrl}`,
   runOver: () => Promise.resolve(true),
   read: { kind: 'none', reading: () => ({ kind: 'ended', end: undefined, status: 'unknown' }) },
