@@ -19,6 +19,7 @@ import { repoKey, userOf, type Actor, type FakeComment, type GitHubCall } from '
 import { GitHubSeeds } from './seeds.js'
 import { GitHubState } from './state.js'
 import { GitHubWire } from './wire.js'
+import { allows, type TokenScopes } from './scopes.js'
 import { actionsRoutes } from './routes/actions.js'
 import { collaboratorRoutes } from './routes/collaborators.js'
 import { commentRoutes } from './routes/comments.js'
@@ -70,6 +71,8 @@ export class GitHubFake extends GitHubSeeds {
   /** Actions of another party that happen just before a matching request is served. */
   private readonly interleaved: { method: string; path: RegExp; action: () => void }[] = []
   private readonly faults = new FaultQueue()
+  /** Tokens besides `token`, each with its scopes (a workflow's `permissions:`). */
+  private readonly scopedTokens = new Map<string, TokenScopes>()
   private readonly wire: GitHubWire
   private readonly routes: Route[]
 
@@ -176,6 +179,14 @@ export class GitHubFake extends GitHubSeeds {
     return this.calls.filter(c => c.method === method.toUpperCase() && c.path === path).length
   }
 
+  /**
+   * Another token the fake accepts, limited to `scopes` as a workflow's GITHUB_TOKEN is by its
+   * `permissions:`: any other call answers 403 "Resource not accessible by integration".
+   */
+  grantToken(token: string, scopes: TokenScopes): void {
+    this.scopedTokens.set(token, scopes)
+  }
+
   inject(rule: FaultRule): void {
     this.faults.add(rule)
   }
@@ -233,12 +244,14 @@ export class GitHubFake extends GitHubSeeds {
 
   private route(req: http.IncomingMessage, call: GitHubCall, rawBody: string): Answer {
     const auth = /^(?:token|bearer)\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')
-    if (auth === null || auth[1] !== this.token) {
+    const scopes = auth === null ? undefined : this.scopedTokens.get(auth[1])
+    if (auth === null || (auth[1] !== this.token && scopes === undefined)) {
       return {
         status: 401,
         body: { message: 'Bad credentials', documentation_url: DOCS, status: '401' }
       }
     }
+    if (scopes !== undefined && !allows(scopes, call, this.state)) return NOT_ACCESSIBLE
     const repoMatch = /^\/repos\/([^/]+)\/([^/]+)(\/|$)/.exec(call.path)
     const denied = repoMatch && this.state.denied.get(repoKey(repoMatch[1], repoMatch[2]))
     if (denied === 403) return NOT_ACCESSIBLE

@@ -1,11 +1,26 @@
-/** GET /repos/{o}/{r}/issues/{n}: an issue, or a pull request seen as an issue. */
-import { notFound, REPO, route, type Route } from '../answers.js'
+/** GET /repos/{o}/{r}/issues/{n}: an issue, or a pull request seen as an issue; POST …/issues opens one. */
+import { notFound, REPO, route, validationFailed, type Route } from '../answers.js'
 import { repoKey, userOf } from '../model.js'
 import type { GitHubWire } from '../wire.js'
 import { labelOf } from './labels.js'
 
 export function issueRoutes(wire: GitHubWire): Route[] {
   return [
+    route('POST', `${REPO}/issues`, ([, owner, repo], call) => {
+      const { title, body } = (call.body ?? {}) as { title?: unknown; body?: unknown }
+      if (typeof title !== 'string' || title === '') {
+        return validationFailed([{ resource: 'Issue', field: 'title', code: 'missing_field' }], 'issues/issues#create-an-issue')
+      }
+      const number = Math.max(0, ...[...wire.state.issues.values()].map(i => i.number)) + 1
+      wire.state.issues.set(`${repoKey(owner, repo)}#${number}`, {
+        number,
+        title,
+        body: typeof body === 'string' ? body : undefined,
+        user: wire.state.poster.login
+      })
+      const htmlUrl = wire.web(`${owner}/${repo}/issues/${number}`)
+      return { status: 201, body: { number, html_url: htmlUrl, title, state: 'open' } }
+    }),
     route('GET', `${REPO}/issues/(\\d+)`, ([, owner, repo, number]) => {
       const issue = wire.state.issue(owner, repo, number)
       if (issue === undefined) return notFound()

@@ -1,0 +1,45 @@
+/**
+ * `npm run recipes`: every workflow of examples/ run on the events it is for, as GitHub would
+ * (scripts/recipes/), with each prerequisite unset once and its concurrency queue, against the
+ * service emulator and the GitHub fake; prints a table (recipe, event, steps run/skipped, outcome)
+ * and exits non-zero when a run does not pass. `npm run recipes -- FILE…` runs the given files'
+ * cases the same way (prerequisites set; a file's expected outcome is its namesake's in examples/).
+ */
+import { readdirSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { PROJECT_ROOT } from '../fakes/action-env.js'
+import { RECIPES } from './recipes/expected.js'
+import { runRecipe, type Row } from './recipes/recipe-run.js'
+import { loadWorkflow } from './recipes/workflow.js'
+
+const given = process.argv.slice(2)
+const examples = join(PROJECT_ROOT, 'examples')
+const files = given.length
+  ? given
+  : readdirSync(examples)
+      .filter(f => f.endsWith('.yml'))
+      .map(f => join(examples, f))
+
+const rows: Row[] = []
+for (const file of files) {
+  const recipe = RECIPES.find(r => r.file === basename(file))
+  if (recipe === undefined) {
+    rows.push({ recipe: basename(file), event: '-', ran: 0, skipped: 0, outcome: 'no expected outcome', problems: [`add ${basename(file)} to scripts/recipes/expected.ts`] })
+    continue
+  }
+  rows.push(...(await runRecipe(await loadWorkflow(file), recipe, given.length === 0)))
+}
+
+const table = [
+  '| Recipe | Event | Steps run / skipped | Outcome |',
+  '| --- | --- | --- | --- |',
+  ...rows.map(r => `| ${r.recipe} | ${r.event} | ${r.ran} / ${r.skipped} | ${r.problems.length ? '**FAILED**: ' : ''}${r.outcome} |`)
+]
+console.log(table.join('\n'))
+const failed = rows.filter(r => r.problems.length > 0)
+for (const row of failed) {
+  console.log(`\nFAILED ${row.recipe}, ${row.event} (${row.outcome}):`)
+  for (const problem of row.problems) console.log(`  - ${problem}`)
+}
+console.log(`\n${rows.length - failed.length} of ${rows.length} runs passed`)
+process.exit(failed.length ? 1 : 0)
