@@ -142,9 +142,7 @@ describe('one job a thread: every workflow about an issue or pull request shares
     'docs-agent-labels.yml':
       'mintlify-thread-${{ github.event.issue.number || github.event.pull_request.number }}',
     'docs-follow-code.yml': 'mintlify-thread-${{ github.event.pull_request.number }}',
-    'docs-follow-code-app.yml': 'mintlify-thread-${{ github.event.pull_request.number }}',
-    // A second delivery of the merge waits, then finds the first one's trigger recorded.
-    'docs-automation.yml': 'mintlify-thread-${{ github.event.pull_request.number }}'
+    'docs-follow-code-app.yml': 'mintlify-thread-${{ github.event.pull_request.number }}'
   }
 
   for (const [file, group] of Object.entries(THREAD_GROUP)) {
@@ -163,6 +161,56 @@ describe('one job a thread: every workflow about an issue or pull request shares
       expect(`${file}: ${text.includes('mintlify-thread-')}`).toBe(`${file}: false`)
     }
     expect(Object.keys(example('docs-follow-code-monorepo.yml').on as object)).toEqual(['push'])
+  })
+})
+
+describe('one run of an automation at a time', () => {
+  interface AutomationJob {
+    concurrency: { group: string; 'cancel-in-progress'?: boolean; queue?: string }
+    steps: { if?: string; run?: string; with?: Record<string, unknown> }[]
+  }
+  for (const [file, variable] of [
+    ['docs-automation.yml', 'MINTLIFY_AUTOMATION_ID'],
+    ['docs-automation-digest.yml', 'MINTLIFY_AUTOMATION_ID'],
+    ['docs-automation-changelog.yml', 'MINTLIFY_CHANGELOG_AUTOMATION_ID']
+  ]) {
+    const [job] = Object.values(example<{ jobs: Record<string, AutomationJob> }>(file).jobs)
+
+    it(`${file}: checks ${variable} first, failing in one line that names it`, () => {
+      const [check] = job.steps
+      expect(check.if).toBe(`vars.${variable} == ''`)
+      expect(check.run).toMatch(new RegExp(`^echo "::error::[^\n]*${variable}[^\n]*"\nexit 1\n$`))
+    })
+
+    it(`${file}: follows the run to its end (no detach)`, () => {
+      for (const step of job.steps) expect(step.with?.detach).toBeUndefined()
+    })
+  }
+
+  for (const file of ['docs-automation.yml', 'docs-automation-digest.yml']) {
+    it(`${file}: one group per automation, in order, never cancelling`, () => {
+      const [job] = Object.values(example<{ jobs: Record<string, AutomationJob> }>(file).jobs)
+      expect(job.concurrency).toEqual({
+        group: 'mintlify-automation-${{ vars.MINTLIFY_AUTOMATION_ID }}',
+        'cancel-in-progress': false,
+        queue: 'max'
+      })
+    })
+  }
+})
+
+describe('schedules and releases', () => {
+  it('no example is scheduled at minute 0 (GitHub delays, and may drop, runs at the hour)', () => {
+    for (const file of files) {
+      const on = example<{ on: { schedule?: { cron: string }[] } }>(file).on
+      for (const { cron } of on.schedule ?? [])
+        expect(`${file}: ${cron.split(' ')[0]}`).not.toBe(`${file}: 0`)
+    }
+  })
+
+  it('the changelog recipe skips prereleases (released, not published)', () => {
+    const on = example<{ on: { release: { types: string[] } } }>('docs-automation-changelog.yml').on
+    expect(on.release.types).toEqual(['released'])
   })
 })
 

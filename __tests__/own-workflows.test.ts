@@ -57,7 +57,8 @@ describe('ci.yml', () => {
         'npm test',
         'npm run lint',
         'npm run build',
-        'npm run lint:workflows'
+        'npm run lint:workflows',
+        'npm run recipes'
       ])
     )
     for (const command of commands) expect(runs).toContain(command.replace(/^npm ci.*/, 'npm ci'))

@@ -24,7 +24,14 @@ const rows: Row[] = []
 for (const file of files) {
   const recipe = RECIPES.find(r => r.file === basename(file))
   if (recipe === undefined) {
-    rows.push({ recipe: basename(file), event: '-', ran: 0, skipped: 0, outcome: 'no expected outcome', problems: [`add ${basename(file)} to scripts/recipes/expected.ts`] })
+    rows.push({
+      recipe: basename(file),
+      event: '-',
+      ran: 0,
+      skipped: 0,
+      outcome: 'no expected outcome',
+      problems: [`add ${basename(file)} to scripts/recipes/expected.ts`]
+    })
     continue
   }
   rows.push(...(await runRecipe(await loadWorkflow(file), recipe, given.length === 0)))
@@ -33,7 +40,10 @@ for (const file of files) {
 const table = [
   '| Recipe | Event | Steps run / skipped | Outcome |',
   '| --- | --- | --- | --- |',
-  ...rows.map(r => `| ${r.recipe} | ${r.event} | ${r.ran} / ${r.skipped} | ${r.problems.length ? '**FAILED**: ' : ''}${r.outcome} |`)
+  ...rows.map(
+    r =>
+      `| ${r.recipe} | ${r.event} | ${r.ran} / ${r.skipped} | ${r.problems.length ? '**FAILED**: ' : ''}${r.outcome} |`
+  )
 ]
 console.log(table.join('\n'))
 const failed = rows.filter(r => r.problems.length > 0)

@@ -7,7 +7,7 @@
 import type { GitHubCall } from './model.js'
 import type { GitHubState } from './state.js'
 
-export type ScopeLevel = 'read' | 'write' | 'none'
+type ScopeLevel = 'read' | 'write' | 'none'
 /** A token's scopes; a scope it does not name is `none` (metadata is always readable). */
 export type TokenScopes = Record<string, ScopeLevel>
 
@@ -41,7 +41,7 @@ function threadOf(call: GitHubCall, state: GitHubState): string {
 }
 
 /** The scope a call needs, and whether it reads or writes; undefined: metadata, always allowed. */
-export function scopeOfCall(
+function scopeOfCall(
   call: GitHubCall,
   state: GitHubState
 ): { scope: string; level: 'read' | 'write' } | undefined {

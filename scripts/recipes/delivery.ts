@@ -15,7 +15,12 @@ const DEFAULT_TYPES: Record<string, string[]> = {
   pull_request_target: ['opened', 'synchronize', 'reopened']
 }
 
-type Filters = { types?: string[]; branches?: string[]; 'branches-ignore'?: string[]; workflows?: string[] }
+type Filters = {
+  types?: string[]
+  branches?: string[]
+  'branches-ignore'?: string[]
+  workflows?: string[]
+}
 
 const get = (value: unknown, ...path: string[]): unknown =>
   path.reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], value)
@@ -25,13 +30,17 @@ export function notDelivered(workflow: Workflow, event: EventSpec): string | und
   const on = workflow.template.events as Record<string, Filters | undefined>
   if (!(event.eventName in on)) return `the workflow is not on ${event.eventName}`
   const sender = String(get(event.payload, 'sender', 'login'))
-  if (sender === 'github-actions[bot]' && !['workflow_dispatch', 'repository_dispatch'].includes(event.eventName)) {
+  if (
+    sender === 'github-actions[bot]' &&
+    !['workflow_dispatch', 'repository_dispatch'].includes(event.eventName)
+  ) {
     return 'made with the workflow token (GITHUB_TOKEN): starts no workflow'
   }
   const filters = on[event.eventName] ?? {}
   const action = get(event.payload, 'action')
   const types = filters.types ?? DEFAULT_TYPES[event.eventName]
-  if (types && typeof action === 'string' && !types.includes(action)) return `activity ${action} is not in types`
+  if (types && typeof action === 'string' && !types.includes(action))
+    return `activity ${action} is not in types`
   const branch =
     event.eventName === 'push'
       ? String(get(event.payload, 'ref')).replace(/^refs\/heads\//, '')
@@ -61,7 +70,10 @@ export interface Concurrency {
  * What happens to runs of one group that arrive while the first is in progress, in order of arrival:
  * `run` (in this order), `replaced` (a newer pending run took its place) or `cancelled`.
  */
-export function queueOutcome(concurrency: Concurrency, count: number): ('run' | 'replaced' | 'cancelled')[] {
+export function queueOutcome(
+  concurrency: Concurrency,
+  count: number
+): ('run' | 'replaced' | 'cancelled')[] {
   if (concurrency.cancelInProgress) {
     return Array.from({ length: count }, (_, i) => (i === count - 1 ? 'run' : 'cancelled'))
   }

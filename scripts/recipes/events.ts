@@ -6,7 +6,6 @@ import {
   issueCommentEvent,
   labeledIssueEvent,
   labeledPullEvent,
-  MERGE_SHA,
   mergedPullEvent,
   pushEvent,
   releaseEvent,
@@ -30,7 +29,11 @@ function inRepository(payload: Json): Json {
   if (pull) {
     for (const side of ['head', 'base']) {
       const end = pull[side] as Json
-      if (!(end.repo as Json | undefined)?.full_name || side === 'base' || (end.repo as Json).full_name !== 'someone/docs') {
+      if (
+        !(end.repo as Json | undefined)?.full_name ||
+        side === 'base' ||
+        (end.repo as Json).full_name !== 'someone/docs'
+      ) {
         end.repo = { ...(end.repo as Json), full_name: `${OWNER}/${REPO}`, name: REPO }
       }
     }
@@ -54,8 +57,12 @@ export function dispatchEvent(inputs: Record<string, string> = {}): EventSpec {
 }
 
 /** `/mintlify …` on issue #7 by the maintainer (or by `login`). */
-export function commentEvent(w: World, options: { login?: string; body?: string; id?: number } = {}): EventSpec {
-  if (!w.gh.hasIssue(OWNER, REPO, 7)) w.gh.addIssue(OWNER, REPO, { number: 7, title: 'Document the rate limits' })
+export function commentEvent(
+  w: World,
+  options: { login?: string; body?: string; id?: number } = {}
+): EventSpec {
+  if (!w.gh.hasIssue(OWNER, REPO, 7))
+    w.gh.addIssue(OWNER, REPO, { number: 7, title: 'Document the rate limits' })
   const body = options.body ?? '/mintlify Document the new rate-limit headers'
   const payload = issueCommentEvent({ body, login: options.login, commentId: options.id })
   if (options.login === 'github-actions[bot]') (payload.sender as Json).type = 'Bot'
@@ -66,7 +73,13 @@ export function commentEvent(w: World, options: { login?: string; body?: string;
 /** A merged (or only closed) pull request into main, with its files and commits in the fake. */
 export function closedPullEvent(
   w: World,
-  options: { number?: number; merged?: boolean; open?: boolean; labels?: string[]; eventName?: string } = {}
+  options: {
+    number?: number
+    merged?: boolean
+    open?: boolean
+    labels?: string[]
+    eventName?: string
+  } = {}
 ): EventSpec {
   const number = options.number ?? 12
   const merged = !options.open && (options.merged ?? true)
@@ -79,28 +92,56 @@ export function closedPullEvent(
     pull_request: true,
     head: `feature/export-${number}`,
     base: 'main',
-    files: [{ filename: `src/export${number}.ts`, additions: 3, deletions: 1, patch: '@@ -1 +1 @@\n-old\n+new' }],
+    files: [
+      {
+        filename: `src/export${number}.ts`,
+        additions: 3,
+        deletions: 1,
+        patch: '@@ -1 +1 @@\n-old\n+new'
+      }
+    ],
     commits: [{ sha: `c0ffee${number}`.padEnd(40, '0'), message: 'Add the export endpoint' }],
     labels: options.labels,
     closed: !options.open,
-    ...(merged ? { merged: { sha, by: 'maintainer', at: new Date(Date.now() - 60_000 * (100 - number)).toISOString() } } : {})
+    ...(merged
+      ? {
+          merged: {
+            sha,
+            by: 'maintainer',
+            at: new Date(Date.now() - 60_000 * (100 - number)).toISOString()
+          }
+        }
+      : {})
   })
-  const payload = mergedPullEvent({ number, merged, mergeSha: sha, head: `feature/export-${number}` })
+  const payload = mergedPullEvent({
+    number,
+    merged,
+    mergeSha: sha,
+    head: `feature/export-${number}`
+  })
   return spec(options.eventName ?? 'pull_request_target', payload)
 }
 
 /** A push of PR #12's merge commit to main. */
 export function pushOfMerge(w: World): EventSpec {
   closedPullEvent(w)
-  w.gh.addComparison(OWNER, REPO, 'b'.repeat(40), MERGE_SHA, {
-    commits: [{ sha: MERGE_SHA, message: 'Add the export endpoint (#12)' }],
-    files: [{ filename: 'src/export.ts', additions: 3, deletions: 1, patch: '@@ -1 +1 @@\n-old\n+new' }]
+  const sha = '12'.padStart(40, 'a')
+  w.gh.addComparison(OWNER, REPO, 'b'.repeat(40), sha, {
+    commits: [{ sha, message: 'Add the export endpoint (#12)' }],
+    files: [
+      { filename: 'src/export.ts', additions: 3, deletions: 1, patch: '@@ -1 +1 @@\n-old\n+new' }
+    ]
   })
-  return spec('push', pushEvent({}))
+  return spec('push', pushEvent({ after: sha }))
 }
 
-export function releasedEvent(options: { action?: string; prerelease?: boolean; sender?: string } = {}): EventSpec {
-  const payload = releaseEvent({ action: options.action ?? 'released', prerelease: options.prerelease })
+export function releasedEvent(
+  options: { action?: string; prerelease?: boolean; sender?: string } = {}
+): EventSpec {
+  const payload = releaseEvent({
+    action: options.action ?? 'released',
+    prerelease: options.prerelease
+  })
   payload.action = options.action ?? 'released'
   if (options.sender) payload.sender = { login: options.sender, type: 'Bot' }
   return spec('release', payload)
@@ -115,15 +156,36 @@ export function labelEvent(
     closedPullEvent(w, { open: true, labels: [label] })
     return spec('pull_request_target', labeledPullEvent({ label, sender: options.sender }))
   }
-  w.gh.addIssue(OWNER, REPO, { number: 11, title: 'Document the export endpoint', body: 'Readers ask how to export CSV.', labels: [label] })
-  return spec('issues', labeledIssueEvent({ label, sender: options.sender, senderType: options.sender?.endsWith('[bot]') ? 'Bot' : 'User' }))
+  w.gh.addIssue(OWNER, REPO, {
+    number: 11,
+    title: 'Document the export endpoint',
+    body: 'Readers ask how to export CSV.',
+    labels: [label]
+  })
+  return spec(
+    'issues',
+    labeledIssueEvent({
+      label,
+      sender: options.sender,
+      senderType: options.sender?.endsWith('[bot]') ? 'Bot' : 'User'
+    })
+  )
 }
 
 /** A pull request of this repository opened (or pushed to) into `base`. */
-export function pullEvent(w: World, options: { action?: string; base?: string; number?: number } = {}): EventSpec {
+export function pullEvent(
+  w: World,
+  options: { action?: string; base?: string; number?: number } = {}
+): EventSpec {
   const number = options.number ?? 7
   if (!w.gh.hasIssue(OWNER, REPO, number)) {
-    w.gh.addIssue(OWNER, REPO, { number, title: 'New guide', pull_request: true, head: 'docs/new-guide', base: options.base ?? 'develop' })
+    w.gh.addIssue(OWNER, REPO, {
+      number,
+      title: 'New guide',
+      pull_request: true,
+      head: 'docs/new-guide',
+      base: options.base ?? 'develop'
+    })
   }
   const payload = webhookExample('pull_request', options.action ?? 'opened')
   const pull = payload.pull_request as Json & { head: Json; base: Json }
@@ -136,7 +198,9 @@ export function pullEvent(w: World, options: { action?: string; base?: string; n
   return spec('pull_request', payload)
 }
 
-export function workflowRunEvent(options: { name?: string; conclusion?: string; branch?: string } = {}): EventSpec {
+export function workflowRunEvent(
+  options: { name?: string; conclusion?: string; branch?: string } = {}
+): EventSpec {
   const payload = webhookExample('workflow_run', 'completed', e => e.action === 'completed')
   const run = payload.workflow_run as Json
   run.name = options.name ?? 'Publish OpenAPI'

@@ -121,7 +121,10 @@ export const RECIPES: Recipe[] = [
     ],
     queued: {
       event: 'issue_comment ×2, one thread',
-      specs: w => [commentEvent(w), commentEvent(w, { id: 9002, body: '/mintlify Also the retry headers' })],
+      specs: w => [
+        commentEvent(w),
+        commentEvent(w, { id: 9002, body: '/mintlify Also the retry headers' })
+      ],
       outcome: 'both run, in order',
       runs: ['run', 'run']
     }
@@ -132,7 +135,11 @@ export const RECIPES: Recipe[] = [
       {
         event: 'workflow_dispatch',
         spec: w => {
-          const id = w.svc.addJob({ activePolls: 1, outcome: 'completed', prLink: `https://github.com/${OWNER}/${REPO}/pull/${DOCS_PR}` })
+          const id = w.svc.addJob({
+            activePolls: 1,
+            outcome: 'completed',
+            prLink: `https://github.com/${OWNER}/${REPO}/pull/${DOCS_PR}`
+          })
           w.gh.addIssue(OWNER, REPO, { number: 7, title: 'Document the rate limits' })
           return dispatchEvent({ 'job-id': id, 'issue-number': '7' })
         },
@@ -385,7 +392,10 @@ export const RECIPES: Recipe[] = [
           ...check(jobsCreated(w) === 2, `expected 2 agent jobs, got ${jobsCreated(w)}`),
           ...commentLinks(w, REPORT_ISSUE, 'sso'),
           ...commentLinks(w, REPORT_ISSUE, `/pull/${DOCS_PR}`),
-          ...check(w.artifacts.get('weekly-docs-report')?.length === 4, 'the four files were not uploaded'),
+          ...check(
+            (w.artifacts.get('weekly-docs-report') ?? []).length >= 4,
+            'the dataset files were not uploaded'
+          ),
           ...backLink(w)
         ]
       }
@@ -419,8 +429,14 @@ export const RECIPES: Recipe[] = [
         spec: withAnalytics(() => scheduleEvent()),
         outcome: `two reports on #${REPORT_ISSUE}; eight files uploaded`,
         expect: w => [
-          ...check(botComments(w, REPORT_ISSUE).length === 2, 'not two reports'),
-          ...check(w.artifacts.get('weekly-docs-reports')?.length === 8, 'the eight files were not uploaded')
+          ...check(
+            botComments(w, REPORT_ISSUE).length === 2,
+            `${botComments(w, REPORT_ISSUE).length} reports, not two`
+          ),
+          ...check(
+            (w.artifacts.get('weekly-docs-reports') ?? []).length >= 8,
+            `${JSON.stringify(w.artifacts.get('weekly-docs-reports'))} uploaded`
+          )
         ]
       }
     ],

@@ -40,7 +40,8 @@ function functionsOf(state: JobState) {
           .filter(path => existsSync(path))
         if (files.length === 0) return new data.StringData('')
         const hash = createHash('sha256')
-        for (const file of files) hash.update(createHash('sha256').update(readFileSync(file)).digest())
+        for (const file of files)
+          hash.update(createHash('sha256').update(readFileSync(file)).digest())
         return new data.StringData(hash.digest('hex'))
       }
     }
@@ -48,7 +49,7 @@ function functionsOf(state: JobState) {
 }
 
 /** Evaluates one expression (without `${{ }}`) over the contexts. */
-export function evaluate(expression: string, contexts: Contexts, state: JobState): data.ExpressionData {
+function evaluate(expression: string, contexts: Contexts, state: JobState): data.ExpressionData {
   const functions = functionsOf(state)
   const lexed = new Lexer(expression).lex()
   const tree = new Parser(lexed.tokens, Object.keys(contexts), functions).parse()

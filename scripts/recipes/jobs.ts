@@ -21,7 +21,7 @@ export interface EventSpec {
   inputs?: Record<string, string>
 }
 
-export interface JobRun {
+interface JobRun {
   id: string
   result: 'success' | 'failure' | 'skipped'
   steps: StepResult[]
@@ -51,7 +51,11 @@ function refOf(event: EventSpec): { ref: string; sha: string } {
   }
 }
 
-export async function runWorkflow(world: World, workflow: Workflow, event: EventSpec): Promise<WorkflowRun> {
+export async function runWorkflow(
+  world: World,
+  workflow: Workflow,
+  event: EventSpec
+): Promise<WorkflowRun> {
   const { ref, sha } = refOf(event)
   const inputs = event.inputs ?? {}
   const github = {
@@ -73,7 +77,9 @@ export async function runWorkflow(world: World, workflow: Workflow, event: Event
   const done: JobRun[] = []
   const pending = [...workflow.template.jobs]
   while (pending.length > 0) {
-    const at = pending.findIndex(job => (job.needs ?? []).every(n => done.some(d => d.id === n.value)))
+    const at = pending.findIndex(job =>
+      (job.needs ?? []).every(n => done.some(d => d.id === n.value))
+    )
     const [job] = pending.splice(at === -1 ? 0 : at, 1)
     const needs = Object.fromEntries(
       (job.needs ?? []).map(n => {
@@ -87,13 +93,23 @@ export async function runWorkflow(world: World, workflow: Workflow, event: Event
     const workspace = runnerFolder()
     const state: JobState = { failed: needFailed, cancelled: false, workspace }
     const token = `ghs_job_${++tokens}`
-    const jobContexts = { github: { ...github, job: jobId, token, workspace }, inputs, vars: world.vars, needs }
+    const jobContexts = {
+      github: { ...github, job: jobId, token, workspace },
+      inputs,
+      vars: world.vars,
+      needs
+    }
     if (!holds(job.if.expression, jobContexts, state)) {
       done.push({ id: jobId, result: 'skipped', steps: [], outputs: {} })
       continue
     }
-    world.gh.grantToken(token, scopesOf(raw.permissions ?? workflow.raw.permissions ?? { contents: 'read' }))
-    done.push(await runJob(world, workflow, jobId, { ...jobContexts, secrets: world.secrets }, state, token))
+    world.gh.grantToken(
+      token,
+      scopesOf(raw.permissions ?? workflow.raw.permissions ?? { contents: 'read' })
+    )
+    done.push(
+      await runJob(world, workflow, jobId, { ...jobContexts, secrets: world.secrets }, state, token)
+    )
     rmSync(workspace, { recursive: true, force: true })
   }
   return { jobs: done }
@@ -134,12 +150,26 @@ async function runJob(
     RUNNER_TEMP: runnerDir
   }
   mkdirSync(state.workspace, { recursive: true })
-  writeFileSync(env.GITHUB_EVENT_PATH, JSON.stringify((contexts.github as unknown as { event: unknown }).event))
+  writeFileSync(
+    env.GITHUB_EVENT_PATH,
+    JSON.stringify((contexts.github as unknown as { event: unknown }).event)
+  )
   writeFileSync(join(runnerDir, 'summary.md'), '')
   const steps: StepResult[] = []
-  const stepsContext: Record<string, { outputs: Record<string, string>; outcome: string; conclusion: string }> = {}
+  const stepsContext: Record<
+    string,
+    { outputs: Record<string, string>; outcome: string; conclusion: string }
+  > = {}
   for (const [index, step] of raw.steps.entries()) {
-    const all = { ...contexts, steps: stepsContext, env: {}, job: { status: state.failed ? 'failure' : 'success' }, runner: { os: 'Linux', temp: runnerDir }, strategy: {}, matrix: {} }
+    const all = {
+      ...contexts,
+      steps: stepsContext,
+      env: {},
+      job: { status: state.failed ? 'failure' : 'success' },
+      runner: { os: 'Linux', temp: runnerDir },
+      strategy: {},
+      matrix: {}
+    }
     const condition = (template.steps[index] as ActionStep).if.expression
     let result: StepResult
     if (holds(condition, all, state)) {
@@ -148,12 +178,24 @@ async function runJob(
       result = await runStep(step, index, ctx)
       result.paid = paidRequests(world) - paidBefore
     } else {
-      result = { label: stepLabel(step, index), outcome: 'skipped', outputs: {}, warnings: [], errors: [], log: '', paid: 0 }
+      result = {
+        label: stepLabel(step, index),
+        outcome: 'skipped',
+        outputs: {},
+        warnings: [],
+        errors: [],
+        log: '',
+        paid: 0
+      }
     }
     steps.push(result)
-    const conclusion = result.outcome === 'failure' && step['continue-on-error'] === true ? 'success' : result.outcome
+    const conclusion =
+      result.outcome === 'failure' && step['continue-on-error'] === true
+        ? 'success'
+        : result.outcome
     if (conclusion === 'failure') state.failed = true
-    if (step.id) stepsContext[step.id] = { outputs: result.outputs, outcome: result.outcome, conclusion }
+    if (step.id)
+      stepsContext[step.id] = { outputs: result.outputs, outcome: result.outcome, conclusion }
   }
   const outputs = Object.fromEntries(
     Object.entries(raw.outputs ?? {}).map(([name, value]) => [

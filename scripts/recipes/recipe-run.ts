@@ -42,9 +42,12 @@ function stepProblems(run: WorkflowRun, skipped: string[] = []): string[] {
         problems.push(`${job.id}: step ${step.label} ${shouldSkip ? 'ran' : 'was skipped'}`)
       }
       if (step.outcome === 'failure') {
-        problems.push(`${job.id}: step ${step.label} failed: ${step.errors[0] ?? lastLine(step.log)}`)
+        problems.push(
+          `${job.id}: step ${step.label} failed: ${step.errors[0] ?? lastLine(step.log)}`
+        )
       }
-      for (const warning of step.warnings) problems.push(`${job.id}: step ${step.label} warned: ${warning}`)
+      for (const warning of step.warnings)
+        problems.push(`${job.id}: step ${step.label} warned: ${warning}`)
     }
   }
   return problems
@@ -63,7 +66,11 @@ async function inWorld<T>(work: (w: World) => Promise<T>, change?: (w: World) =>
 }
 
 /** One case: delivered or not as expected, and then the run's steps and outcome. */
-export async function runCase(workflow: Workflow, c: Case, unset?: string): Promise<{ run?: WorkflowRun; problems: string[]; world?: never }> {
+async function runCase(
+  workflow: Workflow,
+  c: Case,
+  unset?: string
+): Promise<{ run?: WorkflowRun; problems: string[] }> {
   return inWorld(
     async w => {
       const event = c.spec(w)
@@ -101,8 +108,10 @@ async function unsetRun(workflow: Workflow, recipe: Recipe, name: string): Promi
   let outcome: string
   if (recipe.optional?.includes(name)) {
     outcome = `${name} unset: the run goes on`
-    if (failedAt !== -1) problems.push(`step ${steps[failedAt].label} failed: ${steps[failedAt].errors[0] ?? ''}`)
-    for (const step of steps) problems.push(...step.warnings.map(w => `step ${step.label} warned: ${w}`))
+    if (failedAt !== -1)
+      problems.push(`step ${steps[failedAt].label} failed: ${steps[failedAt].errors[0] ?? ''}`)
+    for (const step of steps)
+      problems.push(...step.warnings.map(w => `step ${step.label} warned: ${w}`))
   } else {
     const names = [name, ...inputsFedBy(workflow, name)]
     const failed = steps[failedAt]
@@ -110,7 +119,10 @@ async function unsetRun(workflow: Workflow, recipe: Recipe, name: string): Promi
     outcome = `${name} unset: fails in one line${line ? `: ${line.slice(0, 60)}${line.length > 60 ? '…' : ''}` : ''}`
     if (failed === undefined) problems.push(`no step failed without ${name}`)
     else {
-      if (line === undefined) problems.push(`step ${failed.label} failed without a line naming ${names.join(' or ')}: ${failed.errors[0] ?? lastLine(failed.log)}`)
+      if (line === undefined)
+        problems.push(
+          `step ${failed.label} failed without a line naming ${names.join(' or ')}: ${failed.errors[0] ?? lastLine(failed.log)}`
+        )
       const spent = steps.slice(failedAt).reduce((sum, s) => sum + s.paid, 0)
       if (spent > 0) problems.push(`${spent} paid request(s) from the failing step on`)
     }
@@ -123,9 +135,26 @@ function concurrencyOf(workflow: Workflow, event: EventSpec, w: World): Concurre
   const raw = Object.values(workflow.raw.jobs)[0]?.concurrency ?? workflow.raw.concurrency
   if (raw === undefined) return undefined
   const map = typeof raw === 'string' ? { group: raw } : (raw as Record<string, unknown>)
-  const contexts = { github: { event_name: event.eventName, event: event.payload, run_id: '4242', repository: 'acme/docs' }, vars: w.vars, inputs: event.inputs ?? {} }
-  const group = interpolate(String(map.group), contexts, { failed: false, cancelled: false, workspace: '' })
-  return { group, queue: map.queue === 'max' ? 'max' : 'single', cancelInProgress: map['cancel-in-progress'] === true }
+  const contexts = {
+    github: {
+      event_name: event.eventName,
+      event: event.payload,
+      run_id: '4242',
+      repository: 'acme/docs'
+    },
+    vars: w.vars,
+    inputs: event.inputs ?? {}
+  }
+  const group = interpolate(String(map.group), contexts, {
+    failed: false,
+    cancelled: false,
+    workspace: ''
+  })
+  return {
+    group,
+    queue: map.queue === 'max' ? 'max' : 'single',
+    cancelInProgress: map['cancel-in-progress'] === true
+  }
 }
 
 async function queuedRun(workflow: Workflow, recipe: Recipe): Promise<Row> {
@@ -133,10 +162,13 @@ async function queuedRun(workflow: Workflow, recipe: Recipe): Promise<Row> {
   return inWorld(async w => {
     const events = queued.specs(w)
     const groups = events.map(e => concurrencyOf(workflow, e, w))
-    const outcomes = groups[0] && groups.every(g => g?.group === groups[0]?.group)
-      ? queueOutcome(groups[0], events.length)
-      : events.map(() => 'run' as const)
-    const problems = outcomes.flatMap((o, i) => (o === queued.runs[i] ? [] : [`event ${i + 1}: ${o}, expected ${queued.runs[i]}`]))
+    const outcomes =
+      groups[0] && groups.every(g => g?.group === groups[0]?.group)
+        ? queueOutcome(groups[0], events.length)
+        : events.map(() => 'run' as const)
+    const problems = outcomes.flatMap((o, i) =>
+      o === queued.runs[i] ? [] : [`event ${i + 1}: ${o}, expected ${queued.runs[i]}`]
+    )
     let ran = 0
     let skipped = 0
     for (const [i, event] of events.entries()) {
@@ -148,22 +180,45 @@ async function queuedRun(workflow: Workflow, recipe: Recipe): Promise<Row> {
       problems.push(...stepProblems(run, recipe.cases[0].skipped).map(p => `event ${i + 1}: ${p}`))
     }
     problems.push(...(queued.expect?.(w) ?? []))
-    return { recipe: workflow.file, event: queued.event, ran, skipped, outcome: queued.outcome, problems }
+    return {
+      recipe: workflow.file,
+      event: queued.event,
+      ran,
+      skipped,
+      outcome: queued.outcome,
+      problems
+    }
   })
 }
 
 /** Every run of a recipe: its cases, then (when `full`) each prerequisite unset and its queue. */
 export async function runRecipe(workflow: Workflow, recipe: Recipe, full: boolean): Promise<Row[]> {
   if (workflow.errors.length > 0) {
-    return [{ recipe: workflow.file, event: '-', ran: 0, skipped: 0, outcome: 'invalid workflow', problems: workflow.errors }]
+    return [
+      {
+        recipe: workflow.file,
+        event: '-',
+        ran: 0,
+        skipped: 0,
+        outcome: 'invalid workflow',
+        problems: workflow.errors
+      }
+    ]
   }
   const rows: Row[] = []
   for (const c of recipe.cases) {
     const { run, problems } = await runCase(workflow, c)
-    rows.push({ recipe: workflow.file, event: c.event, ...counts(run), outcome: c.outcome, problems })
+    rows.push({
+      recipe: workflow.file,
+      event: c.event,
+      ...counts(run),
+      outcome: c.outcome,
+      problems
+    })
   }
   if (!full) return rows
-  for (const { name } of prerequisitesOf(workflow)) rows.push(await unsetRun(workflow, recipe, name))
+  for (const { name } of prerequisitesOf(workflow))
+    rows.push(await unsetRun(workflow, recipe, name))
   if (recipe.queued) rows.push(await queuedRun(workflow, recipe))
   return rows
 }

@@ -8,7 +8,14 @@
 import { existsSync, mkdirSync, writeFileSync, chmodSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { PROJECT_ROOT } from '../../fakes/action-env.js'
-import type { StepContext } from './steps.js'
+import type { World } from './world.js'
+
+/** What a stand-in touches: the world, the job's workspace, the step's environment. */
+interface StandInContext {
+  world: World
+  state: { workspace: string }
+  env: Record<string, string>
+}
 
 interface StandInResult {
   code: number
@@ -17,7 +24,7 @@ interface StandInResult {
   outputs: string
 }
 
-type StandIn = (inputs: Record<string, string>, ctx: StepContext) => StandInResult
+type StandIn = (inputs: Record<string, string>, ctx: StandInContext) => StandInResult
 
 const ok = (outputs: Record<string, string>, stdout = ''): StandInResult => ({
   code: 0,
@@ -49,7 +56,10 @@ const STAND_INS: Record<string, StandIn> = {
   'actions/upload-artifact': (inputs, ctx) => {
     const missingInput = required(inputs, ['path'])
     if (missingInput) return fail(missingInput)
-    const paths = inputs.path.split('\n').map(p => p.trim()).filter(p => p !== '')
+    const paths = inputs.path
+      .split('\n')
+      .map(p => p.trim())
+      .filter(p => p !== '')
     const found = paths.filter(p => existsSync(resolve(ctx.state.workspace, p)))
     if (found.length === 0) {
       const text = `No files were found with the provided path: ${paths.join('\n')}. No artifacts will be uploaded.`
@@ -58,7 +68,10 @@ const STAND_INS: Record<string, StandIn> = {
     const name = inputs.name || 'artifact'
     if (ctx.world.artifacts.has(name)) return fail(`an artifact named ${name} exists already`)
     ctx.world.artifacts.set(name, found)
-    return ok({ 'artifact-id': String(ctx.world.artifacts.size), 'artifact-url': `https://github.com/acme/docs/actions/runs/4242/artifacts/${ctx.world.artifacts.size}` })
+    return ok({
+      'artifact-id': String(ctx.world.artifacts.size),
+      'artifact-url': `https://github.com/acme/docs/actions/runs/4242/artifacts/${ctx.world.artifacts.size}`
+    })
   },
   'actions/create-github-app-token': (inputs, ctx) => {
     const missing = required(inputs, ['app-id', 'private-key'])
@@ -74,10 +87,15 @@ const STAND_INS: Record<string, StandIn> = {
   }
 }
 
-export function standIn(uses: string, inputs: Record<string, string>, ctx: StepContext): Promise<StandInResult> {
+export function standIn(
+  uses: string,
+  inputs: Record<string, string>,
+  ctx: StandInContext
+): Promise<StandInResult> {
   const name = uses.replace(/@.*$/, '')
   const run = STAND_INS[name]
-  if (!run) return Promise.resolve(fail(`no stand-in for ${uses}: add one to scripts/recipes/stand-ins.ts`))
+  if (!run)
+    return Promise.resolve(fail(`no stand-in for ${uses}: add one to scripts/recipes/stand-ins.ts`))
   return Promise.resolve(run(inputs, ctx))
 }
 
@@ -101,6 +119,9 @@ console.log(body.html_url)
 `
   )
   const gh = join(binDir, 'gh')
-  writeFileSync(gh, `#!/usr/bin/env bash\nexec bash "${join(PROJECT_ROOT, 'scripts', 'node24.sh')}" "${program}" "$@"\n`)
+  writeFileSync(
+    gh,
+    `#!/usr/bin/env bash\nexec bash "${join(PROJECT_ROOT, 'scripts', 'node24.sh')}" "${program}" "$@"\n`
+  )
   chmodSync(gh, 0o755)
 }

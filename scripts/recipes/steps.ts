@@ -56,6 +56,10 @@ export async function runStep(step: RawStep, index: number, ctx: StepContext): P
     stepEnv[name] = interpolate(String(value), ctx.contexts, ctx.state)
   }
   Object.assign(stepEnv, {
+    // The step's id, or the runner's made-up one (`__run`, `__owner_repo`, numbered after the first).
+    GITHUB_ACTION:
+      step.id ??
+      `__${(step.uses ?? 'run').replace(/@.*$/, '').replace(/[^A-Za-z0-9]/g, '_')}_${index}`,
     GITHUB_OUTPUT: files.output,
     GITHUB_ENV: files.env,
     GITHUB_STEP_SUMMARY: files.summary
@@ -66,11 +70,22 @@ export async function runStep(step: RawStep, index: number, ctx: StepContext): P
     const script = join(ctx.runnerDir, `step-${index}.sh`)
     writeFileSync(script, interpolate(step.run, ctx.contexts, ctx.state))
     const cwd = join(ctx.state.workspace, step['working-directory'] ?? '')
-    ran = { ...(await spawnStep('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], cwd, stepEnv)), warnings: [] }
+    ran = {
+      ...(await spawnStep(
+        'bash',
+        ['--noprofile', '--norc', '-eo', 'pipefail', script],
+        cwd,
+        stepEnv
+      )),
+      warnings: []
+    }
   } else {
     const uses = step.uses ?? ''
     const inputs = Object.fromEntries(
-      Object.entries(step.with ?? {}).map(([k, v]) => [k, interpolate(String(v), ctx.contexts, ctx.state)])
+      Object.entries(step.with ?? {}).map(([k, v]) => [
+        k,
+        interpolate(String(v), ctx.contexts, ctx.state)
+      ])
     )
     const ours = OURS.exec(uses)
     if (ours) {
@@ -114,7 +129,9 @@ async function runOurs(
   const declared = Object.keys(action.inputs ?? {})
   const unexpected = Object.keys(given).filter(name => !declared.includes(name))
   const warnings = unexpected.length
-    ? [`Unexpected input(s) '${unexpected.join("', '")}', valid inputs are ['${declared.join("', '")}']`]
+    ? [
+        `Unexpected input(s) '${unexpected.join("', '")}', valid inputs are ['${declared.join("', '")}']`
+      ]
     : []
   // The world's address and a short poll: what points the action at the fakes, not what it is asked.
   const harness: Record<string, string> = { 'api-url': ctx.world.svc.url }
@@ -127,7 +144,10 @@ async function runOurs(
   }
   Object.assign(inputs, harness, given)
   const inputEnv = Object.fromEntries(
-    Object.entries(inputs).map(([name, value]) => [`INPUT_${name.replace(/ /g, '_').toUpperCase()}`, value])
+    Object.entries(inputs).map(([name, value]) => [
+      `INPUT_${name.replace(/ /g, '_').toUpperCase()}`,
+      value
+    ])
   )
   const main = join(PROJECT_ROOT, dirname(actionFile), action.runs.main)
   const ran = await spawnStep(
@@ -155,7 +175,7 @@ export function runnerFolder(): string {
 }
 
 /** A process of the step: its output (stderr too, as the log shows both) and its exit code. */
-export function spawnStep(
+function spawnStep(
   command: string,
   args: string[],
   cwd: string,
@@ -179,7 +199,7 @@ function decode(text: string): string {
 }
 
 /** GITHUB_OUTPUT's and GITHUB_ENV's format: `name=value` lines and `name<<DELIMITER` blocks. */
-export function parseKeyValues(text: string): Record<string, string> {
+function parseKeyValues(text: string): Record<string, string> {
   const values: Record<string, string> = {}
   const lines = text.split('\n')
   for (let i = 0; i < lines.length; i++) {

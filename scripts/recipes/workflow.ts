@@ -27,7 +27,7 @@ export interface RawStep {
   'working-directory'?: string
 }
 
-export interface RawJob {
+interface RawJob {
   permissions?: unknown
   outputs?: Record<string, string>
   env?: Record<string, unknown>
@@ -35,7 +35,7 @@ export interface RawJob {
   steps: RawStep[]
 }
 
-export interface RawWorkflow {
+interface RawWorkflow {
   name?: string
   permissions?: unknown
   env?: Record<string, unknown>
@@ -67,7 +67,9 @@ export async function loadWorkflow(path: string): Promise<Workflow> {
 /** Every `vars.X` and `secrets.X` the workflow reads: its prerequisites. */
 export function prerequisitesOf(workflow: Workflow): { kind: 'vars' | 'secrets'; name: string }[] {
   const seen = new Map<string, { kind: 'vars' | 'secrets'; name: string }>()
-  for (const [, kind, name] of workflow.text.matchAll(/\b(vars|secrets)\.([A-Za-z_][A-Za-z0-9_]*)/g)) {
+  for (const [, kind, name] of workflow.text.matchAll(
+    /\b(vars|secrets)\.([A-Za-z_][A-Za-z0-9_]*)/g
+  )) {
     seen.set(`${kind}.${name}`, { kind: kind as 'vars' | 'secrets', name })
   }
   return [...seen.values()]

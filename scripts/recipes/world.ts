@@ -34,6 +34,8 @@ export async function startWorld(): Promise<World> {
     outcome: 'completed',
     prLink: `https://github.com/${OWNER}/${REPO}/pull/${DOCS_PR}`
   })
+  svc.platform.addAutomation('docs-on-merge')
+  svc.platform.addAutomation('changelog')
   gh.setPermission(OWNER, REPO, 'maintainer', 'write')
   gh.addIssue(OWNER, REPO, { number: REPORT_ISSUE, title: 'Weekly docs report' })
   gh.addIssue(OWNER, REPO, { number: DIGEST_ISSUE, title: 'Docs digests' })

@@ -9,7 +9,10 @@ export function issueRoutes(wire: GitHubWire): Route[] {
     route('POST', `${REPO}/issues`, ([, owner, repo], call) => {
       const { title, body } = (call.body ?? {}) as { title?: unknown; body?: unknown }
       if (typeof title !== 'string' || title === '') {
-        return validationFailed([{ resource: 'Issue', field: 'title', code: 'missing_field' }], 'issues/issues#create-an-issue')
+        return validationFailed(
+          [{ resource: 'Issue', field: 'title', code: 'missing_field' }],
+          'issues/issues#create-an-issue'
+        )
       }
       const number = Math.max(0, ...[...wire.state.issues.values()].map(i => i.number)) + 1
       wire.state.issues.set(`${repoKey(owner, repo)}#${number}`, {
