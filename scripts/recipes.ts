@@ -3,12 +3,13 @@
  * (scripts/recipes/), with each prerequisite unset once and its concurrency queue, against the
  * service emulator and the GitHub fake; prints a table (recipe, event, steps run/skipped, outcome)
  * and exits non-zero when a run does not pass. `npm run recipes -- FILE…` runs the given files'
- * cases the same way (prerequisites set; a file's expected outcome is its namesake's in examples/).
+ * cases the same way (prerequisites set; a file's expected outcome is its namesake's in examples/;
+ * a file of another name runs on each of its events, every step to pass).
  */
 import { readdirSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { PROJECT_ROOT } from '../fakes/action-env.js'
-import { RECIPES } from './recipes/expected.js'
+import { anyRecipe, RECIPES } from './recipes/expected.js'
 import { runRecipe, type Row } from './recipes/recipe-run.js'
 import { loadWorkflow } from './recipes/workflow.js'
 
@@ -22,7 +23,10 @@ const files = given.length
 
 const rows: Row[] = []
 for (const file of files) {
-  const recipe = RECIPES.find(r => r.file === basename(file))
+  const workflow = await loadWorkflow(file)
+  const recipe =
+    RECIPES.find(r => r.file === basename(file)) ??
+    (given.length ? anyRecipe(basename(file), Object.keys(workflow.template.events)) : undefined)
   if (recipe === undefined) {
     rows.push({
       recipe: basename(file),
@@ -34,7 +38,7 @@ for (const file of files) {
     })
     continue
   }
-  rows.push(...(await runRecipe(await loadWorkflow(file), recipe, given.length === 0)))
+  rows.push(...(await runRecipe(workflow, recipe, given.length === 0)))
 }
 
 const table = [

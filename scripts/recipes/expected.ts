@@ -48,6 +48,29 @@ export interface Recipe {
   }
 }
 
+/** Each event of `on:` that has a builder, for a file with no recipe: its steps must pass, no outcome. */
+const ANY_EVENT: Record<string, (w: World) => EventSpec> = {
+  schedule: () => scheduleEvent(),
+  workflow_dispatch: () => dispatchEvent(),
+  issue_comment: w => commentEvent(w),
+  issues: w => labelEvent(w),
+  pull_request: w => pullEvent(w),
+  pull_request_target: w => closedPullEvent(w),
+  push: w => pushOfMerge(w),
+  release: () => releasedEvent(),
+  workflow_run: () => workflowRunEvent()
+}
+
+/** A recipe for a workflow file that has none: its events, each run with every step passing. */
+export function anyRecipe(file: string, events: string[]): Recipe {
+  return {
+    file,
+    cases: events
+      .filter(event => event in ANY_EVENT)
+      .map(event => ({ event, spec: ANY_EVENT[event], outcome: 'every step passed' }))
+  }
+}
+
 const botComments = (w: World, n: number) =>
   w.gh.comments(OWNER, REPO, n).filter(c => c.user.login === 'github-actions[bot]')
 const jobsCreated = (w: World) => w.svc.requestsTo('POST', /\/v2\/agent\/[^/]+\/job$/).length
@@ -264,7 +287,14 @@ export const RECIPES: Recipe[] = [
         skipped: ['run #1'],
         expect: oneTriggerOn(DIGEST_ISSUE)
       }
-    ]
+    ],
+    queued: {
+      event: 'pull_request_target ×2, one automation',
+      specs: w => [closedPullEvent(w), closedPullEvent(w, { number: 13 })],
+      outcome: 'both run, in order: the first triggers for both merges, the second finds none',
+      runs: ['run', 'run'],
+      expect: w => check(triggers(w) === 1, `expected 1 trigger, got ${triggers(w)}`)
+    }
   },
   {
     file: 'docs-deploy-after-openapi.yml',
@@ -351,7 +381,15 @@ export const RECIPES: Recipe[] = [
         },
         outcome: 'a job from the checked-out prompt; its PR in the log',
         skipped: ['run #4'],
-        expect: w => check(jobsCreated(w) === 1, `expected 1 agent job, got ${jobsCreated(w)}`)
+        expect: (w, run) => [
+          ...check(jobsCreated(w) === 1, `expected 1 agent job, got ${jobsCreated(w)}`),
+          ...check(
+            run.jobs[0].steps[2].log.includes(
+              `Docs PR https://github.com/${OWNER}/${REPO}/pull/${DOCS_PR}`
+            ),
+            'the log does not name the docs PR'
+          )
+        ]
       }
     ]
   },
@@ -449,7 +487,10 @@ export const RECIPES: Recipe[] = [
         event: 'workflow_dispatch',
         spec: () => dispatchEvent({ prompt: 'Document the rate limits' }),
         outcome: 'a job, followed; the summary links its PR',
-        expect: w => check(jobsCreated(w) === 1, `expected 1 agent job, got ${jobsCreated(w)}`)
+        expect: (w, run) => [
+          ...check(jobsCreated(w) === 1, `expected 1 agent job, got ${jobsCreated(w)}`),
+          ...check(run.jobs[0].summary.includes(`/pull/${DOCS_PR}`), 'the summary links no PR')
+        ]
       }
     ]
   }

@@ -4,7 +4,7 @@
  * not listed is `none`; no block at all: GitHub's restricted default, `contents: read`), and its
  * steps in order in a fresh workspace, each step's `if:` with the status functions as they stand.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Job, ActionStep } from '@actions/workflow-parser/model/workflow-template'
 import { scopesOf } from '../../fakes/github/scopes.js'
@@ -26,6 +26,8 @@ interface JobRun {
   result: 'success' | 'failure' | 'skipped'
   steps: StepResult[]
   outputs: Record<string, string>
+  /** The job's step summaries, as the run's page shows them. */
+  summary: string
 }
 
 export interface WorkflowRun {
@@ -100,7 +102,7 @@ export async function runWorkflow(
       needs
     }
     if (!holds(job.if.expression, jobContexts, state)) {
-      done.push({ id: jobId, result: 'skipped', steps: [], outputs: {} })
+      done.push({ id: jobId, result: 'skipped', steps: [], outputs: {}, summary: '' })
       continue
     }
     world.gh.grantToken(
@@ -203,6 +205,7 @@ async function runJob(
       interpolate(String(value), { ...contexts, steps: stepsContext }, state)
     ])
   )
+  const summary = readFileSync(join(runnerDir, 'summary.md'), 'utf8')
   rmSync(runnerDir, { recursive: true, force: true })
-  return { id: jobId, result: state.failed ? 'failure' : 'success', steps, outputs }
+  return { id: jobId, result: state.failed ? 'failure' : 'success', steps, outputs, summary }
 }

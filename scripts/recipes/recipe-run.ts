@@ -116,13 +116,17 @@ async function unsetRun(workflow: Workflow, recipe: Recipe, name: string): Promi
     const names = [name, ...inputsFedBy(workflow, name)]
     const failed = steps[failedAt]
     const line = failed?.errors.find(e => names.some(n => e.includes(n)))
-    outcome = `${name} unset: fails in one line${line ? `: ${line.slice(0, 60)}${line.length > 60 ? '…' : ''}` : ''}`
+    const named = names.find(n => line?.includes(n))
+    outcome = `${name} unset: fails in one line${named ? ` naming ${named}` : ''}, nothing spent`
     if (failed === undefined) problems.push(`no step failed without ${name}`)
     else {
-      if (line === undefined)
+      if (line === undefined) {
         problems.push(
           `step ${failed.label} failed without a line naming ${names.join(' or ')}: ${failed.errors[0] ?? lastLine(failed.log)}`
         )
+      }
+      if (failed.errors.length > 1)
+        problems.push(`step ${failed.label} wrote ${failed.errors.length} error lines`)
       const spent = steps.slice(failedAt).reduce((sum, s) => sum + s.paid, 0)
       if (spent > 0) problems.push(`${spent} paid request(s) from the failing step on`)
     }
