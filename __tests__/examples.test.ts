@@ -247,9 +247,16 @@ describe('the docs digest example', () => {
   })
 
   it('uses an App token when one is set up (a private docs repository), else the workflow token', () => {
-    const [app] = Object.values(workflow.jobs).flatMap(job => job.steps)
-    expect(app.uses).toMatch(/^actions\/create-github-app-token@/)
-    expect(app.if).toMatch(/^vars\.[A-Z_]+ != ''$/)
+    const steps = Object.values(workflow.jobs).flatMap(job => job.steps) as (Step & {
+      if?: string
+      run?: string
+    })[]
+    const app = steps.find(s => s.uses?.startsWith('actions/create-github-app-token@'))!
+    expect(app.if).toBe("vars.DOCS_APP_ID != ''")
+    // Without the App the run goes on, after a notice that says which token it uses.
+    const [notice] = steps
+    expect(notice.if).toBe("vars.DOCS_APP_ID == ''")
+    expect(notice.run).toMatch(/^echo "::notice::DOCS_APP_ID is not set/)
     expect(step.with?.['github-token']).toBe(
       `\${{ steps.${app.id}.outputs.token || github.token }}`
     )

@@ -74,6 +74,15 @@ describe('npm run recipes -- FILE', () => {
     expect(run.output).toContain('no back-link comment on the docs PR')
   }, 150_000)
 
+  it('fails a copy that gives the action an input it does not declare (the runner warns)', () => {
+    const run = recipes(
+      'docs-agent-comments.yml',
+      changed(/^( +)required-permission: write$/m, '$1required-permission: write\n$1trigger: /docs')
+    )
+    expect(run.status).not.toBe(0)
+    expect(run.output).toContain("warned: Unexpected input(s) 'trigger'")
+  }, 150_000)
+
   it('fails a copy of the comments example with read-only permissions', () => {
     const run = recipes(
       'docs-agent-comments.yml',

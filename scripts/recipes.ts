@@ -4,7 +4,8 @@
  * service emulator and the GitHub fake; prints a table (recipe, event, steps run/skipped, outcome)
  * and exits non-zero when a run does not pass. `npm run recipes -- FILE…` runs the given files'
  * cases the same way (prerequisites set; a file's expected outcome is its namesake's in examples/;
- * a file of another name runs on each of its events, every step to pass).
+ * a file of another name runs on each of its events, every step to pass); with `--full` also its
+ * unset prerequisites and its queue.
  */
 import { readdirSync } from 'node:fs'
 import { basename, join } from 'node:path'
@@ -13,7 +14,8 @@ import { anyRecipe, RECIPES } from './recipes/expected.js'
 import { runRecipe, type Row } from './recipes/recipe-run.js'
 import { loadWorkflow } from './recipes/workflow.js'
 
-const given = process.argv.slice(2)
+const given = process.argv.slice(2).filter(arg => arg !== '--full')
+const full = given.length === 0 || process.argv.includes('--full')
 const examples = join(PROJECT_ROOT, 'examples')
 const files = given.length
   ? given
@@ -38,7 +40,7 @@ for (const file of files) {
     })
     continue
   }
-  rows.push(...(await runRecipe(workflow, recipe, given.length === 0)))
+  rows.push(...(await runRecipe(workflow, recipe, full)))
 }
 
 const table = [

@@ -186,6 +186,7 @@ async function runJob(
         outputs: {},
         warnings: [],
         errors: [],
+        notices: [],
         log: '',
         paid: 0
       }

@@ -106,8 +106,13 @@ async function unsetRun(workflow: Workflow, recipe: Recipe, name: string): Promi
   const failedAt = steps.findIndex(s => s.outcome === 'failure')
   const problems: string[] = []
   let outcome: string
-  if (recipe.optional?.includes(name)) {
-    outcome = `${name} unset: the run goes on`
+  const optional = recipe.optional?.[name]
+  if (optional) {
+    outcome = `${name} unset: ${optional === 'notice' ? 'a notice, and ' : ''}the run goes on`
+    const notices = steps.flatMap(step => step.notices)
+    if (optional === 'notice' && !notices.some(n => n.includes(name))) {
+      problems.push(`no notice names ${name}`)
+    }
     if (failedAt !== -1)
       problems.push(`step ${steps[failedAt].label} failed: ${steps[failedAt].errors[0] ?? ''}`)
     for (const step of steps)

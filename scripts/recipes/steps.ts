@@ -24,6 +24,7 @@ export interface StepResult {
   warnings: string[]
   /** `::error::` lines, decoded. */
   errors: string[]
+  notices: string[]
   log: string
   /** Paid requests the step made (jobs, triggers, deployments, analytics reads). */
   paid: number
@@ -110,6 +111,7 @@ export async function runStep(step: RawStep, index: number, ctx: StepContext): P
     outputs: parseKeyValues(readFileSync(files.output, 'utf8')),
     warnings: [...ran.warnings, ...command('warning')],
     errors: command('error'),
+    notices: command('notice'),
     log: ran.stdout,
     paid: 0
   }
