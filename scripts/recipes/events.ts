@@ -16,6 +16,9 @@ import { OWNER, REPO, type World } from './world.js'
 
 type Json = Record<string, unknown>
 
+/** The repository of a fork's pull requests. */
+const FORK = 'someone/docs'
+
 /** The payload's repository (and a pull request's head and base) made acme/docs, default branch main. */
 function inRepository(payload: Json): Json {
   const repository = {
@@ -27,13 +30,9 @@ function inRepository(payload: Json): Json {
   }
   const pull = payload.pull_request as Json | undefined
   if (pull) {
-    for (const side of ['head', 'base']) {
-      const end = pull[side] as Json
-      if (
-        !(end.repo as Json | undefined)?.full_name ||
-        side === 'base' ||
-        (end.repo as Json).full_name !== 'someone/docs'
-      ) {
+    // A fork's head stays the fork's (FORK); every other end is this repository.
+    for (const end of [pull.head, pull.base] as Json[]) {
+      if ((end.repo as Json | undefined)?.full_name !== FORK) {
         end.repo = { ...(end.repo as Json), full_name: `${OWNER}/${REPO}`, name: REPO }
       }
     }
@@ -175,7 +174,7 @@ export function labelEvent(
 /** A pull request of this repository opened (or pushed to) into `base`. */
 export function pullEvent(
   w: World,
-  options: { action?: string; base?: string; number?: number } = {}
+  options: { action?: string; base?: string; number?: number; fork?: boolean } = {}
 ): EventSpec {
   const number = options.number ?? 7
   if (!w.gh.hasIssue(OWNER, REPO, number)) {
@@ -193,6 +192,7 @@ export function pullEvent(
   payload.number = number
   pull.number = number
   pull.head.ref = 'docs/new-guide'
+  if (options.fork) pull.head.repo = { full_name: FORK, name: REPO }
   pull.base.ref = options.base ?? 'develop'
   payload.sender = { login: 'maintainer', type: 'User' }
   return spec('pull_request', payload)

@@ -206,7 +206,13 @@ export const RECIPES: Recipe[] = [
     file: 'docs-agent-sweep.yml',
     cases: [
       { event: 'schedule', spec: () => scheduleEvent('17 * * * *'), outcome: 'swept' },
-      { event: 'pull_request opened', spec: w => pullEvent(w), outcome: 'swept' }
+      { event: 'pull_request opened', spec: w => pullEvent(w), outcome: 'swept' },
+      {
+        event: 'pull_request opened from a fork',
+        spec: w => pullEvent(w, { fork: true }),
+        outcome: 'job skipped by its if: (no secrets for a fork)',
+        skipped: ['job:sweep']
+      }
     ]
   },
   {
@@ -405,6 +411,12 @@ export const RECIPES: Recipe[] = [
           ...check(w.svc.platform.list().length === 1, 'no preview'),
           ...check(botComments(w, 7).length === 1, 'no preview comment on #7')
         ]
+      },
+      {
+        event: 'pull_request opened from a fork',
+        spec: w => pullEvent(w, { fork: true }),
+        outcome: 'job skipped by its if: (no secrets for a fork)',
+        skipped: ['job:preview']
       },
       {
         event: 'pull_request opened (into main)',

@@ -36,6 +36,16 @@ export interface WorkflowRun {
 
 let tokens = 0
 
+/** A `pull_request` event of a fork's pull request (GitHub gives its runs no secrets, a read-only token). */
+function fromFork(event: EventSpec): boolean {
+  const pull = event.payload.pull_request as
+    { head?: { repo?: { full_name?: string } } } | undefined
+  return (
+    ['pull_request', 'pull_request_review_comment'].includes(event.eventName) &&
+    pull?.head?.repo?.full_name !== `${OWNER}/${REPO}`
+  )
+}
+
 /** The ref and commit a run of this event sees: the default branch's for events that run its file. */
 function refOf(event: EventSpec): { ref: string; sha: string } {
   const p = event.payload as Record<string, Record<string, unknown> | undefined> & { ref?: string }
@@ -60,6 +70,8 @@ export async function runWorkflow(
 ): Promise<WorkflowRun> {
   const { ref, sha } = refOf(event)
   const inputs = event.inputs ?? {}
+  // A pull_request run of a fork's pull request: a read-only token and no secrets.
+  const fork = fromFork(event)
   const github = {
     event_name: event.eventName,
     event: event.payload,
@@ -105,12 +117,20 @@ export async function runWorkflow(
       done.push({ id: jobId, result: 'skipped', steps: [], outputs: {}, summary: '' })
       continue
     }
+    const scopes = scopesOf(raw.permissions ?? workflow.raw.permissions ?? { contents: 'read' })
     world.gh.grantToken(
       token,
-      scopesOf(raw.permissions ?? workflow.raw.permissions ?? { contents: 'read' })
+      fork ? Object.fromEntries(Object.keys(scopes).map(scope => [scope, 'read'])) : scopes
     )
     done.push(
-      await runJob(world, workflow, jobId, { ...jobContexts, secrets: world.secrets }, state, token)
+      await runJob(
+        world,
+        workflow,
+        jobId,
+        { ...jobContexts, secrets: fork ? {} : world.secrets },
+        state,
+        token
+      )
     )
     rmSync(workspace, { recursive: true, force: true })
   }
