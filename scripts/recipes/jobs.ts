@@ -34,6 +34,16 @@ export interface WorkflowRun {
   jobs: JobRun[]
 }
 
+/** The `github` context's fields the steps and the runner's variables read. */
+interface GitHubContext {
+  event_name: string
+  event: unknown
+  actor: string
+  ref: string
+  sha: string
+  [field: string]: unknown
+}
+
 let tokens = 0
 
 /** A `pull_request` event of a fork's pull request (GitHub gives its runs no secrets, a read-only token). */
@@ -72,7 +82,7 @@ export async function runWorkflow(
   const inputs = event.inputs ?? {}
   // A pull_request run of a fork's pull request: a read-only token and no secrets.
   const fork = fromFork(event)
-  const github = {
+  const github: GitHubContext = {
     event_name: event.eventName,
     event: event.payload,
     repository: `${OWNER}/${REPO}`,
@@ -141,7 +151,7 @@ async function runJob(
   world: World,
   workflow: Workflow,
   jobId: string,
-  contexts: Record<string, unknown> & { github: { workspace: string } },
+  contexts: Record<string, unknown> & { github: GitHubContext },
   state: JobState,
   token: string
 ): Promise<JobRun> {
@@ -155,7 +165,7 @@ async function runJob(
     LANG: 'C.UTF-8',
     CI: 'true',
     GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: String((contexts.github as Record<string, unknown>).event_name),
+    GITHUB_EVENT_NAME: contexts.github.event_name,
     GITHUB_EVENT_PATH: join(runnerDir, 'event.json'),
     GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
     GITHUB_REPOSITORY_OWNER: OWNER,
@@ -165,17 +175,14 @@ async function runJob(
     GITHUB_RUN_ATTEMPT: '1',
     GITHUB_JOB: jobId,
     GITHUB_WORKFLOW: workflow.name,
-    GITHUB_ACTOR: String((contexts.github as Record<string, unknown>).actor),
-    GITHUB_REF: String((contexts.github as Record<string, unknown>).ref),
-    GITHUB_SHA: String((contexts.github as Record<string, unknown>).sha),
+    GITHUB_ACTOR: contexts.github.actor,
+    GITHUB_REF: contexts.github.ref,
+    GITHUB_SHA: contexts.github.sha,
     GITHUB_WORKSPACE: state.workspace,
     RUNNER_TEMP: runnerDir
   }
   mkdirSync(state.workspace, { recursive: true })
-  writeFileSync(
-    env.GITHUB_EVENT_PATH,
-    JSON.stringify((contexts.github as unknown as { event: unknown }).event)
-  )
+  writeFileSync(env.GITHUB_EVENT_PATH, JSON.stringify(contexts.github.event))
   writeFileSync(join(runnerDir, 'summary.md'), '')
   const steps: StepResult[] = []
   const stepsContext: Record<
