@@ -206,15 +206,21 @@ describe('workflows in the README and docs/', () => {
         expect(`${file}: ${block.text}`).toBe(`${file}: ${read(example)}`)
       }
     }
-    expect(shown.length).toBeGreaterThanOrEqual(4)
+    expect(shown.length).toBeGreaterThanOrEqual(3)
   })
 
   it('label a block that is not a whole workflow "fragment", so that no one copies it as one', () => {
     expect.hasAssertions()
     for (const file of markdownFiles)
       for (const [, text] of read(file).matchAll(/^```yaml fragment\n([\s\S]*?)^```/gm)) {
-        const parsed = parse(text) as unknown
-        const keys = parsed && !Array.isArray(parsed) ? Object.keys(parsed as object) : []
+        // A fragment may leave lines out (`# …`) and so not parse: then it is no workflow either.
+        let parsed: unknown
+        try {
+          parsed = parse(text)
+        } catch {
+          parsed = undefined
+        }
+        const keys = parsed && typeof parsed === 'object' ? Object.keys(parsed) : []
         expect([file, keys.includes('on') && keys.includes('jobs')]).toEqual([file, false])
       }
   })
