@@ -33,16 +33,18 @@ export class Conversation {
 
   private readonly octokit: Octokit
   private readonly identity: IdentityOnce
+  private readonly rt: Runtime
+  private readonly edge: Edge
 
   private constructor(
-    github: GitHubAccess,
+    { github, rt, edge }: Pick<AgentFlow, 'rt' | 'edge'> & { github: GitHubAccess },
     private readonly request: AgentRequest & { thread: Thread },
-    private readonly rt: Runtime,
-    private readonly bound: ThreadBound,
-    private readonly edge: Edge
+    private readonly bound: ThreadBound
   ) {
     this.octokit = github.octokit
     this.identity = github.identity
+    this.rt = rt
+    this.edge = edge
     const { owner, repo, issueNumber } = request.thread
     this.ref = { owner, repo, issueNumber }
     this.tracking = new TrackingComment(this.octokit, this.ref, rt)
@@ -58,7 +60,7 @@ export class Conversation {
     const { thread } = request
     if (!settings.comment || github === undefined || thread === undefined) return undefined
     const reach = bound ?? threadBound(request, flow, rt.clock.now())
-    return new Conversation(github, { ...request, thread }, rt, reach, flow.edge)
+    return new Conversation({ ...flow, github }, { ...request, thread }, reach)
   }
 
   /** 👀 on the trigger comment; a failure is only a warning. */

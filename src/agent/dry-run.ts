@@ -1,7 +1,6 @@
 /**
- * `dry-run: true`, a switch at a run's edges rather than a kind of run: each place that writes or
- * spends asks the {@link Edge}, which on a dry run notes what would have happened there instead.
- * The run stops where it would send, and reports its decision and the text it would send. Pure.
+ * `dry-run: true`, a switch at a run's edges, not a kind of run: each write asks the {@link Edge},
+ * which on a dry run notes what it would do instead; the run stops where it would send. Pure.
  */
 import { codeBlock, codeSpan } from '../shared/markdown.js'
 import type { DigestReport } from './digest/report.js'
@@ -31,7 +30,7 @@ export interface DryRun {
   kind: 'dry-run'
   /** What a real run would do, in one line: "would create a job", "would skip: …". */
   decision: string
-  skips: boolean
+  status: 'dry-run' | 'skipped'
   /** The text it would send, raw; the job it would continue. */
   prompt?: string
   jobId?: string
@@ -40,31 +39,25 @@ export interface DryRun {
   digest?: DigestReport
 }
 
-/** A dry run where a real run starts nothing, `reason` being why. */
-export function drySkip(reason: string, edge: Edge, digest?: DigestReport): DryRun {
-  const decision = `would skip: ${reason}`
-  return { kind: 'dry-run', decision, skips: true, would: edge.would, digest }
+/** A dry run where a real run starts nothing, `reason` being why; `would`: the edge's notes. */
+export function drySkip(reason: string, would: string[], digest?: DigestReport): DryRun {
+  return { kind: 'dry-run', decision: `would skip: ${reason}`, status: 'skipped', would, digest }
 }
 
 /** A dry run at the point where a real run would carry out `plan`. */
-export function dryRunOf(plan: JobPlan, sends: Sends, edge: Edge, digest?: DigestReport): DryRun {
+export function dryRunOf(plan: JobPlan, sends: Sends, would: string[], digest?: DigestReport) {
   if (plan.kind === 'owned') {
-    const reason = `workflow run ${plan.run ?? '(unknown)'} already handles this request`
-    return drySkip(reason, edge, digest)
+    return drySkip(`workflow run ${plan.run ?? '(unknown)'} already handles this request`, would)
   }
   const jobId = plan.kind === 'attach' || plan.kind === 'follow-up' ? plan.jobId : undefined
   const prompt = plan.kind === 'create' || plan.kind === 'follow-up' ? plan.prompt : undefined
-  const decision = decisionOf(plan, sends)
-  return {
+  const dry: DryRun = {
     kind: 'dry-run',
-    decision,
-    skips: false,
-    prompt,
-    jobId,
-    sends,
-    digest,
-    would: edge.would
+    decision: decisionOf(plan, sends),
+    status: 'dry-run',
+    would
   }
+  return { ...dry, prompt, jobId, sends, digest }
 }
 
 function decisionOf(plan: Exclude<JobPlan, { kind: 'owned' }>, sends: Sends): string {

@@ -115,7 +115,7 @@ async function followRequest(
     unreadable: false
   }
   const plan = await planFor(ready, thread, flow)
-  if (flow.edge.dry) return dryRunOf(plan, ready.sends, flow.edge, digest?.report)
+  if (flow.edge.dry) return dryRunOf(plan, ready.sends, flow.edge.would, digest?.report)
   const link = runUrl(context) || undefined
   const label = labelToRemove(request, settings)
   const outcome = await runJobFlow(plan, settings, {
@@ -175,10 +175,7 @@ interface ReadyRequest extends Run {
 }
 
 /** Why a run starts nothing; `shown`: someone waits for the answer (the summary says why). */
-interface Skip {
-  reason: string
-  shown?: boolean
-}
+type Skip = { reason: string; shown?: boolean }
 
 /** The run once it may go on, or why it may not (a refusal is answered first). */
 async function readyRequest(
@@ -216,7 +213,7 @@ async function skipped(
   { edge, rt }: AgentFlow
 ): Promise<Handled | undefined> {
   const digest = 'report' in skip ? skip.report : undefined
-  if (edge.dry) return drySkip('reason' in skip ? skip.reason : NOTHING_NEW, edge, digest)
+  if (edge.dry) return drySkip('reason' in skip ? skip.reason : NOTHING_NEW, edge.would, digest)
   if ('report' in skip) return skip
   if (skip.shown) await writeStepSummary(renderNoteSummary(`⏭️ Not started: ${skip.reason}.`), rt)
   core.setOutput('status', 'skipped')

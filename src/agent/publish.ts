@@ -38,9 +38,9 @@ export async function publish(
   const pr = result && pullRequestOf(result)
   const comment = reported?.comment
   core.setOutput('job-id', (dry ?? result)?.jobId ?? '')
-  const status = result ? statusOutput(result) : 'skipped'
-  core.setOutput('status', dry?.skips === false ? 'dry-run' : status)
+  core.setOutput('status', dry?.status ?? (result ? statusOutput(result) : 'skipped'))
   if (dry) core.setOutput('prompt', redact(dry.prompt ?? ''))
+  if (dry) rt.log.info(`Dry run: ${dry.decision}.`)
   core.setOutput('pr-url', pr?.url ?? '')
   core.setOutput('pr-number', pr ? String(pr.number) : '')
   core.setOutput('comment-id', comment?.id !== undefined ? String(comment.id) : '')

@@ -141,16 +141,11 @@ export function parseAgentSettings(
   }
 }
 
-/** A dry run sends nothing, and `job-id` follows a job someone already sent. */
+/** A dry run sends nothing; `job-id` follows a job that was sent already. */
 function parseDryRun(read: InputReader, jobId: string | undefined): boolean {
   const dryRun = parseBoolean(read, 'dry-run', { fallback: AGENT_DEFAULTS['dry-run'] })
-  if (dryRun && jobId !== undefined) {
-    throw new InputError(
-      'dry-run',
-      'must be false when `job-id` is set: following a job that was sent already is no dry run'
-    )
-  }
-  return dryRun
+  if (!dryRun || jobId === undefined) return dryRun
+  throw new InputError('dry-run', 'must be false when `job-id` is set: that job was sent already')
 }
 
 // The runner passes the defaults of `skip-label` and `ignore-paths` when the workflow sets nothing:
