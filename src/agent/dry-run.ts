@@ -51,13 +51,9 @@ export function dryRunOf(plan: JobPlan, sends: Sends, would: string[], digest?: 
   }
   const jobId = plan.kind === 'attach' || plan.kind === 'follow-up' ? plan.jobId : undefined
   const prompt = plan.kind === 'create' || plan.kind === 'follow-up' ? plan.prompt : undefined
-  const dry: DryRun = {
-    kind: 'dry-run',
-    decision: decisionOf(plan, sends),
-    status: 'dry-run',
-    would
-  }
-  return { ...dry, prompt, jobId, sends, digest }
+  const decision = decisionOf(plan, sends)
+  const dry: DryRun = { kind: 'dry-run', decision, status: 'dry-run', would, sends, digest }
+  return { ...dry, jobId, prompt }
 }
 
 function decisionOf(plan: Exclude<JobPlan, { kind: 'owned' }>, sends: Sends): string {

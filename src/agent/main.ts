@@ -110,10 +110,8 @@ async function followRequest(
   const { settings, context, rt } = flow
   const { request, conversation, digest } = ready
   await conversation?.react()
-  const thread = (await conversation?.read(ready.threadComments)) ?? {
-    state: {},
-    unreadable: false
-  }
+  const unread = { state: {}, unreadable: false }
+  const thread = (await conversation?.read(ready.threadComments)) ?? unread
   const plan = await planFor(ready, thread, flow)
   if (flow.edge.dry) return dryRunOf(plan, ready.sends, flow.edge.would, digest?.report)
   const link = runUrl(context) || undefined
