@@ -9,7 +9,13 @@ import { describe, expect, it } from '@jest/globals'
 import type { ActionRunResult } from '../fakes/action-env.js'
 import { AUTOMATION, useAutomationWorld } from './helpers/automation.js'
 import { runMergedPull, writes } from './helpers/code-change.js'
-import { addMerged, DIGEST_AT, digestComments, runDigest } from './helpers/digest.js'
+import {
+  addMerged,
+  addTrackingIssue,
+  DIGEST_AT,
+  digestComments,
+  runDigest
+} from './helpers/digest.js'
 import { labelIssueSpec } from './helpers/labels.js'
 import { addEarlierComment, runAgent, runComment } from './helpers/world.js'
 
@@ -168,6 +174,17 @@ describe('where a real run would stop', () => {
     expectNoTrace()
   })
 
+  it('a trigger phrase with no instruction: the reply it would post; another comment: why it is ignored', async () => {
+    const empty = await runComment(world(), { body: '/mintlify', inputs: DRY })
+    expect(empty.outputs.status).toBe('skipped')
+    expect(empty.summary).toContain('would skip: the comment gives no instruction')
+    expect(empty.summary).toContain('- would reply: “Please add an instruction after `/mintlify`')
+    const other = await runComment(world(), { body: 'Thanks!', commentId: 9002, inputs: DRY })
+    expect(other.outputs.status).toBe('skipped')
+    expect(other.summary).toContain('would skip: the comment does not start with /mintlify')
+    expectNoTrace()
+  })
+
   it('a digest with nothing new: `skipped`, its digest outputs set', async () => {
     const result = await runDigest(world(), { inputs: DRY })
     expect(result.outputs).toMatchObject({ status: 'skipped', 'digest-pulls': '0' })
@@ -211,6 +228,26 @@ describe('a digest whose previous digest’s job has ended', () => {
         .map(r => r.method)
     ).toEqual(['GET'])
     expect(world().botComments(7)).toHaveLength(0)
+  })
+})
+
+describe('a digest after a dead run’s claim', () => {
+  it('does not take the claim over, and says it would', async () => {
+    addMerged(world(), { number: 7, at: '2024-03-02T09:00:00Z' })
+    addTrackingIssue(world())
+    const deadline = Math.ceil((DIGEST_AT - 60 * MINUTE) / 1000)
+    const [since, until] = [
+      Date.parse('2024-03-01') / 1000,
+      Date.parse('2024-03-02T09:00:00Z') / 1000
+    ]
+    const window = `since=${since}.0 until=${until}.7 pulls=7`
+    const marker = `tracking request=digest-${since}.0-${until}.7-first state=pending run=1111 deadline=${deadline} ${window}`
+    const body = `**Mintlify docs agent**\n\n⏳ Working on it.\n\n<!-- mintlify-docs-agent:${marker} -->`
+    const claim = world().gh.addComment('acme', 'docs', 1, body, 'github-actions[bot]')
+    const result = await runDigest(world(), { inputs: DRY })
+    expectDry(result, 'would create a job')
+    expect(result.summary).toContain(`- would take over the dead claim ${claim.html_url}`)
+    expect(digestComments(world()).map(c => c.body)).toEqual([body])
   })
 })
 
