@@ -31,14 +31,6 @@ export interface SweepOutcome {
   rows: SweepRow[]
 }
 
-/** The sweep could not list the comments, or could read none of the jobs it tried. */
-class SweepError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'SweepError'
-  }
-}
-
 export async function sweep(
   settings: SweepSettings,
   context: SweepContext,
@@ -52,7 +44,7 @@ export async function sweep(
   await sweepKind(deployComments, comments, run, tally)
   const { unreadable, ...outcome } = tally
   if (unreadable > 0 && outcome.checked === 0) {
-    throw new SweepError(
+    throw new Error(
       `Could not read any of the ${unreadable} agent jobs and deployments; nothing was finished.`
     )
   }
@@ -70,7 +62,9 @@ async function listComments(
     rt.log.info(`${plural(comments.length, 'comment')} updated since ${since.toISOString()}.`)
     return comments
   } catch (error) {
-    throw new SweepError(`Could not list the repository's comments: ${getErrorMessage(error)}`)
+    throw new Error(`Could not list the repository's comments: ${getErrorMessage(error)}`, {
+      cause: error
+    })
   }
 }
 
