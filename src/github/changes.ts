@@ -52,10 +52,7 @@ export interface ReleaseSummary {
   publishedAt?: number
 }
 
-export interface SearchHit {
-  number: number
-  htmlUrl: string
-}
+export type SearchHit = { number: number; htmlUrl: string }
 
 /** The first `max` commits of a pull request (one page for up to 100). */
 export async function listPullCommits(

@@ -53,8 +53,7 @@ function asHttpError(error: unknown): HttpLikeError | undefined {
 
 function header(error: HttpLikeError, name: string): string | undefined {
   const value = error.response?.headers?.[name]
-  if (value === undefined || value === null) return undefined
-  return String(value)
+  return value === undefined || value === null ? undefined : String(value)
 }
 
 /** The HTTP status GitHub answered with; undefined when no answer came (octokit reports 500 then). */

@@ -4,6 +4,7 @@ import { clampCommentBody, toIssueComment, type IssueComment } from './comments.
 import type { Octokit } from './octokit.js'
 import { listAllPages } from './paginate.js'
 import { postOnce, sameBody } from './post-once.js'
+import type { PullCall } from './pulls.js'
 import type { RepoRef } from './refs.js'
 import { inRepo } from './request.js'
 import { expectRecord } from './response.js'
@@ -30,12 +31,7 @@ export async function listReviewComments(
 /** Answers in the thread of a pull-request review comment; not repeated blindly, as createComment. */
 export async function replyToReviewComment(
   octokit: Octokit,
-  {
-    repo,
-    pullNumber,
-    commentId,
-    body
-  }: { repo: RepoRef; pullNumber: number; commentId: number; body: string },
+  { repo, pullNumber, commentId, body, ...options }: PullCall & { commentId: number; body: string },
   rt: Runtime
 ): Promise<{ id: number; htmlUrl: string }> {
   const sent = clampCommentBody(body)
@@ -59,6 +55,6 @@ export async function replyToReviewComment(
       }
     },
     rt,
-    {}
+    options
   )
 }
