@@ -9,10 +9,7 @@ import type { CallOptions } from './request-shape.js'
 import { cursorParams, rangeParams } from './query-params.js'
 import { count, isRecord, optionalString, ShapeError } from './types.js'
 
-interface AssistantSource {
-  title: string
-  url: string
-}
+type AssistantSource = { title: string; url: string }
 
 export interface AssistantConversation {
   id: string

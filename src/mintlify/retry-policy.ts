@@ -113,9 +113,7 @@ function afterRetryAfter(retryAfterMs: number, random: () => number): number {
 
 /** A failure a later attempt may not meet: no answer, an unreadable one, a 5xx, a 408 or a 429. */
 export function isTransient(error: MintlifyError): boolean {
-  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalid-response') {
-    return true
-  }
+  if (['network', 'timeout', 'invalid-response'].includes(error.kind)) return true
   const status = error.kind === 'http' ? (error.status ?? 0) : 0
   return status >= 500 || status === 408 || status === 429
 }

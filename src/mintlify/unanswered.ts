@@ -59,8 +59,7 @@ export interface UnansweredRequest {
 }
 
 export function unansweredError(error: unknown, request: UnansweredRequest): MintlifyError {
-  const { operation, target, host } = request
-  const about = { operation, target }
+  const { host, ...about } = request
   if (error instanceof HttpTimeoutError) {
     return new MintlifyError({ ...about, kind: 'timeout', mayHaveReachedServer: true })
   }
