@@ -37,9 +37,7 @@ export async function runStep(
   const where = resolveOutputPath(context.workspace, settings.outputFile)
   const pathOf = (name: Dataset): string =>
     one ? where : join(where, `${datasetFacts(name).fileStem}.${settings.format}`)
-  for (const name of settings.datasets) {
-    checkOutputLocation(pathOf(name), settings.outputFile)
-  }
+  for (const name of settings.datasets) checkOutputLocation(pathOf(name), settings.outputFile)
   const limit = options.maxRequests ?? settings.requestBudget ?? REQUEST_LIMIT
   const now = (): number => rt.clock.now()
   // Several datasets wait out one 429 of someone else's requests, then stop the reading.
@@ -86,16 +84,9 @@ async function report(
   const { issueNumber, githubToken } = step.settings
   if (issueNumber === undefined) return
   const options = { marker: REPORT_MARKER, maxChars: COMMENT_MAX_CHARS }
-  await postOrEdit(
-    action.redact(render({ ...options, runUrl: runUrl(context) || undefined })),
-    {
-      context,
-      issueNumber,
-      token: githubToken,
-      done: step.names.length === 1 ? 'The export succeeded' : 'The datasets were written'
-    },
-    action.rt
-  )
+  const body = action.redact(render({ ...options, runUrl: runUrl(context) || undefined }))
+  const done = step.names.length === 1 ? 'The export succeeded' : 'The datasets were written'
+  await postOrEdit(body, { context, issueNumber, token: githubToken, done }, action.rt)
 }
 
 function failureOf(step: Step, advice: string | undefined): string | undefined {
