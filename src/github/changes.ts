@@ -13,11 +13,7 @@ import { expectArray, expectObject } from './response.js'
 import { readChecked } from './request.js'
 
 /** A repository's calls: the client, the repository, the run. */
-export interface RepoReader {
-  octokit: Octokit
-  repo: RepoRef
-  rt: Runtime
-}
+export type RepoReader = { octokit: Octokit; repo: RepoRef; rt: Runtime }
 
 export interface CommitSummary {
   sha: string

@@ -43,10 +43,7 @@ export interface RepoComment extends IssueComment {
 }
 
 /** One issue comment, and how the call is made. */
-export interface CommentCall extends GitHubCallOptions {
-  repo: RepoRef
-  commentId: number
-}
+export type CommentCall = GitHubCallOptions & { repo: RepoRef; commentId: number }
 
 /**
  * Every comment of the issue or pull request, oldest first; with `since`, only those updated at or

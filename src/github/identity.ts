@@ -99,7 +99,4 @@ export class IdentityOnce {
 }
 
 /** What a run that has a token reaches GitHub with: the client and who it posts as. */
-export interface GitHubAccess {
-  octokit: Octokit
-  identity: IdentityOnce
-}
+export type GitHubAccess = { octokit: Octokit; identity: IdentityOnce }

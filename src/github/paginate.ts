@@ -9,17 +9,10 @@ import type { GitHubCallOptions } from './retry.js'
 
 const PER_PAGE = 100
 
-export interface Page<T> {
-  data: T[]
-  headers: { link?: string }
-}
+export type Page<T> = { data: T[]; headers: { link?: string } }
 
 /** The page parameters every octokit listing takes. */
-export interface PageParams {
-  per_page: number
-  page: number
-  request: { signal?: AbortSignal }
-}
+export type PageParams = { per_page: number; page: number; request: { signal?: AbortSignal } }
 
 /** Whether a page is followed by another: the Link header says so when present, else a full page. */
 function hasNextPage(page: Page<unknown>, perPage: number): boolean {

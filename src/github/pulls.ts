@@ -32,10 +32,7 @@ export interface PullFile {
 const DEFAULT_MAX_PULL_FILES = 300
 
 /** One pull request, and how the call is made. */
-export interface PullCall extends GitHubCallOptions {
-  repo: RepoRef
-  pullNumber: number
-}
+export type PullCall = GitHubCallOptions & { repo: RepoRef; pullNumber: number }
 
 export async function getPullRequest(
   octokit: Octokit,

@@ -10,9 +10,7 @@ import { inRepo } from './request.js'
 import { expectRecord } from './response.js'
 
 /** A review comment (or a reply in its thread), with the comment it answers. */
-export interface ReviewComment extends IssueComment {
-  inReplyTo?: number
-}
+export type ReviewComment = IssueComment & { inReplyTo?: number }
 
 /** Every review comment of the pull request, replies included, oldest first. */
 export async function listReviewComments(

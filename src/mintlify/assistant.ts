@@ -32,12 +32,7 @@ export interface AssistantPage {
   hasMore: boolean
 }
 
-export interface CallerStats {
-  web: number
-  api: number
-  other: number
-  total: number
-}
+export type CallerStats = { web: number; api: number; other: number; total: number }
 
 function parseSources(value: unknown, at: string): AssistantSource[] {
   if (!Array.isArray(value)) throw new ShapeError(`${at}.sources is not an array`)

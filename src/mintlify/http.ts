@@ -11,11 +11,7 @@ import { getProxyUrl } from '@actions/http-client/lib/proxy'
 import type { IncomingHttpHeaders } from 'node:http'
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici'
 
-export interface HttpAnswer {
-  status: number
-  headers: IncomingHttpHeaders
-  text: string
-}
+export type HttpAnswer = { status: number; headers: IncomingHttpHeaders; text: string }
 
 export interface HttpExchange {
   method: 'GET' | 'POST'

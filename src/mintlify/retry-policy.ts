@@ -41,9 +41,7 @@ export function maxAttempts(operation: Operation): number {
 }
 
 /** 429 waits a caller allows over all its calls, counted down (absent: as many as the rule allows). */
-export interface RateLimitWaits {
-  left: number
-}
+export type RateLimitWaits = { left: number }
 
 export function requestRetryPolicy(operation: Operation, waits?: RateLimitWaits): RetryPolicy {
   return {

@@ -20,12 +20,7 @@ export interface AgentJob {
   archivedAt?: string | null
 }
 
-export interface PageViewRow {
-  path: string
-  human: number
-  ai: number
-  total: number
-}
+export type PageViewRow = { path: string; human: number; ai: number; total: number }
 
 export type ViewTotals = Omit<PageViewRow, 'path'>
 

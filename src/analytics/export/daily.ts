@@ -27,10 +27,7 @@ import type { TrafficSource } from './traffic-source.js'
 /** Up to this many days a point a day; longer ranges a point a week. */
 const DAILY_MAX_DAYS = 31
 
-interface Span {
-  dateFrom: string
-  dateTo: string
-}
+type Span = { dateFrom: string; dateTo: string }
 
 function instant(value: string): number {
   return parseDate(value, new Date())?.instant ?? Number.NaN

@@ -10,9 +10,7 @@ import type {
 } from '../../mintlify/types.js'
 import type { DateRange } from '../dates.js'
 
-export interface ExportPlan extends DateRange {
-  pageSize: number
-}
+export type ExportPlan = DateRange & { pageSize: number }
 
 export type FetchPage = (query: PageViewsQuery) => Promise<PageViewsPage>
 

@@ -50,11 +50,7 @@ const chartTitle = (text: string): string =>
 const number = (value: number): string =>
   Number.isFinite(value) ? String(Math.round(value * 10) / 10) : '0'
 
-interface Chart {
-  title: string
-  yAxis: string
-  labels: string[]
-}
+type Chart = { title: string; yAxis: string; labels: string[] }
 
 function xyChart(
   { title, yAxis, labels }: Chart,
