@@ -47,14 +47,10 @@ async function fromUser(octokit: Octokit, rt: Runtime): Promise<Identity> {
 }
 
 async function fromViewer(octokit: Octokit, rt: Runtime): Promise<Identity> {
-  const { viewer } = await sendRepeatable(
-    signal =>
-      octokit.graphql<{ viewer: { login: string; __typename: string } }>(
-        'query { viewer { login __typename } }',
-        { request: { signal } }
-      ),
-    rt
-  )
+  type Viewer = { viewer: { login: string; __typename: string } }
+  const ask = (signal?: AbortSignal) =>
+    octokit.graphql<Viewer>('query { viewer { login __typename } }', { request: { signal } })
+  const { viewer } = await sendRepeatable(ask, rt)
   return identityOf(viewer.login, viewer.__typename === 'Bot')
 }
 

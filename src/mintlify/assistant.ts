@@ -69,12 +69,8 @@ function parseAssistantPage(body: unknown): AssistantPage {
 
 function parseCallerStats(body: unknown): CallerStats {
   if (!isRecord(body)) throw new ShapeError('the caller stats answer is not a JSON object')
-  return {
-    web: count(body.web, 'web'),
-    api: count(body.api, 'api'),
-    other: count(body.other, 'other'),
-    total: count(body.total, 'total')
-  }
+  const field = (name: keyof CallerStats): number => count(body[name], name)
+  return { web: field('web'), api: field('api'), other: field('other'), total: field('total') }
 }
 
 /** One page of conversations (`limit` always sent: the service's own default is 100). */

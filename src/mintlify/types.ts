@@ -50,10 +50,7 @@ export function isEndedJob(job: AgentJob): job is EndedJob {
 
 /** Thrown by the parsers below; the client rewraps it with the operation. */
 export class ShapeError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'ShapeError'
-  }
+  override name = 'ShapeError'
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

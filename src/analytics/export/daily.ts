@@ -20,8 +20,7 @@ import {
 } from '../report/daily-section.js'
 import { AtomicFile } from './atomic-file.js'
 import { RequestBudgetExceeded } from './budget.js'
-import type { ExportContext, ExportSettings } from './context.js'
-import { fetchPage } from './context.js'
+import { fetchPage, type ExportContext, type ExportSettings } from './context.js'
 import type { TrafficSource } from './traffic-source.js'
 
 /** Up to this many days a point a day; longer ranges a point a week. */

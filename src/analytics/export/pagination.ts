@@ -22,10 +22,7 @@ export interface PaginationEvents {
 }
 
 export class PaginationError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'PaginationError'
-  }
+  override name = 'PaginationError'
 }
 
 /** Far beyond what 100 requests an hour allow; only a service that never ends gets here. */
