@@ -129,11 +129,8 @@ export function gitHubRetryPolicy(repeat: Repeat): RetryPolicy {
         return { retry: false, reason: 'GitHub asks for a longer wait' }
       if (kind === 'transient') return { retry: true, reason: 'transient', atLeastMs: wait }
       const jittered = Math.round(wait + random() * RATE_LIMIT_JITTER_MS)
-      return {
-        retry: true,
-        reason: 'rate limit',
-        atLeastMs: Math.min(GITHUB_MAX_WAIT_MS, jittered)
-      }
+      const atLeastMs = Math.min(GITHUB_MAX_WAIT_MS, jittered)
+      return { retry: true, reason: 'rate limit', atLeastMs }
     }
   }
 }

@@ -136,9 +136,7 @@ export function feedbackBlocks(summary: FeedbackSummary, { chart }: { chart: boo
       ''
     )
   ]
-  if (summary.pages.length === 0) {
-    return [...blocks, fixed('_No negative feedback in this range._')]
-  }
+  if (summary.pages.length === 0) return [...blocks, fixed('_No negative feedback in this range._')]
   const shown = summary.pages.slice(0, summary.shownRows)
   blocks.push(
     table(
