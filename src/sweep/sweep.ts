@@ -36,8 +36,8 @@ export async function sweep(
   context: SweepContext,
   rt: Runtime
 ): Promise<SweepOutcome> {
-  const comments = await listComments(settings, context, rt)
   const run = { settings, context, rt }
+  const comments = await listComments(run)
   const tally: Tally = { checked: 0, finished: 0, pending: 0, rows: [], unreadable: 0 }
   await sweepKind(trackingComments, comments, run, tally)
   await sweepKind(deadClaims, comments, run, tally)
@@ -51,11 +51,7 @@ export async function sweep(
   return outcome
 }
 
-async function listComments(
-  settings: SweepSettings,
-  context: SweepContext,
-  rt: Runtime
-): Promise<RepoComment[]> {
+async function listComments({ settings, context, rt }: SweepRun): Promise<RepoComment[]> {
   const since = new Date(rt.clock.now() - settings.lookbackDays * DAY_MS)
   try {
     const comments = await listRepoComments(context.octokit, { repo: context.repo, since }, rt)
