@@ -11,13 +11,14 @@ import { parse } from 'yaml'
 import { isFailure as deployFails } from '../src/deploy/report.js'
 import type { DeployResult } from '../src/job/deploy-report.js'
 import { isFailure as jobFails, type JobResult, type statusOutput } from '../src/job/result.js'
+import type { DryRun } from '../src/agent/dry-run.js'
 
 const ROOT = join(import.meta.dirname, '..')
 
 type Fails = 'no' | 'fail-on-error' | 'always'
 
-/** Every value of the agent's `status` output: a job's result (`statusOutput`), or a skip. */
-const AGENT: Record<ReturnType<typeof statusOutput> | 'skipped', true> = {
+/** Every value of the agent's `status` output: a job's result (`statusOutput`), a skip, or a dry run. */
+const AGENT: Record<ReturnType<typeof statusOutput> | DryRun['status'], true> = {
   active: true,
   completed: true,
   archived: true,
@@ -26,7 +27,8 @@ const AGENT: Record<ReturnType<typeof statusOutput> | 'skipped', true> = {
   detached: true,
   cancelled: true,
   skipped: true,
-  triggered: true
+  triggered: true,
+  'dry-run': true
 }
 
 /** Every value of the deploy action's `status` output: a run's result (a refused one is output empty), or a skip. */
@@ -44,7 +46,7 @@ const DEPLOY: Record<Exclude<DeployResult['status'], 'refused'> | '' | 'skipped'
 const FAILS: Record<'agent' | 'deploy', (word: string) => Fails> = {
   agent: word => {
     if (word === 'cancelled') return 'always'
-    if (word === 'skipped') return 'no'
+    if (word === 'skipped' || word === 'dry-run') return 'no'
     // A problem is output as `failed`: the code's own failure test reads the result's status.
     const status = word === 'failed' ? 'problem' : word
     return jobFails({ status } as JobResult) ? 'fail-on-error' : 'no'

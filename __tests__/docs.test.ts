@@ -183,7 +183,7 @@ describe('workflows in the README and docs/', () => {
           )
   })
 
-  it('are the example file itself where the text before the block names one', () => {
+  it('are each an example file, named by the text before the block, and equal to it', () => {
     const shown: string[] = []
     for (const file of markdownFiles) {
       const lines = read(file).split('\n')
@@ -195,19 +195,43 @@ describe('workflows in the README and docs/', () => {
         while (i >= 0 && lines[i].trim() !== '') paragraph.unshift(lines[i--])
         const text = paragraph.join(' ')
         const link = [...text.matchAll(/\]\(((?:\.\.\/)?examples\/[\w.-]+\.yml)\)/g)].pop()
-        if (!link || !text.trimEnd().endsWith(':')) continue
-        const example = normalize(join(dirname(file), link[1]))
+        // A whole workflow is never shown without its file: the file is what the recipes test runs.
+        expect([file, block.line, Boolean(link) && text.trimEnd().endsWith(':')]).toEqual([
+          file,
+          block.line,
+          true
+        ])
+        const example = normalize(join(dirname(file), link![1]))
         shown.push(example)
         expect(`${file}: ${block.text}`).toBe(`${file}: ${read(example)}`)
       }
     }
-    // Every example is shown whole somewhere.
-    expect(shown.sort()).toEqual(
-      readdirSync(join(PROJECT_ROOT, 'examples'))
-        .filter(name => name.endsWith('.yml'))
-        .map(name => `examples/${name}`)
-        .sort()
-    )
+    expect(shown.length).toBeGreaterThanOrEqual(3)
+  })
+
+  it('label a block that is not a whole workflow "fragment", so that no one copies it as one', () => {
+    expect.hasAssertions()
+    for (const file of markdownFiles)
+      for (const [, text] of read(file).matchAll(/^```yaml fragment\n([\s\S]*?)^```/gm)) {
+        // A fragment may leave lines out (`# …`) and so not parse: then it is no workflow either.
+        let parsed: unknown
+        try {
+          parsed = parse(text)
+        } catch {
+          parsed = undefined
+        }
+        const keys = parsed && typeof parsed === 'object' ? Object.keys(parsed) : []
+        expect([file, keys.includes('on') && keys.includes('jobs')]).toEqual([file, false])
+      }
+  })
+
+  it('link every example file from the README or docs/, whole or as a link', () => {
+    const text = markdownFiles.map(read).join('\n')
+    for (const name of readdirSync(join(PROJECT_ROOT, 'examples')).filter(n => n.endsWith('.yml')))
+      expect([
+        name,
+        text.includes(`](examples/${name})`) || text.includes(`](../examples/${name})`)
+      ]).toEqual([name, true])
   })
 })
 
@@ -294,15 +318,46 @@ describe('the README for a newcomer', () => {
   it('gives docs-follow-code without an App, and an App with a fork-safe trigger and a branch filter', () => {
     const follow = section(/^### 2\. /)
     const [plain] = yamlBlocks(follow)
-    const app = yamlBlocks(section(/^#### Back-links/))[0]
-    for (const block of [plain, app]) {
-      const on = (parse(block.text) as { on: Record<string, { branches?: string[] }> }).on
+    const backLinks = section(/^#### Back-links/)
+    expect(backLinks).toContain('](examples/docs-follow-code-app.yml)')
+    const app = read('examples/docs-follow-code-app.yml')
+    for (const text of [plain.text, app]) {
+      const on = (parse(text) as { on: Record<string, { branches?: string[] }> }).on
       expect(Object.keys(on)).toEqual(['pull_request_target'])
       expect(on.pull_request_target.branches).toEqual(['main'])
     }
     expect(plain.text).not.toContain('create-github-app-token')
-    expect(app.text).toContain('${{ vars.DOCS_REPOSITORY }}')
-    expect(section(/^#### Back-links/)).toMatch(/one hour/)
+    expect(app).toContain('${{ vars.DOCS_REPOSITORY }}')
+    expect(backLinks).toMatch(/one hour/)
     expect(follow).toMatch(/include-diff: false/)
+  })
+
+  it('lists every recipe in its contents, each saying where it goes', () => {
+    const recipes = readme.slice(
+      readme.indexOf('## Recipes'),
+      readme.indexOf('\n## ', readme.indexOf('## Recipes') + 1)
+    )
+    const headings = [...recipes.matchAll(/^### (.+)$/gm)].map(match => match[1])
+    expect(headings.length).toBeGreaterThanOrEqual(8)
+    const contents = section(/^## Contents/)
+    for (const heading of headings) {
+      const anchor = [...anchors(`### ${heading}`)][0]
+      expect([heading, contents.includes(`(#${anchor})`)]).toEqual([heading, true])
+      const body = section(new RegExp(`^### ${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`))
+      if (!/^(Which to pick|More workflows)/.test(heading))
+        expect([heading, /\*\*Where:\*\*/.test(body)]).toEqual([heading, true])
+    }
+  })
+
+  it('has one table of every variable and secret the examples use', () => {
+    const table = section(/^### Variables and secrets/)
+    const used = new Set(
+      readdirSync(join(PROJECT_ROOT, 'examples'))
+        .filter(name => name.endsWith('.yml'))
+        .flatMap(name => [...read(`examples/${name}`).matchAll(/\b(?:vars|secrets)\.([A-Z_]+)/g)])
+        .map(match => match[1])
+    )
+    expect(used.size).toBeGreaterThanOrEqual(8)
+    for (const name of used) expect([name, table.includes(`\`${name}\``)]).toEqual([name, true])
   })
 })

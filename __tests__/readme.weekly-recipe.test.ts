@@ -72,10 +72,17 @@ function expand(value: string, world: World, outputs: Map<string, Record<string,
   })
 }
 
-/** `steps.x.outputs.y != ''`, or several of them joined by `||`: the conditions the recipe uses. */
+/**
+ * `steps.x.outputs.y != ''`, or several of them joined by `||`, optionally inside `${{ }}` after
+ * `!cancelled() &&` (true here: the run is not cancelled): the conditions the recipe uses.
+ */
 function condition(step: Step, outputs: Map<string, Record<string, string>>): boolean {
   if (!step.if) return true
-  return step.if.split('||').some(part => {
+  const text = step.if
+    .replace(/^\$\{\{\s*(.*?)\s*\}\}$/, '$1')
+    .replace(/^!cancelled\(\)(\s*&&\s*)?/, '')
+  if (text === '') return true
+  return text.split('||').some(part => {
     const match = /^steps\.([\w-]+)\.outputs\.([\w-]+) != ''$/.exec(part.trim())
     if (!match) throw new Error(`the test does not know the condition ${step.if}`)
     return (outputs.get(match[1])?.[match[2]] ?? '') !== ''

@@ -147,6 +147,42 @@ export const ADDED: Record<string, Partial<Record<ActionId, string[]>>> = {
       'comment-id',
       'comment-url'
     ]
+  },
+  '1.3.0': {
+    agent: ['label-remove', 'automation', 'dry-run', 'automation-run', 'prompt'],
+    analytics: [
+      'request-budget',
+      'daily',
+      'files',
+      'requests',
+      'left-out',
+      'views-rows',
+      'views-file',
+      'views-total',
+      'views-human',
+      'views-ai',
+      'views-previous-total',
+      'views-change',
+      'visitors-rows',
+      'visitors-file',
+      'visitors-total',
+      'visitors-human',
+      'visitors-ai',
+      'visitors-previous-total',
+      'visitors-change',
+      'searches-rows',
+      'searches-file',
+      'searches-total',
+      'searches-prompt',
+      'feedback-rows',
+      'feedback-file',
+      'feedback-total',
+      'feedback-prompt',
+      'assistant-rows',
+      'assistant-file',
+      'assistant-total',
+      'assistant-prompt'
+    ]
   }
 }
 

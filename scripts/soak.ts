@@ -1,7 +1,7 @@
 /**
  * `npm run soak [-- --months N --seed S --quiet --no-sweep]`: a year (or N months) of a busy
- * repository, in process and in virtual time, against the fakes; a table a month, then the seven
- * invariants of the design's "The soak". `--no-sweep`: a team that never set the sweep up (nothing
+ * repository, in process and in virtual time, against the fakes; a table a month, then the eight
+ * invariants of the design's "The soak" (the eighth: dry runs leave no trace). `--no-sweep`: a team that never set the sweep up (nothing
  * detaches; invariant 3 covers the digest records, each finished by the next digest). Exit 0 when
  * they all hold, 1 when one breaks (each break names its run, the seed and the fault).
  */
@@ -15,6 +15,7 @@ import { runYear } from './soak/year.js'
 import { EndWatch } from './soak/jobs.js'
 import { verdict } from './soak/verdict.js'
 import { drawAutomations, seedAutomations } from './soak/automations.js'
+import { DryRuns } from './soak/dry-runs.js'
 
 const DEFAULT_SEED = 20270101
 
@@ -41,7 +42,8 @@ async function main(): Promise<void> {
   const jitter = random.fork()
   soak.random = () => jitter.next()
   const yearRandom = random.fork()
-  const scenario = { ...drawn, automations: drawAutomations(random.fork(), drawn.merges, months) }
+  const automations = drawAutomations(random.fork(), drawn.merges, months)
+  const scenario = { ...drawn, automations, dryRuns: new DryRuns(random.fork(), drawn) }
   try {
     seedRepository(soak)
     seedAutomations(soak.emulator)

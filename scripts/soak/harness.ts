@@ -14,14 +14,15 @@ import { run as runSweep } from '../../src/sweep/main.js'
 import { RunTraffic, type FaultPlan } from './faults.js'
 import type { BesideRun } from './overlap.js'
 
-export type RunKind = 'digest' | 'sweep' | 'request' | 'report' | 'gaps' | 'automation'
+export type RunKind = 'digest' | 'sweep' | 'request' | 'report' | 'gaps' | 'automation' | 'dry-run'
 export const RUN_KINDS: readonly RunKind[] = [
   'digest',
   'sweep',
   'request',
   'report',
   'gaps',
-  'automation'
+  'automation',
+  'dry-run'
 ]
 
 export interface RunSpec {

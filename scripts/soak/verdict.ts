@@ -1,7 +1,7 @@
 /**
- * The end of the soak: the seven invariants checked on what the year left in the fakes, one line each
+ * The end of the soak: the eight invariants checked on what the year left in the fakes, one line each
  * (holds, or how often it broke), every break with its run, the seed and the fault, and the counted
- * exceptions named. Returns whether all seven hold.
+ * exceptions named. Returns whether all eight hold.
  */
 import { checkFlatCost, checkUses } from './budget.js'
 import { checkCoverage, checkNotesAndLabels, type Finishing } from './coverage.js'
@@ -14,6 +14,7 @@ import { describeRun, trackingComments, type Violation } from './state.js'
 import type { MonthStats } from './table.js'
 import type { AutomationRun } from './automations.js'
 import { checkOneTrigger } from './triggers.js'
+import type { DryRuns } from './dry-runs.js'
 
 const WORDING = [
   'every merged PR that no guard skips is in exactly one digest whose job did not fail, or in the last open window',
@@ -22,7 +23,8 @@ const WORDING = [
   'requests per run of each kind in the last month ≤ those of month 1 + 2',
   'agent uses (creates, messages, triggers) a month ≤ 31 + 5 + people’s requests + automation runs',
   'every included PR of a digest whose job opened a PR has exactly one note; every label of a completed request is gone',
-  'no automation request is triggered twice, not after a second delivery, a re-run or a trigger whose outcome was unknown; none that a guard skips is triggered; one whose runs met no fault is'
+  'no automation request is triggered twice, not after a second delivery, a re-run or a trigger whose outcome was unknown; none that a guard skips is triggered; one whose runs met no fault is',
+  'a dry run leaves no trace: no comment, reply, reaction or label change on GitHub, no create, message or trigger, no job'
 ]
 
 /** Invariant 3 without the sweep (`--no-sweep`): each digest finishes the one before. */
@@ -34,7 +36,7 @@ const SHOWN = 8
 
 export function verdict(
   soak: Soak,
-  scenario: Scenario & { automations: AutomationRun[] },
+  scenario: Scenario & { automations: AutomationRun[]; dryRuns: DryRuns },
   checks: { stats: MonthStats[]; watch: EndWatch; seed: number }
 ): { lines: string[]; ok: boolean } {
   const { stats, watch, seed } = checks
@@ -57,7 +59,8 @@ export function verdict(
     ...checkFlatCost(stats),
     ...checkUses(stats, requests),
     ...checkNotesAndLabels(soak, scenario.end, finishingOf(scenario)),
-    ...triggers.violations
+    ...triggers.violations,
+    ...scenario.dryRuns.violations()
   ]
   const lines = ['Invariants:']
   for (const [i, each] of WORDING.entries()) {
@@ -78,6 +81,7 @@ export function verdict(
     '',
     `Looked at: ${pulls} merged PRs no guard skips (${once} in exactly one digest), ${digests} digest comments, ${jobs.looked.keys} request keys, ${jobs.looked.jobs} jobs, ${soak.pairs.length} pairs of requests on one issue at once, ${watch.shown} tracking comments seen to show their job's end.`,
     automationLine(triggers.looked, watch.automations),
+    scenario.dryRuns.line(),
     claimsLine(pendingClaims(soak)),
     `Counted apart: ${coverage.waiting} PRs in the last open window; ${coverage.unknown.length} PRs whose digest's create may have started an unreported job${named(coverage.unknown)}`,
     `${jobs.excused.length} jobs after an unanswered create or trigger${named([...jobs.excused, ...threads.excused])}`

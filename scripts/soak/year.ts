@@ -5,11 +5,13 @@
  * detached), but for a few pairs of requests on one issue at once (pairs.ts). Each run may meet a
  * fault, drawn from the seed; after each sweep (without the sweep: each digest) the end watch looks at
  * the tracking comments (invariant 3). The automation workflow's runs (automations.ts) are steps
- * among the others (automation-steps.ts), with faults of their own draw.
+ * among the others (automation-steps.ts), with faults of their own draw, and so are the dry runs
+ * (dry-runs.ts).
  */
 import { runAutomationPair as runAutomationPairOf } from './automation-pair.js'
 import { automationSteps } from './automation-steps.js'
 import type { AutomationRun } from './automations.js'
+import type { DryRuns } from './dry-runs.js'
 import { drawFault, drawTriggerFault } from './faults.js'
 import type { RunKind, RunRecord, RunSpec, Soak } from './harness.js'
 import type { Random } from './random.js'
@@ -41,7 +43,7 @@ export interface YearHooks {
 
 export async function runYear(
   soak: Soak,
-  scenario: Scenario & { automations: AutomationRun[] },
+  scenario: Scenario & { automations: AutomationRun[]; dryRuns: DryRuns },
   random: Random,
   hooks: YearHooks
 ): Promise<void> {
@@ -72,6 +74,7 @@ export async function runYear(
   }
   const steps = stepsOf(scenario, { fakes, jobs, runOne, runPair }, hooks)
   steps.push(...automationSteps(scenario.automations, { fakes, runOne, runAutomationPair }))
+  steps.push(...scenario.dryRuns.steps(soak, fakes))
   steps.sort((a, b) => a.at - b.at)
   let merged = 0
   let now = 0

@@ -27,19 +27,17 @@ export async function authorize(
   // labeler needs only triage access, so a labelled pull request's labeler is checked below.
   if (request.origin === 'code-change') return { allowed: true, reason: 'a code change' }
   if (request.origin === 'digest') return { allowed: true, reason: 'the workflow runs a digest' }
+  const refuse = (reason: string): Authorization => ({
+    allowed: false,
+    permission: 'unknown',
+    reason
+  })
   const requester = request.requester
-  if (!requester)
-    return { allowed: false, permission: 'unknown', reason: 'the event names no user' }
+  if (!requester) return refuse('the event names no user')
   if (requester.isBot && isAllowedBot(requester.login, settings.allowedBots)) {
     return { allowed: true, reason: `${requester.login} is listed in allowed-bots` }
   }
-  if (!octokit || !request.thread) {
-    return {
-      allowed: false,
-      permission: 'unknown',
-      reason: 'no github-token to check the permission with'
-    }
-  }
+  if (!octokit || !request.thread) return refuse('no github-token to check the permission with')
   let permission: RepoPermission
   try {
     permission = await getCollaboratorPermission(
@@ -50,11 +48,8 @@ export async function authorize(
   } catch (error) {
     // A cancel is a cancel, never "not allowed".
     rt.signal.throwIfAborted()
-    return {
-      allowed: false,
-      permission: 'unknown',
-      reason: `the permission of ${requester.login} could not be checked (${getErrorMessage(error)})`
-    }
+    const why = getErrorMessage(error)
+    return refuse(`the permission of ${requester.login} could not be checked (${why})`)
   }
   if (meetsPermission(permission, settings.requiredPermission)) {
     return { allowed: true, permission, reason: `${requester.login} has ${permission} permission` }

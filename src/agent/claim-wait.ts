@@ -30,7 +30,7 @@ type WaitEnd = Exclude<ClaimSeen, { kind: 'pending' }> | { kind: 'timed-out' }
 export async function settleClaim(
   request: AgentRequest,
   thread: ThreadReading,
-  { settings, rt, github }: Pick<AgentFlow, 'settings' | 'rt' | 'github'>
+  { settings, rt, github, edge }: Pick<AgentFlow, 'settings' | 'rt' | 'github' | 'edge'>
 ): Promise<string | undefined> {
   const claim = thread.state.pendingClaim
   const decision = decideClaimWait({
@@ -50,26 +50,28 @@ export async function settleClaim(
     )
     return undefined
   }
-  rt.log.info(
-    `Another request in this thread (${url}) is starting its agent job right now; waiting up to ` +
-      `${CLAIM_WAIT_MS / 60_000} minutes for it, to continue that job rather than start a second one.`
-  )
-  const identity = await github.identity.get()
-  const read = async (): Promise<ClaimSeen> => {
-    const repo = { owner: where.owner, repo: where.repo }
-    const comment = await readComment(github.octokit, { repo, commentId: claim.comment.id }, rt)
-    const marker = comment && ownMarker(comment, identity)
-    return claimSeen(claim.life.request, { gone: comment === undefined, marker })
-  }
-  const end = await watchClaim(read, rt)
+  const minutes = CLAIM_WAIT_MS / 60_000
+  const waiting = `wait up to ${minutes} minutes for another request's claim (${url}) to name its job`
+  const end = await edge.write(waiting, async () => {
+    rt.log.info(
+      `Another request in this thread (${url}) is starting its agent job right now; waiting up to ` +
+        `${minutes} minutes for it, to continue that job rather than start a second one.`
+    )
+    const identity = await github.identity.get()
+    const read = async (): Promise<ClaimSeen> => {
+      const repo = { owner: where.owner, repo: where.repo }
+      const comment = await readComment(github.octokit, { repo, commentId: claim.comment.id }, rt)
+      const marker = comment && ownMarker(comment, identity)
+      return claimSeen(claim.life.request, { gone: comment === undefined, marker })
+    }
+    return watchClaim(read, rt)
+  })
+  if (!end) return undefined
   if (end.kind === 'job') {
     rt.log.info(`That request's agent job is ${end.jobId}; this request continues it.`)
     return end.jobId
   }
-  const why =
-    end.kind === 'timed-out'
-      ? `it named no job within ${CLAIM_WAIT_MS / 60_000} minutes`
-      : end.reason
+  const why = end.kind === 'timed-out' ? `it named no job within ${minutes} minutes` : end.reason
   rt.log.info(`Starting a new agent job: the other request's claim (${url}) failed: ${why}.`)
   return undefined
 }

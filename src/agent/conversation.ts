@@ -19,6 +19,7 @@ import { threadBound, threadReadEnough, type ThreadBound } from './thread-read.j
 import { TrackingComment } from '../job/tracking-comment.js'
 import type { AgentRequest, Thread } from './request.js'
 import type { AgentFlow } from './flow.js'
+import type { Edge } from './dry-run.js'
 
 /** What the thread holds; `unreadable` when its comments could not be listed. */
 export interface ThreadReading {
@@ -32,15 +33,18 @@ export class Conversation {
 
   private readonly octokit: Octokit
   private readonly identity: IdentityOnce
+  private readonly rt: Runtime
+  private readonly edge: Edge
 
   private constructor(
-    github: GitHubAccess,
+    { github, rt, edge }: Pick<AgentFlow, 'rt' | 'edge'> & { github: GitHubAccess },
     private readonly request: AgentRequest & { thread: Thread },
-    private readonly rt: Runtime,
     private readonly bound: ThreadBound
   ) {
     this.octokit = github.octokit
     this.identity = github.identity
+    this.rt = rt
+    this.edge = edge
     const { owner, repo, issueNumber } = request.thread
     this.ref = { owner, repo, issueNumber }
     this.tracking = new TrackingComment(this.octokit, this.ref, rt)
@@ -49,25 +53,24 @@ export class Conversation {
   /** `bound`: how far back the thread is read, when the request knows better (a digest's). */
   static open(
     request: AgentRequest,
-    flow: Pick<AgentFlow, 'settings' | 'github' | 'rt' | 'context'>,
+    flow: Pick<AgentFlow, 'settings' | 'github' | 'rt' | 'context' | 'edge'>,
     bound?: ThreadBound
   ): Conversation | undefined {
     const { settings, github, rt } = flow
     const { thread } = request
     if (!settings.comment || github === undefined || thread === undefined) return undefined
     const reach = bound ?? threadBound(request, flow, rt.clock.now())
-    return new Conversation(github, { ...request, thread }, rt, reach)
+    return new Conversation({ ...flow, github }, { ...request, thread }, reach)
   }
 
   /** 👀 on the trigger comment; a failure is only a warning. */
   async react(): Promise<void> {
     const comment = this.request.comment
     if (!comment) return
+    const target = { commentId: comment.id, kind: comment.kind }
     try {
-      await addReaction(
-        this.octokit,
-        { repo: this.ref, target: { commentId: comment.id, kind: comment.kind }, content: 'eyes' },
-        this.rt
+      await this.edge.write('react 👀 to the comment that asked', () =>
+        addReaction(this.octokit, { repo: this.ref, target, content: 'eyes' }, this.rt)
       )
     } catch (error) {
       this.rt.log.warning(`Could not add the 👀 reaction: ${getErrorMessage(error)}`)
@@ -87,15 +90,13 @@ export class Conversation {
         this.rt.log.info('The reply to this request was posted already; not posting it again.')
         return
       }
-      if (comment?.kind === 'review_comment') {
-        await replyToReviewComment(
-          this.octokit,
-          { repo: { owner, repo }, pullNumber: issueNumber, commentId: comment.id, body },
-          this.rt
-        )
-      } else {
-        await createComment(this.octokit, { ref: this.ref, body }, this.rt)
-      }
+      await this.edge.write(`reply: “${text}”`, async () => {
+        if (comment?.kind !== 'review_comment') {
+          return createComment(this.octokit, { ref: this.ref, body }, this.rt)
+        }
+        const call = { repo: { owner, repo }, pullNumber: issueNumber, commentId: comment.id, body }
+        return replyToReviewComment(this.octokit, call, this.rt)
+      })
     } catch (error) {
       this.rt.log.warning(`Could not post the reply: ${getErrorMessage(error)}`)
     }

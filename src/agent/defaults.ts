@@ -37,5 +37,6 @@ export const AGENT_DEFAULTS = {
   'digest-since': '-7d',
   'digest-max-pulls': 50,
   'digest-notify': true,
-  automation: ''
+  automation: '',
+  'dry-run': false
 } as const satisfies InputDefaults

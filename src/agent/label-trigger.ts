@@ -78,18 +78,12 @@ export function labelDecision(
     key: { kind: 'label' as const, number, labelId: labeling.id, updatedAt: text(raw.updated_at) }
   }
   if (isIssue) {
-    return issueRequest(
-      context,
-      { ...facts, issue: { ...(raw as PayloadIssue), number } },
-      settings
-    )
+    const issue = { ...(raw as PayloadIssue), number }
+    return issueRequest(context, { ...facts, issue }, settings)
   }
   const pull = pullOf(raw)
-  const request = {
-    ...facts,
-    change: { kind: 'pull' as const, pull },
-    thread: pullThread(context, pull)
-  }
+  const change = { kind: 'pull' as const, pull }
+  const request = { ...facts, change, thread: pullThread(context, pull) }
   return changeRequest(settings, request, DEFAULT_OPEN_PULL_INSTRUCTION)
 }
 

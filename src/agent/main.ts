@@ -24,7 +24,7 @@ import { isFailure } from '../job/result.js'
 import { publish, type Handled } from './publish.js'
 import { failureLine } from '../job/result-text.js'
 import { needsInstructionText, refusalText } from './replies.js'
-import { ownedText, renderNoteSummary } from './summary.js'
+import { NOTHING_NEW, ownedText, renderNoteSummary } from './summary.js'
 import { writeStepSummary } from '../shared/step-summary.js'
 import { labelToRemove } from './label-trigger.js'
 import { parseAgentSettings } from './settings.js'
@@ -38,7 +38,8 @@ import {
   type RunDecision
 } from './run.js'
 import { prepareChange } from './follow-code/prepare.js'
-import { readyDigest, type ReadyDigest } from './digest/prepare.js'
+import { readyDigest, type NothingToDigest, type ReadyDigest } from './digest/prepare.js'
+import { drySkip, dryRunOf, Edge } from './dry-run.js'
 
 export type { RunOptions }
 
@@ -56,7 +57,7 @@ async function agent(action: ActionRun, options: RunOptions): Promise<void> {
     runStartedAt
   )
   const handled = await handle({ settings, context, rt }, { runStartedAt, ...options })
-  if (handled) await publish(handled, rt)
+  if (handled) await publish(handled, action)
   if (action.cancelled) {
     action.fail('The run was cancelled; the agent job may still finish.')
   } else if (handled?.kind === 'reported' && settings.failOnError && isFailure(handled.result)) {
@@ -64,38 +65,38 @@ async function agent(action: ActionRun, options: RunOptions): Promise<void> {
   }
 }
 
-async function failureOf(error: unknown, { rt }: ActionRun): Promise<string> {
+async function failureOf(error: unknown, action: ActionRun): Promise<string> {
   if (!isCancellation(error)) return getErrorMessage(error)
   // Cancelled before a job was asked for (the permission check, the thread): nothing was started.
-  await publish({ kind: 'reported', result: { status: 'cancelled', elapsedMs: 0 } }, rt)
+  await publish({ kind: 'reported', result: { status: 'cancelled', elapsedMs: 0 } }, action)
   return 'The run was cancelled before an agent job was started.'
 }
 
 async function handle(
-  start: Omit<AgentFlow, 'github'>,
+  start: Omit<AgentFlow, 'github' | 'edge'>,
   timing: { runStartedAt: number; requestTimeoutMs?: number }
 ): Promise<Handled | undefined> {
   const { settings, context, rt } = start
   const token = settings.githubToken
   const octokit = token ? createOctokit(token, context.apiUrl) : undefined
   const github = octokit && { octokit, identity: new IdentityOnce(octokit, token, rt) }
-  const flow: AgentFlow = { ...start, github }
+  const flow: AgentFlow = { ...start, github, edge: new Edge(settings.dryRun) }
   const decision = decideRun(context, settings)
   switch (decision.kind) {
     case 'error':
       throw new Error(decision.message)
     case 'ignore':
       rt.log.info(`Nothing to do: ${decision.reason}.`)
-      return skipped()
+      return skipped({ reason: decision.reason }, flow)
     case 'digest': {
       const digest = await readyDigest(flow, timing)
-      if (digest.kind === 'nothing') return digest
+      if (digest.kind === 'nothing') return skipped(digest, flow)
       const { prompt, ...ready } = digest
       return followRequest({ ...ready, sends: { kind: 'prompt', text: prompt } }, flow, timing)
     }
     default: {
       const ready = await readyRequest(decision, flow)
-      return ready ? followRequest(ready, flow, timing) : skipped()
+      return 'reason' in ready ? skipped(ready, flow) : followRequest(ready, flow, timing)
     }
   }
 }
@@ -109,11 +110,10 @@ async function followRequest(
   const { settings, context, rt } = flow
   const { request, conversation, digest } = ready
   await conversation?.react()
-  const thread = (await conversation?.read(ready.threadComments)) ?? {
-    state: {},
-    unreadable: false
-  }
+  const unread = { state: {}, unreadable: false }
+  const thread = (await conversation?.read(ready.threadComments)) ?? unread
   const plan = await planFor(ready, thread, flow)
+  if (flow.edge.dry) return dryRunOf(plan, ready.sends, flow.edge.would, digest?.report)
   const link = runUrl(context) || undefined
   const label = labelToRemove(request, settings)
   const outcome = await runJobFlow(plan, settings, {
@@ -172,18 +172,19 @@ interface ReadyRequest extends Run {
   digest?: ReadyDigest
 }
 
-/** The run once it may go on; undefined: skipped (a refusal is answered first). */
+/** Why a run starts nothing; `shown`: someone waits for the answer (the summary says why). */
+type Skip = { reason: string; shown?: boolean }
+
+/** The run once it may go on, or why it may not (a refusal is answered first). */
 async function readyRequest(
   decision: Extract<RunDecision, { kind: 'run' | 'needs-instruction' }>,
   flow: AgentFlow
-): Promise<ReadyRequest | undefined> {
+): Promise<ReadyRequest | Skip> {
   const { settings, rt } = flow
   const prepared = await prepareChange(decision.request, flow)
   if (prepared.kind === 'skip') {
     rt.log.info(`Not starting a job: ${prepared.reason}.`)
-    const summary = renderNoteSummary(`⏭️ Not started: ${prepared.reason}.`)
-    if (prepared.shown) await writeStepSummary(summary, rt)
-    return undefined
+    return prepared
   }
   const run = runOf(prepared.request, decision.sends, prepared.prompt)
   const { request } = run
@@ -195,17 +196,24 @@ async function readyRequest(
     const login = request.requester?.login
     if (login)
       await conversation?.reply(refusalText(login, settings.requiredPermission, permission))
-    return undefined
+    return authorization
   }
   if (decision.kind === 'needs-instruction') {
     await conversation?.reply(needsInstructionText(settings.triggerPhrase))
-    return undefined
+    return { reason: 'the comment gives no instruction' }
   }
   return { ...run, threadComments: prepared.threadComments, conversation }
 }
 
-/** No job for this event: only the status output says so. */
-function skipped(): undefined {
+/** No job for this event: the status output says so (and the summary, for a skip someone waits on). */
+async function skipped(
+  skip: Skip | NothingToDigest,
+  { edge, rt }: AgentFlow
+): Promise<Handled | undefined> {
+  const digest = 'report' in skip ? skip.report : undefined
+  if (edge.dry) return drySkip('reason' in skip ? skip.reason : NOTHING_NEW, edge.would, digest)
+  if ('report' in skip) return skip
+  if (skip.shown) await writeStepSummary(renderNoteSummary(`⏭️ Not started: ${skip.reason}.`), rt)
   core.setOutput('status', 'skipped')
   return undefined
 }

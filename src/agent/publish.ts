@@ -3,12 +3,13 @@
  * the conversation's; this is what every run leaves, commenting or not.
  */
 import * as core from '@actions/core'
-import type { Runtime } from '../shared/runtime.js'
+import type { ActionRun } from '../shared/run-action.js'
 import { writeStepSummary } from '../shared/step-summary.js'
 import { pullRequestOf, statusOutput, type JobResult } from '../job/result.js'
 import type { Owned } from '../job/rerun-protocol.js'
-import { NOTHING_TO_DIGEST, ownedText, renderNoteSummary, renderSummary } from './summary.js'
-import { reportOf, type Run } from './run.js'
+import { NOTHING_NEW, ownedText, renderNoteSummary, renderSummary } from './summary.js'
+import { headingOf, reportOf, type Run } from './run.js'
+import { renderDryRun, type DryRun } from './dry-run.js'
 import type { NothingToDigest } from './digest/prepare.js'
 import { renderDigestDetails, type DigestReport } from './digest/report.js'
 
@@ -23,17 +24,23 @@ interface Reported {
   digest?: DigestReport
 }
 
-/** A request reported, one that another run owns, or a digest with nothing to include (skipped). */
-export type Handled = Reported | Owned | NothingToDigest
+/** A request reported, one another run owns, a digest with nothing to include, or a dry run. */
+export type Handled = Reported | Owned | NothingToDigest | DryRun
 
-export async function publish(handled: Handled, rt: Runtime): Promise<void> {
+export async function publish(
+  handled: Handled,
+  { rt, redact }: Pick<ActionRun, 'rt' | 'redact'>
+): Promise<void> {
   const reported = handled.kind === 'reported' ? handled : undefined
-  const digest = handled.kind === 'nothing' ? handled.report : reported?.digest
+  const dry = handled.kind === 'dry-run' ? handled : undefined
+  const digest = handled.kind === 'nothing' ? handled.report : (reported ?? dry)?.digest
   const result = reported?.result
   const pr = result && pullRequestOf(result)
   const comment = reported?.comment
-  core.setOutput('job-id', result?.jobId ?? '')
-  core.setOutput('status', result ? statusOutput(result) : 'skipped')
+  core.setOutput('job-id', (dry ?? result)?.jobId ?? '')
+  core.setOutput('status', dry?.status ?? (result ? statusOutput(result) : 'skipped'))
+  if (dry) core.setOutput('prompt', redact(dry.prompt ?? ''))
+  if (dry) rt.log.info(`Dry run: ${dry.decision}.`)
   core.setOutput('pr-url', pr?.url ?? '')
   core.setOutput('pr-number', pr ? String(pr.number) : '')
   core.setOutput('comment-id', comment?.id !== undefined ? String(comment.id) : '')
@@ -50,7 +57,8 @@ export async function publish(handled: Handled, rt: Runtime): Promise<void> {
     core.setOutput('digest-waiting', String(digest.waiting))
   }
   const summary = summaryOf(handled, comment?.url)
-  await writeStepSummary(digest ? `${summary}\n${renderDigestDetails(digest)}\n` : summary, rt)
+  const details = digest ? `${summary}\n${renderDigestDetails(digest)}\n` : summary
+  await writeStepSummary(redact(details), rt)
 }
 
 function summaryOf(handled: Handled, commentUrl: string | undefined): string {
@@ -58,7 +66,9 @@ function summaryOf(handled: Handled, commentUrl: string | undefined): string {
     case 'owned':
       return renderNoteSummary(ownedText(handled))
     case 'nothing':
-      return renderNoteSummary(NOTHING_TO_DIGEST)
+      return renderNoteSummary(`⏭️ Nothing to digest: ${NOTHING_NEW}.`)
+    case 'dry-run':
+      return renderNoteSummary(renderDryRun(handled), headingOf(handled.sends))
     case 'reported':
       return renderSummary({
         result: handled.result,

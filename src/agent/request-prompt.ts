@@ -39,11 +39,8 @@ export async function promptFor(
     try {
       const repo = { owner: thread.owner, repo: thread.repo }
       const pull = await getPullRequest(octokit, { repo, pullNumber: thread.issueNumber }, rt)
-      const files = await listPullFiles(
-        octokit,
-        { repo, pullNumber: thread.issueNumber, max: CONTEXT_FILES + 1 },
-        rt
-      )
+      const listing = { repo, pullNumber: thread.issueNumber, max: CONTEXT_FILES + 1 }
+      const files = await listPullFiles(octokit, listing, rt)
       context.title ??= pull.title
       context.url ??= pull.htmlUrl
       context.body = thread.body || pull.body

@@ -105,6 +105,11 @@ export function takesFollowUp({ sends }: Run): boolean {
   return sends.kind === 'prompt'
 }
 
+/** An automation's prompt lives in Mintlify: its report is headed by the automation instead. */
+export function headingOf(sends: Sends | undefined): string | undefined {
+  return sends?.kind === 'automation' ? `### Mintlify automation ${codeSpan(sends.id)}` : undefined
+}
+
 /** What the report says of the run besides its job (no heading: the docs agent's). */
 export interface RunReport {
   heading?: string
@@ -122,8 +127,7 @@ export function reportOf(run: Run | undefined, result: JobResult): RunReport {
   }
   const instance = result.trigger?.instanceId
   return {
-    // An automation's prompt lives in Mintlify: the report is headed by the automation instead.
-    heading: `### Mintlify automation ${codeSpan(sends.id)}`,
+    heading: headingOf(sends),
     sent: ['Automation run', instance ? codeSpan(instance) : '—'],
     outputs: { 'automation-run': instance ?? '' }
   }

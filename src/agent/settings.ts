@@ -52,6 +52,8 @@ export interface AgentSettings {
   digest?: DigestSettings
   /** A Mintlify automation to trigger instead of creating a job. */
   automation?: string
+  /** `dry-run: true`: everything read and decided, nothing written or sent (dry-run.ts). */
+  dryRun: boolean
 }
 
 /** Its prompt lives in Mintlify; the id goes into the URL path and the tracking marker as it is. */
@@ -134,8 +136,16 @@ export function parseAgentSettings(
     detach: parseBoolean(read, 'detach', { fallback: AGENT_DEFAULTS.detach }),
     ...parseCodeChangeInputs(read),
     digest: parseDigestSettings(read, { issueNumber, jobId, comment, githubToken, now }),
-    automation
+    automation,
+    dryRun: parseDryRun(read, jobId)
   }
+}
+
+/** A dry run sends nothing; `job-id` follows a job that was sent already. */
+function parseDryRun(read: InputReader, jobId: string | undefined): boolean {
+  const dryRun = parseBoolean(read, 'dry-run', { fallback: AGENT_DEFAULTS['dry-run'] })
+  if (!dryRun || jobId === undefined) return dryRun
+  throw new InputError('dry-run', 'must be false when `job-id` is set: that job was sent already')
 }
 
 // The runner passes the defaults of `skip-label` and `ignore-paths` when the workflow sets nothing:

@@ -50,14 +50,13 @@ export function renderSummary({ result, report, commentUrl }: SummaryFacts): str
   ].join('\n')
 }
 
-/** What a digest with no pull request to include says: no job, no comment. */
-export const NOTHING_TO_DIGEST =
-  '⏭️ Nothing to digest: no merged pull request to include since the last digest.'
+/** Why a digest with no pull request to include starts no job and writes no comment. */
+export const NOTHING_NEW = 'no merged pull request to include since the last digest'
 
 /**
- * A summary of one line under the heading, for a run that started no job: one owned by another run
- * ({@link ownedText}), a digest with nothing to include, a request a guard stopped (a labelled PR).
+ * A note under the heading, for a run that started no job: one owned by another run
+ * ({@link ownedText}), a digest with nothing to include, a request a guard stopped, a dry run.
  */
-export function renderNoteSummary(line: string): string {
-  return [HEADING, '', line, ''].join('\n')
+export function renderNoteSummary(note: string, heading = HEADING): string {
+  return [heading, '', note, ''].join('\n')
 }

@@ -122,25 +122,18 @@ export function workflowDecision(
         '`prompt-file` (only comment, issue and code-change events give one), or `job-id` to attach.'
     }
   }
-  return {
-    kind: 'run',
-    request: {
-      origin: 'manual',
-      instruction: settings.prompt ?? '',
-      instructionSource: 'workflow',
-      requester: context.actor ? { login: context.actor, isBot: false } : undefined,
-      thread: issueThread(context, settings),
-      key: {
-        kind: 'workflow',
-        runId: context.runId,
-        job: context.job,
-        step: context.step,
-        runAttempt: context.runAttempt,
-        projectId: settings.service.projectId,
-        prompt: settings.prompt ?? ''
-      }
-    }
+  const prompt = settings.prompt ?? ''
+  const { runId, job, step, runAttempt, actor } = context
+  const projectId = settings.service.projectId
+  const request: EventRequest = {
+    origin: 'manual',
+    instruction: prompt,
+    instructionSource: 'workflow',
+    requester: actor ? { login: actor, isBot: false } : undefined,
+    thread: issueThread(context, settings),
+    key: { kind: 'workflow', runId, job, step, runAttempt, projectId, prompt }
   }
+  return { kind: 'run', request }
 }
 
 interface PayloadUser {
@@ -168,19 +161,11 @@ export function botIgnored(
 }
 
 function threadOf(
-  context: Pick<RunnerContext, 'owner' | 'repo'>,
+  { owner, repo }: Pick<RunnerContext, 'owner' | 'repo'>,
   { issue, number, isPullRequest }: { issue: PayloadIssue; number: number; isPullRequest: boolean }
 ): Thread {
-  return {
-    owner: context.owner,
-    repo: context.repo,
-    issueNumber: number,
-    isPullRequest,
-    title: issue.title,
-    body: issue.body ?? '',
-    htmlUrl: issue.html_url,
-    author: issue.user?.login
-  }
+  const shown = { title: issue.title, body: issue.body ?? '', htmlUrl: issue.html_url }
+  return { owner, repo, issueNumber: number, isPullRequest, ...shown, author: issue.user?.login }
 }
 
 /** An opened issue's facts, or a labelled one's (with the label). */

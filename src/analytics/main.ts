@@ -23,10 +23,8 @@ export function run(options: RunOptions = {}): Promise<void> {
   return runAction(
     {
       flow: async action => {
-        settings = parseAnalyticsSettings(
-          action.read,
-          options.today ?? new Date(action.rt.clock.now())
-        )
+        const today = options.today ?? new Date(action.rt.clock.now())
+        settings = parseAnalyticsSettings(action.read, today)
         await runStep(action, settings, options)
       },
       failure: (error, action) => reportFailure(error, action, settings)

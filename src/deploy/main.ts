@@ -67,25 +67,17 @@ async function deployAction(action: ActionRun, options: RunOptions): Promise<voi
 
 /** The comment opened, the deployment triggered and followed: the result to publish. */
 async function deploy(deployment: Deployment): Promise<DeployResult> {
-  const { action, settings, plan, client, deadline } = deployment
-  deployment.comment = await openDeployComment(
-    settings,
-    deployment.context,
-    { ...plan, deadline },
-    action
-  )
-  const triggered = await triggerDeployment(client, plan, deadline, action.rt)
+  const { action, settings, plan, client, deadline, context } = deployment
+  const { rt } = action
+  deployment.comment = await openDeployComment(settings, context, { ...plan, deadline }, action)
+  const triggered = await triggerDeployment(client, plan, deadline, rt)
   if (triggered.kind === 'refused') return refused(deployment, triggered.error)
   const { statusId } = triggered.trigger
   deployment.trigger = triggered.trigger
-  action.rt.log.info(`The service queued the deployment: status id ${statusId}.`)
+  rt.log.info(`The service queued the deployment: status id ${statusId}.`)
   if (!settings.wait) return { ...sofar(deployment), status: 'queued' }
   await deployment.comment?.write({ ...sofar(deployment), status: 'queued' })
-  const followed = await followDeployment(
-    client,
-    { statusId, waits: settings, deadline },
-    action.rt
-  )
+  const followed = await followDeployment(client, { statusId, waits: settings, deadline }, rt)
   if (followed.kind === 'lost') return refused(deployment, followed.error)
   const status = followed.kind === 'ended' ? followed.job.status : 'timed-out'
   return { ...sofar(deployment), status, deployment: followed.job }

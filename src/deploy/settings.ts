@@ -1,7 +1,4 @@
-/**
- * The deploy action's inputs, parsed once: each wrong form is one InputError before any request.
- * Each input's default is written once, here.
- */
+/** The deploy action's inputs, parsed once: each wrong form is one InputError before any request. */
 import { isBranchName } from '../github/refs.js'
 import {
   InputError,

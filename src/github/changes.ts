@@ -13,11 +13,7 @@ import { expectArray, expectObject } from './response.js'
 import { readChecked } from './request.js'
 
 /** A repository's calls: the client, the repository, the run. */
-export interface RepoReader {
-  octokit: Octokit
-  repo: RepoRef
-  rt: Runtime
-}
+export type RepoReader = { octokit: Octokit; repo: RepoRef; rt: Runtime }
 
 export interface CommitSummary {
   sha: string
@@ -52,10 +48,7 @@ export interface ReleaseSummary {
   publishedAt?: number
 }
 
-export interface SearchHit {
-  number: number
-  htmlUrl: string
-}
+export type SearchHit = { number: number; htmlUrl: string }
 
 /** The first `max` commits of a pull request (one page for up to 100). */
 export async function listPullCommits(

@@ -39,6 +39,4 @@ export function toIssueComment(raw: RestComment): IssueComment {
 }
 
 /** One issue or pull request's conversation, and how the call is made. */
-export interface IssueCall extends GitHubCallOptions {
-  ref: IssueRef
-}
+export type IssueCall = GitHubCallOptions & { ref: IssueRef }

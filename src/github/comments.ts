@@ -11,7 +11,7 @@ import { listAllPages } from './paginate.js'
 import { toIssueComment, type IssueCall, type IssueComment } from './comment-shape.js'
 import { findNewestComment } from './newest-comments.js'
 import { postOnce, sameBody } from './post-once.js'
-import { inRepo, onIssue, sendRepeatable, unlessAbsent } from './request.js'
+import { inRepo, onIssue, readChecked, sendRepeatable, unlessAbsent } from './request.js'
 import type { GitHubCallOptions } from './retry.js'
 
 export { toIssueComment, type IssueCall, type IssueComment }
@@ -43,10 +43,7 @@ export interface RepoComment extends IssueComment {
 }
 
 /** One issue comment, and how the call is made. */
-export interface CommentCall extends GitHubCallOptions {
-  repo: RepoRef
-  commentId: number
-}
+export type CommentCall = GitHubCallOptions & { repo: RepoRef; commentId: number }
 
 /**
  * Every comment of the issue or pull request, oldest first; with `since`, only those updated at or
@@ -131,17 +128,14 @@ export async function updateComment(
   rt: Runtime
 ): Promise<IssueComment> {
   const sent = clampCommentBody(body)
-  // Read inside the retry: a malformed answer is tried again.
-  const update = async (signal?: AbortSignal) => {
-    const answer = await octokit.rest.issues.updateComment({
+  const update = (signal?: AbortSignal) =>
+    octokit.rest.issues.updateComment({
       ...inRepo(repo),
       comment_id: commentId,
       body: sent,
       request: { signal }
     })
-    return toIssueComment(answer.data)
-  }
-  return sendRepeatable(update, rt, options)
+  return readChecked(update, toIssueComment, rt, options)
 }
 
 /** Removes an issue comment; one that is gone already counts as removed (DELETE may be repeated). */

@@ -47,14 +47,10 @@ async function fromUser(octokit: Octokit, rt: Runtime): Promise<Identity> {
 }
 
 async function fromViewer(octokit: Octokit, rt: Runtime): Promise<Identity> {
-  const { viewer } = await sendRepeatable(
-    signal =>
-      octokit.graphql<{ viewer: { login: string; __typename: string } }>(
-        'query { viewer { login __typename } }',
-        { request: { signal } }
-      ),
-    rt
-  )
+  type Viewer = { viewer: { login: string; __typename: string } }
+  const ask = (signal?: AbortSignal) =>
+    octokit.graphql<Viewer>('query { viewer { login __typename } }', { request: { signal } })
+  const { viewer } = await sendRepeatable(ask, rt)
   return identityOf(viewer.login, viewer.__typename === 'Bot')
 }
 
@@ -99,7 +95,4 @@ export class IdentityOnce {
 }
 
 /** What a run that has a token reaches GitHub with: the client and who it posts as. */
-export interface GitHubAccess {
-  octokit: Octokit
-  identity: IdentityOnce
-}
+export type GitHubAccess = { octokit: Octokit; identity: IdentityOnce }

@@ -46,10 +46,7 @@ export interface MergedPull extends PullFacts {
 }
 
 /** [start, end) in epoch ms. */
-export interface Window {
-  start: number
-  end: number
-}
+export type Window = { start: number; end: number }
 
 /** GitHub's order for the question: closed pull requests, the most recently updated first. */
 const LISTING = { state: 'closed', sort: 'updated', direction: 'desc' } as const

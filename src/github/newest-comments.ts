@@ -15,9 +15,8 @@ import {
   type RestComment
 } from './comment-shape.js'
 import type { Octokit } from './octokit.js'
-import { PER_PAGE, type Page, type PageParams } from './paginate.js'
-import { expectArray } from './response.js'
-import { onIssue, sendRepeatable } from './request.js'
+import { readPage, type Page, type PageParams } from './paginate.js'
+import { onIssue } from './request.js'
 
 export interface NewestCommentsCall extends IssueCall {
   /**
@@ -38,16 +37,8 @@ export async function readNewestComments(
 ): Promise<IssueComment[]> {
   const list = (page: PageParams): Promise<Page<RestComment>> =>
     octokit.rest.issues.listComments({ ...onIssue(ref), ...page })
-  const read = (page: number): Promise<Page<RestComment>> =>
-    sendRepeatable(
-      async signal => {
-        const answer = await list({ per_page: PER_PAGE, page, request: { signal } })
-        expectArray(answer.data, `page ${page} of the comments of #${ref.issueNumber}`)
-        return answer
-      },
-      rt,
-      options
-    )
+  const what = (page: number): string => `page ${page} of the comments of #${ref.issueNumber}`
+  const read = (page: number) => readPage(list, page, { ...options, what: what(page) }, rt)
   const first = await read(1)
   const pages = new Map([[1, first.data]])
   // GitHub sends no Link header when page 1 is the only page (100 comments or fewer).

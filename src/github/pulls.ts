@@ -32,10 +32,7 @@ export interface PullFile {
 const DEFAULT_MAX_PULL_FILES = 300
 
 /** One pull request, and how the call is made. */
-export interface PullCall extends GitHubCallOptions {
-  repo: RepoRef
-  pullNumber: number
-}
+export type PullCall = GitHubCallOptions & { repo: RepoRef; pullNumber: number }
 
 export async function getPullRequest(
   octokit: Octokit,
@@ -58,21 +55,17 @@ export async function getPullRequest(
   }
 }
 
+/** Its files: at most `max`, and no more once those so far satisfy `until`. */
+interface FilesCall {
+  repo: RepoRef
+  pullNumber: number
+  max?: number
+  until?: (files: PullFile[]) => boolean
+}
+
 export async function listPullFiles(
   octokit: Octokit,
-  {
-    repo,
-    pullNumber,
-    max = DEFAULT_MAX_PULL_FILES,
-    until
-  }: {
-    repo: RepoRef
-    pullNumber: number
-    /** At most this many files are listed. */
-    max?: number
-    /** Stops listing once the files so far satisfy it. */
-    until?: (files: PullFile[]) => boolean
-  },
+  { repo, pullNumber, max = DEFAULT_MAX_PULL_FILES, until }: FilesCall,
   rt: Runtime
 ): Promise<PullFile[]> {
   if (max <= 0) return []

@@ -10,10 +10,7 @@ import type { GitHubCallOptions } from './retry.js'
 
 export type ReactionContent = 'eyes' | '+1' | 'rocket' | 'confused'
 
-export interface ReactionTarget {
-  commentId: number
-  kind: 'issue_comment' | 'review_comment'
-}
+export type ReactionTarget = { commentId: number; kind: 'issue_comment' | 'review_comment' }
 
 export async function addReaction(
   octokit: Octokit,

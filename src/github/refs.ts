@@ -1,12 +1,7 @@
 /** Where a GitHub call goes. */
-export interface RepoRef {
-  owner: string
-  repo: string
-}
+export type RepoRef = { owner: string; repo: string }
 
-export interface IssueRef extends RepoRef {
-  issueNumber: number
-}
+export type IssueRef = RepoRef & { issueNumber: number }
 
 /**
  * What git allows in a branch name, roughly: 1 to 250 characters, no spaces or control characters,

@@ -53,8 +53,7 @@ function asHttpError(error: unknown): HttpLikeError | undefined {
 
 function header(error: HttpLikeError, name: string): string | undefined {
   const value = error.response?.headers?.[name]
-  if (value === undefined || value === null) return undefined
-  return String(value)
+  return value === undefined || value === null ? undefined : String(value)
 }
 
 /** The HTTP status GitHub answered with; undefined when no answer came (octokit reports 500 then). */
@@ -130,11 +129,8 @@ export function gitHubRetryPolicy(repeat: Repeat): RetryPolicy {
         return { retry: false, reason: 'GitHub asks for a longer wait' }
       if (kind === 'transient') return { retry: true, reason: 'transient', atLeastMs: wait }
       const jittered = Math.round(wait + random() * RATE_LIMIT_JITTER_MS)
-      return {
-        retry: true,
-        reason: 'rate limit',
-        atLeastMs: Math.min(GITHUB_MAX_WAIT_MS, jittered)
-      }
+      const atLeastMs = Math.min(GITHUB_MAX_WAIT_MS, jittered)
+      return { retry: true, reason: 'rate limit', atLeastMs }
     }
   }
 }

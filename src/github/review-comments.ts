@@ -4,14 +4,13 @@ import { clampCommentBody, toIssueComment, type IssueComment } from './comments.
 import type { Octokit } from './octokit.js'
 import { listAllPages } from './paginate.js'
 import { postOnce, sameBody } from './post-once.js'
+import type { PullCall } from './pulls.js'
 import type { RepoRef } from './refs.js'
 import { inRepo } from './request.js'
 import { expectRecord } from './response.js'
 
 /** A review comment (or a reply in its thread), with the comment it answers. */
-export interface ReviewComment extends IssueComment {
-  inReplyTo?: number
-}
+export type ReviewComment = IssueComment & { inReplyTo?: number }
 
 /** Every review comment of the pull request, replies included, oldest first. */
 export async function listReviewComments(
@@ -30,12 +29,7 @@ export async function listReviewComments(
 /** Answers in the thread of a pull-request review comment; not repeated blindly, as createComment. */
 export async function replyToReviewComment(
   octokit: Octokit,
-  {
-    repo,
-    pullNumber,
-    commentId,
-    body
-  }: { repo: RepoRef; pullNumber: number; commentId: number; body: string },
+  { repo, pullNumber, commentId, body, ...options }: PullCall & { commentId: number; body: string },
   rt: Runtime
 ): Promise<{ id: number; htmlUrl: string }> {
   const sent = clampCommentBody(body)
@@ -59,6 +53,6 @@ export async function replyToReviewComment(
       }
     },
     rt,
-    {}
+    options
   )
 }

@@ -4,7 +4,6 @@
  */
 import type { Operation } from './errors.js'
 
-/** The analytics operations and the resource each one reads. */
 const ANALYTICS_RESOURCES = {
   'get-assistant': 'assistant',
   'get-assistant-caller-stats': 'assistant/caller-stats',

@@ -5,7 +5,7 @@
 import { parseRetryAfter } from '../shared/retry-after.js'
 import { MintlifyError, type Operation } from './errors.js'
 import type { HttpAnswer } from './http.js'
-import { ShapeError } from './types.js'
+import { isRecord, ShapeError } from './types.js'
 
 /** What the answer was to, for its error. */
 export interface AnswerContext {
@@ -50,15 +50,9 @@ function readErrorBody(text: string, apiKey: string): { message?: string; detail
   if (typeof parsed !== 'object' || parsed === null) return { details: [] }
   const record = parsed as { error?: unknown; message?: unknown; details?: unknown }
   const raw = typeof record.error === 'string' ? record.error : record.message
-  const details = Array.isArray(record.details)
-    ? record.details
-        .map(detail =>
-          typeof detail === 'object' && detail !== null && 'message' in detail
-            ? String((detail as { message: unknown }).message)
-            : String(detail)
-        )
-        .map(redact)
-    : []
+  const detailText = (detail: unknown): string =>
+    isRecord(detail) && 'message' in detail ? String(detail.message) : String(detail)
+  const details = Array.isArray(record.details) ? record.details.map(detailText).map(redact) : []
   return { message: typeof raw === 'string' ? redact(raw) : undefined, details }
 }
 

@@ -9,10 +9,7 @@ import type { CallOptions } from './request-shape.js'
 import { cursorParams, rangeParams } from './query-params.js'
 import { count, isRecord, optionalString, ShapeError } from './types.js'
 
-interface AssistantSource {
-  title: string
-  url: string
-}
+type AssistantSource = { title: string; url: string }
 
 export interface AssistantConversation {
   id: string
@@ -35,12 +32,7 @@ export interface AssistantPage {
   hasMore: boolean
 }
 
-export interface CallerStats {
-  web: number
-  api: number
-  other: number
-  total: number
-}
+export type CallerStats = { web: number; api: number; other: number; total: number }
 
 function parseSources(value: unknown, at: string): AssistantSource[] {
   if (!Array.isArray(value)) throw new ShapeError(`${at}.sources is not an array`)
@@ -77,12 +69,8 @@ function parseAssistantPage(body: unknown): AssistantPage {
 
 function parseCallerStats(body: unknown): CallerStats {
   if (!isRecord(body)) throw new ShapeError('the caller stats answer is not a JSON object')
-  return {
-    web: count(body.web, 'web'),
-    api: count(body.api, 'api'),
-    other: count(body.other, 'other'),
-    total: count(body.total, 'total')
-  }
+  const field = (name: keyof CallerStats): number => count(body[name], name)
+  return { web: field('web'), api: field('api'), other: field('other'), total: field('total') }
 }
 
 /** One page of conversations (`limit` always sent: the service's own default is 100). */

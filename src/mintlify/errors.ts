@@ -1,22 +1,6 @@
 /** Typed failures of the service client: what was attempted, how it failed, and what is known. */
 
-export type Operation =
-  | 'create-job'
-  | 'get-job'
-  | 'send-message'
-  | 'get-feedback-by-page'
-  | 'get-page-views'
-  | 'get-visitors'
-  | 'get-assistant'
-  | 'get-assistant-caller-stats'
-  | 'get-searches'
-  | 'get-feedback'
-  | 'trigger-deployment'
-  | 'trigger-preview'
-  | 'get-deployment-status'
-  | 'trigger-automation'
-
-const OPERATION_LABELS: Record<Operation, string> = {
+const OPERATION_LABELS = {
   'create-job': 'Creating the agent job',
   'get-job': 'Reading the agent job',
   'send-message': 'Sending the follow-up message',
@@ -32,6 +16,9 @@ const OPERATION_LABELS: Record<Operation, string> = {
   'get-deployment-status': 'Reading the deployment status',
   'trigger-automation': 'Triggering the automation'
 }
+
+/** Every request the client makes, by the name its errors and retry rules use. */
+export type Operation = keyof typeof OPERATION_LABELS
 
 /**
  * http: the service answered with a non-2xx status.
@@ -69,32 +56,23 @@ export interface MintlifyErrorFields {
 }
 
 export class MintlifyError extends Error implements MintlifyErrorFields {
-  readonly operation: Operation
-  readonly kind: FailureKind
-  readonly status?: number
-  readonly serviceMessage?: string
-  readonly details: string[]
-  readonly mayHaveReachedServer: boolean
-  readonly retryAfterMs?: number
-  readonly code?: string
-  readonly target: string
-  readonly schemaBroken: boolean
-  readonly host?: string
+  declare readonly operation: Operation
+  declare readonly kind: FailureKind
+  declare readonly status?: number
+  declare readonly serviceMessage?: string
+  declare readonly details: string[]
+  declare readonly mayHaveReachedServer: boolean
+  declare readonly retryAfterMs?: number
+  declare readonly code?: string
+  declare readonly target: string
+  declare readonly schemaBroken: boolean
+  declare readonly host?: string
 
   constructor(fields: MintlifyErrorFields) {
     super(describe(fields))
     this.name = 'MintlifyError'
-    this.operation = fields.operation
-    this.kind = fields.kind
-    this.status = fields.status
-    this.serviceMessage = fields.serviceMessage
-    this.details = fields.details ?? []
-    this.mayHaveReachedServer = fields.mayHaveReachedServer
-    this.retryAfterMs = fields.retryAfterMs
-    this.code = fields.code
-    this.target = fields.target
-    this.schemaBroken = fields.schemaBroken ?? false
-    this.host = fields.host
+    const { details = [], schemaBroken = false } = fields
+    Object.assign(this, { ...fields, details, schemaBroken })
   }
 }
 

@@ -14,10 +14,7 @@ interface PageFeedback {
   total: number
 }
 
-export interface FeedbackByPage {
-  feedback: PageFeedback[]
-  hasMore: boolean
-}
+export type FeedbackByPage = { feedback: PageFeedback[]; hasMore: boolean }
 
 /** The range and `limit` (1 to 100); there is no cursor. */
 export type ByPageQuery = Omit<CursorQuery, 'cursor'>

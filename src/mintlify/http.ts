@@ -11,11 +11,7 @@ import { getProxyUrl } from '@actions/http-client/lib/proxy'
 import type { IncomingHttpHeaders } from 'node:http'
 import { Agent, ProxyAgent, request, type Dispatcher } from 'undici'
 
-export interface HttpAnswer {
-  status: number
-  headers: IncomingHttpHeaders
-  text: string
-}
+export type HttpAnswer = { status: number; headers: IncomingHttpHeaders; text: string }
 
 export interface HttpExchange {
   method: 'GET' | 'POST'
@@ -44,10 +40,7 @@ const NO_OWN_TIMERS = { headersTimeout: 0, bodyTimeout: 0, connect: { timeout: 0
 /** Keep-alive dispatchers for reads, one per route (direct, or a given proxy). */
 const pooled = new Map<string, Dispatcher>()
 
-function dispatcherFor(
-  url: URL,
-  { reuseConnection: reuse }: Pick<HttpExchange, 'reuseConnection'>
-): Dispatcher {
+function dispatcherFor(url: URL, reuse: boolean): Dispatcher {
   const proxy = getProxyUrl(url)?.href
   const make = (): Dispatcher =>
     proxy
@@ -66,7 +59,7 @@ export async function httpRequest(url: URL, exchange: HttpExchange): Promise<Htt
   // The same kind of per-request timeout as the GitHub calls: a timer signal, never kept alive.
   const timeout = AbortSignal.timeout(exchange.timeoutMs)
   const both = signal ? AbortSignal.any([signal, timeout]) : timeout
-  const dispatcher = dispatcherFor(url, exchange)
+  const dispatcher = dispatcherFor(url, exchange.reuseConnection)
   const headers = { ...exchange.headers }
   if (exchange.body !== undefined) {
     headers['Content-Length'] = String(Buffer.byteLength(exchange.body))

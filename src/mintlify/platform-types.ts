@@ -67,11 +67,7 @@ export function parseDeploymentTrigger(body: unknown): DeploymentTrigger {
 }
 
 /** A triggered automation run (202): the automation, the run (`instanceId`) and its agent job. */
-export interface AutomationRun {
-  schemaId: string
-  instanceId: string
-  jobId: string
-}
+export type AutomationRun = { schemaId: string; instanceId: string; jobId: string }
 
 /**
  * The trigger's answer. The document marks no field required, but without `jobId` and `instanceId`

@@ -65,7 +65,6 @@ export const REQUESTS: Record<Operation, { class: RequestClass; limit: ServiceLi
   'trigger-automation': { class: 'sent-once', limit: 'triggers' }
 }
 
-/** One request to the service. */
 export interface ServiceRequest {
   operation: Operation
   method: 'GET' | 'POST'

@@ -41,9 +41,7 @@ export function maxAttempts(operation: Operation): number {
 }
 
 /** 429 waits a caller allows over all its calls, counted down (absent: as many as the rule allows). */
-export interface RateLimitWaits {
-  left: number
-}
+export type RateLimitWaits = { left: number }
 
 export function requestRetryPolicy(operation: Operation, waits?: RateLimitWaits): RetryPolicy {
   return {
@@ -113,9 +111,7 @@ function afterRetryAfter(retryAfterMs: number, random: () => number): number {
 
 /** A failure a later attempt may not meet: no answer, an unreadable one, a 5xx, a 408 or a 429. */
 export function isTransient(error: MintlifyError): boolean {
-  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalid-response') {
-    return true
-  }
+  if (['network', 'timeout', 'invalid-response'].includes(error.kind)) return true
   const status = error.kind === 'http' ? (error.status ?? 0) : 0
   return status >= 500 || status === 408 || status === 429
 }

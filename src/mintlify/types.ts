@@ -20,12 +20,7 @@ export interface AgentJob {
   archivedAt?: string | null
 }
 
-export interface PageViewRow {
-  path: string
-  human: number
-  ai: number
-  total: number
-}
+export type PageViewRow = { path: string; human: number; ai: number; total: number }
 
 export type ViewTotals = Omit<PageViewRow, 'path'>
 
@@ -55,10 +50,7 @@ export function isEndedJob(job: AgentJob): job is EndedJob {
 
 /** Thrown by the parsers below; the client rewraps it with the operation. */
 export class ShapeError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'ShapeError'
-  }
+  override name = 'ShapeError'
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -52,15 +52,10 @@ function networkCode(error: unknown): string | undefined {
 }
 
 /** What the error names: the operation, what it was about, and the host it could not reach. */
-export interface UnansweredRequest {
-  operation: Operation
-  target: string
-  host: string
-}
+export type UnansweredRequest = { operation: Operation; target: string; host: string }
 
 export function unansweredError(error: unknown, request: UnansweredRequest): MintlifyError {
-  const { operation, target, host } = request
-  const about = { operation, target }
+  const { host, ...about } = request
   if (error instanceof HttpTimeoutError) {
     return new MintlifyError({ ...about, kind: 'timeout', mayHaveReachedServer: true })
   }

@@ -12,7 +12,6 @@ export class CancelledError extends Error {
 
 export interface Cancellation {
   signal: AbortSignal
-  /** True once a signal arrived. */
   readonly cancelled: boolean
   /** True once SIGINT or SIGTERM reached this process: its handler keeps the process alive. */
   readonly byProcessSignal: boolean

@@ -13,10 +13,7 @@ export const systemClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>
     new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) {
-        reject(signal.reason)
-        return
-      }
+      signal?.throwIfAborted()
       const onAbort = (): void => {
         clearTimeout(timer)
         reject(signal?.reason)

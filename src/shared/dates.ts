@@ -72,9 +72,7 @@ export function parseDate(raw: string, today: Date): ParsedDate | undefined {
 
 /** Midnight UTC of a real calendar day (no 2023-02-29, no month 13), or undefined. */
 function calendarDay(year: string, month: string, day: string): number | undefined {
-  const y = Number(year)
-  const m = Number(month)
-  const d = Number(day)
+  const [y, m, d] = [year, month, day].map(Number)
   const date = new Date(Date.UTC(2000, m - 1, d))
   date.setUTCFullYear(y)
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {

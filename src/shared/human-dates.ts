@@ -19,10 +19,6 @@ function monthDay(date: Date): string {
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`
 }
 
-function time(date: Date): string {
-  return date.toISOString().slice(11, 16)
-}
-
 const isMidnight = (date: Date): boolean => date.getTime() % DAY_MS === 0
 
 /** `Nov 25, 2026` (with `09:00 UTC` when the timestamp is not at midnight and `withTime`). */
@@ -31,7 +27,7 @@ export function humanDate(value: string, withTime = false): string {
   if (instant === undefined) return tableCell(value)
   const date = new Date(instant)
   const day = `${monthDay(date)}, ${date.getUTCFullYear()}`
-  return withTime && !isMidnight(date) ? `${day} ${time(date)} UTC` : day
+  return withTime && !isMidnight(date) ? `${day} ${date.toISOString().slice(11, 16)} UTC` : day
 }
 
 /** A timestamp as a table cell: its date, UTC; "–" when there is none. */

@@ -120,13 +120,8 @@ export async function retrying<T>(
     maxTimeout: backoff.maxTimeoutMs,
     randomize: backoff.randomize,
     signal,
-    shouldRetry: async ({ error, attemptNumber, retryDelay }) => {
-      const decision = policy.decide({
-        error,
-        attempt: attemptNumber,
-        now: rt.clock.now(),
-        random: rt.random
-      })
+    shouldRetry: async ({ error, attemptNumber: attempt, retryDelay }) => {
+      const decision = policy.decide({ error, attempt, now: rt.clock.now(), random: rt.random })
       if (!decision.retry) return false
       // Only a deadline ends the waits that use no attempt.
       const counted = !decision.uncounted || deadline === undefined
@@ -135,12 +130,7 @@ export async function retrying<T>(
       const remainingMs = deadline === undefined ? Infinity : deadline - rt.clock.now()
       if (retryDelay + extraMs > remainingMs) return false
       if (counted) retriesLeft--
-      options.onRetry?.({
-        attempt: attemptNumber,
-        delayMs: retryDelay + extraMs,
-        reason: decision.reason,
-        error
-      })
+      options.onRetry?.({ attempt, delayMs: retryDelay + extraMs, reason: decision.reason, error })
       // p-retry waits its own delay next; a longer Retry-After is the rest of the wait.
       if (extraMs > 0) await rt.clock.sleep(extraMs, signal)
       return true

@@ -26,7 +26,6 @@ export interface ActionRun {
   rt: Runtime
   /** Cuts the secret inputs out of a text bound for a summary, a comment or an output. */
   redact: (text: string) => string
-  /** True once the run was cancelled. */
   readonly cancelled: boolean
   /** Appends Markdown (redacted) to the step summary; failing to write it is only a warning. */
   summary(markdown: string): Promise<void>
@@ -54,7 +53,7 @@ export async function runAction(action: Action, options: RunOptions = {}): Promi
       external: options.signal,
       handleSignals: options.handleSignals
     })
-    await runFlow(action, actionRun({ read, redact, cancellation }, options))
+    await runFlow(action, actionRun(read, redact, cancellation, options))
   } catch (error) {
     // Start-up itself failed (masking, the cancel listener), or the failure report did: one error.
     core.setFailed(redact(getErrorMessage(error)))
@@ -65,11 +64,9 @@ export async function runAction(action: Action, options: RunOptions = {}): Promi
 }
 
 function actionRun(
-  {
-    read,
-    redact,
-    cancellation
-  }: Pick<ActionRun, 'read' | 'redact'> & { cancellation: Cancellation },
+  read: InputReader,
+  redact: ActionRun['redact'],
+  cancellation: Cancellation,
   options: RunOptions
 ): ActionRun {
   const rt = createRuntime(cancellation.signal, { log: actionsLog(redact), ...options })

@@ -7,9 +7,10 @@ import type { Identity } from '../github/identity.js'
 import { deadClaim, endNotShown, lifeOfMarker, type TrackingLife } from '../job/life.js'
 import { ownMarker } from '../job/markers.js'
 
-export interface Candidate {
-  comment: RepoComment
-  life: TrackingLife
+/** A tracking comment of ours with its life. */
+export type Tracked = { comment: RepoComment; life: TrackingLife }
+
+export interface Candidate extends Tracked {
   jobId: string
   /** following: a run may still follow the job; left: no run does. */
   phase: 'following' | 'left'
@@ -19,8 +20,7 @@ export interface Candidate {
   marker: { run?: string }
 }
 
-/** A tracking comment of ours with its life. */
-function lives(comments: readonly RepoComment[], identity: Identity) {
+function lives(comments: readonly RepoComment[], identity: Identity): Tracked[] {
   return comments.flatMap(comment => {
     const marker = ownMarker(comment, identity)
     return marker?.kind === 'tracking' ? [{ comment, life: lifeOfMarker(marker, comment) }] : []
@@ -48,7 +48,7 @@ export function findDeadClaims(
   comments: readonly RepoComment[],
   identity: Identity,
   now: number
-): { comment: RepoComment; life: TrackingLife }[] {
+): Tracked[] {
   return lives(comments, identity)
     .filter(({ life }) => life.of.kind !== 'digest' && deadClaim(life, now))
     .sort(oldestFirst)

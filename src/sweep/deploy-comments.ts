@@ -42,11 +42,8 @@ async function readDeployment(
   { statusId }: DeployCandidate,
   { context, rt }: SweepRun
 ): Promise<Reading<EndedDeployment>> {
-  const deployment = await withRetry(
-    s => context.client.getDeploymentStatus(statusId, { signal: s }),
-    rt,
-    { operation: 'get-deployment-status' }
-  )
+  const read = (signal?: AbortSignal) => context.client.getDeploymentStatus(statusId, { signal })
+  const deployment = await withRetry(read, rt, { operation: 'get-deployment-status' })
   if (!isEndedDeployment(deployment)) {
     return { kind: 'left', outcome: `still building (${deployment.status})` }
   }

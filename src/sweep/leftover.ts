@@ -21,11 +21,7 @@ export interface SweepContext {
   redact?: (text: string) => string
 }
 
-export interface SweepRun {
-  settings: SweepSettings
-  context: SweepContext
-  rt: Runtime
-}
+export type SweepRun = { settings: SweepSettings; context: SweepContext; rt: Runtime }
 
 /** An end the comment does not show yet (`status`: the row's if the edit fails), or why it's left. */
 export type Reading<End> =
@@ -37,15 +33,10 @@ type ReadOf<Item, End> =
   | { kind: 'none'; reading: (item: Item) => Reading<End> }
 
 /** A comment a run left behind, with what its kind found in its marker. */
-export interface Leftover {
-  comment: RepoComment
-}
+export type Leftover = { comment: RepoComment }
 
 /** The comment edited into its end: the row's outcome, and the pull request it links. */
-export interface Finished {
-  outcome: string
-  prUrl?: string
-}
+export type Finished = { outcome: string; prUrl?: string }
 
 export interface LeftoverKind<Item extends Leftover, End> {
   /** Its comments, as a log line counts them ("tracking comment"). */

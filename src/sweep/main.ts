@@ -34,21 +34,12 @@ async function sweepAction(
   const octokit = createOctokit(settings.githubToken, context.apiUrl)
   const identity = await learnIdentity(octokit, settings.githubToken, rt)
   const repo = { owner: context.owner, repo: context.repo }
-  const outcome = await sweep(
-    settings,
-    {
-      octokit,
-      identity,
-      client: createMintlifyClient(settings.service, options),
-      repo,
-      serverUrl: context.serverUrl,
-      redact
-    },
-    rt
-  )
-  core.setOutput('checked', String(outcome.checked))
-  core.setOutput('finished', String(outcome.finished))
-  core.setOutput('pending', String(outcome.pending))
+  const client = createMintlifyClient(settings.service, options)
+  const swept = { octokit, identity, client, repo, serverUrl: context.serverUrl, redact }
+  const outcome = await sweep(settings, swept, rt)
+  for (const name of ['checked', 'finished', 'pending'] as const) {
+    core.setOutput(name, String(outcome[name]))
+  }
   rt.log.info(
     `Sweep done: ${outcome.finished} finished, ${outcome.pending} pending, ${plural(outcome.checked, 'job or deployment', 'jobs or deployments')} read.`
   )

@@ -31,46 +31,36 @@ export interface SweepOutcome {
   rows: SweepRow[]
 }
 
-/** The sweep could not list the comments, or could read none of the jobs it tried. */
-class SweepError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'SweepError'
-  }
-}
-
 export async function sweep(
   settings: SweepSettings,
   context: SweepContext,
   rt: Runtime
 ): Promise<SweepOutcome> {
-  const comments = await listComments(settings, context, rt)
   const run = { settings, context, rt }
+  const comments = await listComments(run)
   const tally: Tally = { checked: 0, finished: 0, pending: 0, rows: [], unreadable: 0 }
   await sweepKind(trackingComments, comments, run, tally)
   await sweepKind(deadClaims, comments, run, tally)
   await sweepKind(deployComments, comments, run, tally)
   const { unreadable, ...outcome } = tally
   if (unreadable > 0 && outcome.checked === 0) {
-    throw new SweepError(
+    throw new Error(
       `Could not read any of the ${unreadable} agent jobs and deployments; nothing was finished.`
     )
   }
   return outcome
 }
 
-async function listComments(
-  settings: SweepSettings,
-  context: SweepContext,
-  rt: Runtime
-): Promise<RepoComment[]> {
+async function listComments({ settings, context, rt }: SweepRun): Promise<RepoComment[]> {
   const since = new Date(rt.clock.now() - settings.lookbackDays * DAY_MS)
   try {
     const comments = await listRepoComments(context.octokit, { repo: context.repo, since }, rt)
     rt.log.info(`${plural(comments.length, 'comment')} updated since ${since.toISOString()}.`)
     return comments
   } catch (error) {
-    throw new SweepError(`Could not list the repository's comments: ${getErrorMessage(error)}`)
+    throw new Error(`Could not list the repository's comments: ${getErrorMessage(error)}`, {
+      cause: error
+    })
   }
 }
 

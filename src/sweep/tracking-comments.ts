@@ -9,14 +9,13 @@ import {
   leftComment,
   readLeftJob
 } from '../job/finish-left.js'
-import { triggeredRunOf, type TrackingLife } from '../job/life.js'
+import { triggeredRunOf } from '../job/life.js'
 import { NOT_FOUND_GRACE_MS } from '../job/poll.js'
 import { pullRequestOf, statusOutput } from '../job/result.js'
 import { isFollowingRunOver } from '../job/run-over.js'
-import type { RepoComment } from '../github/comments.js'
 import { isNotFound } from '../mintlify/errors.js'
 import { isEndedJob, type EndedJob } from '../mintlify/types.js'
-import { findCandidates, findDeadClaims, type Candidate } from './candidates.js'
+import { findCandidates, findDeadClaims, type Candidate, type Tracked } from './candidates.js'
 import type { Finished, LeftoverKind, Reading, SweepRun } from './leftover.js'
 
 /** A job's end, or undefined: a triggered run still queued at Mintlify (its job never showed). */
@@ -64,13 +63,8 @@ export const trackingComments: LeftoverKind<Candidate, JobEnd> = {
   finish: finishComment
 }
 
-interface DeadClaim {
-  comment: RepoComment
-  life: TrackingLife
-}
-
 /** Its run is past its recorded deadline and the margin (findDeadClaims): nothing to read. */
-export const deadClaims: LeftoverKind<DeadClaim, undefined> = {
+export const deadClaims: LeftoverKind<Tracked, undefined> = {
   comments: 'claim',
   awaits: 'job',
   find: (comments, { context, rt }) => findDeadClaims(comments, context.identity, rt.clock.now()),

@@ -20,6 +20,7 @@ import { getErrorMessage } from '../../shared/errors.js'
 import type { Runtime } from '../../shared/runtime.js'
 import { historyAfter, type DigestHistory, type DigestRecord } from './history.js'
 import { unreportedText, type Unreported } from './report.js'
+import type { Edge } from '../dry-run.js'
 
 export interface HealedHistory extends DigestHistory {
   /** A claim left by a dead run: this digest reuses its comment and rewrites its marker. */
@@ -32,6 +33,7 @@ export interface HealedHistory extends DigestHistory {
 export interface Healing extends FinishContext {
   client: MintlifyClient
   issueNumber: number
+  edge: Edge
 }
 
 export async function healHistory(
@@ -47,6 +49,7 @@ export async function healHistory(
       `The digest claimed by run ${takeover.life.run ?? '(unknown)'} (${takeover.comment.htmlUrl}) ` +
         'got no job by its deadline; this digest takes its comment over.'
     )
+    healing.edge.note(`take over the dead claim ${takeover.comment.htmlUrl}`)
   }
   const before = healed.after
   if (before?.life.phase.phase !== 'unknown') return { ...healed, takeover }
@@ -106,20 +109,22 @@ async function finishBefore(
 async function finish(
   before: DigestRecord,
   { jobId, job }: { jobId: string; job: EndedJob },
-  { issueNumber, ...finishing }: Omit<Healing, 'client'>,
+  { issueNumber, edge, ...finishing }: Omit<Healing, 'client'>,
   rt: Runtime
 ): Promise<JobResult> {
   const comment = { ...before.comment, issueNumber }
   const left = { ...leftComment(comment, before.life), jobId, job }
+  const heal = `heal the previous digest's comment (${comment.htmlUrl}): its job ${jobId} ended ${job.status}`
   try {
-    return await finishLeftJob(left, finishing, rt)
+    const finished = await edge.write(heal, () => finishLeftJob(left, finishing, rt))
+    if (finished) return finished
   } catch (error) {
     rt.signal.throwIfAborted()
     rt.log.warning(
       `Could not finish the previous digest's comment (job ${jobId}, ${job.status}): ` +
         `${getErrorMessage(error)}. The sweep finishes it.`
     )
-    const { serverUrl } = finishing
-    return endedResult(job, { jobId, mode: 'created', elapsedMs: 0, serverUrl })
   }
+  const { serverUrl } = finishing
+  return endedResult(job, { jobId, mode: 'created', elapsedMs: 0, serverUrl })
 }

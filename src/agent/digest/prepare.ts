@@ -73,7 +73,7 @@ export async function readyDigest(
   const client = createMintlifyClient(settings.service, { requestTimeoutMs })
   const { serverUrl } = context
   const finishing = { octokit, identity, repo, serverUrl, backLink: settings.backLink }
-  const healing = { ...finishing, client, issueNumber: thread.issueNumber }
+  const healing = { ...finishing, client, issueNumber: thread.issueNumber, edge: flow.edge }
   const healed = await healHistory(history, healing, rt)
   const ignored = ignoreMatcher(settings.ignorePaths)
   const guard = digestGuard({ octokit, repo, identity, settings, thread: comments, ignored }, rt)

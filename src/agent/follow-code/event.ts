@@ -98,36 +98,24 @@ export function pullKey({ number, mergeSha }: ChangedPull): KeyOf {
 }
 
 export function pullThread(
-  context: Pick<RunnerContext, 'owner' | 'repo'>,
-  pull: ChangedPull
+  { owner, repo }: Pick<RunnerContext, 'owner' | 'repo'>,
+  { number, title, body, htmlUrl, author }: ChangedPull
 ): Thread {
-  return {
-    owner: context.owner,
-    repo: context.repo,
-    issueNumber: pull.number,
-    isPullRequest: true,
-    title: pull.title,
-    body: pull.body,
-    htmlUrl: pull.htmlUrl,
-    author: pull.author
-  }
+  return { owner, repo, issueNumber: number, isPullRequest: true, title, body, htmlUrl, author }
 }
 
 function pushDecision(context: RunnerContext, settings: AgentSettings): TriggerDecision {
   const { payload } = context
   const ref = text(payload.ref)
-  if (payload.deleted === true) return { kind: 'ignore', reason: `the push deleted ${ref}` }
-  if (!ref.startsWith('refs/heads/'))
-    return {
-      kind: 'ignore',
-      reason: `${ref || 'the push'} is not a branch push (tags are skipped)`
-    }
+  const ignore = (reason: string): TriggerDecision => ({ kind: 'ignore', reason })
+  if (payload.deleted === true) return ignore(`the push deleted ${ref}`)
+  if (!ref.startsWith('refs/heads/')) {
+    return ignore(`${ref || 'the push'} is not a branch push (tags are skipped)`)
+  }
   const sender: Requester = { login: login(payload.sender), isBot: isBot(payload.sender) }
-  const ignoredBot = botAuthorIgnored(
-    { author: sender.login, authorIsBot: sender.isBot, what: 'push' },
-    settings
-  )
-  if (ignoredBot) return { kind: 'ignore', reason: ignoredBot }
+  const pusher = { author: sender.login, authorIsBot: sender.isBot, what: 'push' as const }
+  const ignoredBot = botAuthorIgnored(pusher, settings)
+  if (ignoredBot) return ignore(ignoredBot)
   const before = text(payload.before)
   const after = text(payload.after)
   const push: ChangedPush = {

@@ -83,21 +83,11 @@ async function readPull(pull: ChangedPull, reader: Reader): Promise<ChangeReadin
   // One page lists 100 files; more pages are read only while every file so far is ignored, to
   // tell a change that touches nothing but ignored paths.
   const anyWanted = (listed: PullFile[]): boolean => listed.some(file => !ignored(file.path))
-  const files = await reads.of(
-    'the changed files',
-    () =>
-      listPullFiles(
-        octokit,
-        { repo, pullNumber: pull.number, max: PULL_FILES_CAP, until: anyWanted },
-        rt
-      ),
-    undefined
-  )
-  const commits = await reads.of(
-    'the commits',
-    () => listPullCommits(reader, pull.number, LISTED_COMMITS),
-    []
-  )
+  const listing = { repo, pullNumber: pull.number, max: PULL_FILES_CAP, until: anyWanted }
+  const listFiles = () => listPullFiles(octokit, listing, rt)
+  const files = await reads.of('the changed files', listFiles, undefined)
+  const listCommits = () => listPullCommits(reader, pull.number, LISTED_COMMITS)
+  const commits = await reads.of('the commits', listCommits, [])
   const totalFiles = pull.changedFiles ?? files?.length
   return {
     change: { kind: 'pull', pull },
@@ -112,11 +102,8 @@ async function readPull(pull: ChangedPull, reader: Reader): Promise<ChangeReadin
 
 async function readPush(push: ChangedPush, reader: Reader): Promise<ChangeReading> {
   const reads = new Reads(reader.rt)
-  const pulls = await reads.of(
-    'the pull request of the pushed commit',
-    () => listPullsOfCommit(reader, push.after),
-    []
-  )
+  const listPulls = () => listPullsOfCommit(reader, push.after)
+  const pulls = await reads.of('the pull request of the pushed commit', listPulls, [])
   const pull = pullOfPush(pulls, push)
   // A new branch has no `before`: its change is what it adds to the default branch.
   const base = push.created ? push.defaultBranch : push.before

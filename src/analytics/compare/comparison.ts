@@ -2,10 +2,7 @@
 import type { PageViewRow, ViewTotals } from '../../mintlify/types.js'
 import { byName, TopN } from './top-n.js'
 
-export interface ComparedRow extends PageViewRow {
-  previousTotal: number
-  change: number
-}
+export type ComparedRow = PageViewRow & { previousTotal: number; change: number }
 
 interface ChangeOf {
   previous: number

@@ -45,15 +45,11 @@ export class AtomicFile {
     this.closed = true
     try {
       await this.handle.sync()
-    } catch (error) {
-      await this.handle.close().catch(() => undefined)
-      await rm(this.tempPath, { force: true }).catch(() => undefined)
-      throw error
-    }
-    try {
       await this.handle.close()
       await rename(this.tempPath, this.path)
     } catch (error) {
+      // Closing a handle already closed does nothing.
+      await this.handle.close().catch(() => undefined)
       await rm(this.tempPath, { force: true }).catch(() => undefined)
       throw error
     }

@@ -137,18 +137,13 @@ export async function fetchPage<T>(
 ): Promise<T> {
   const { rt, budget, progress } = ctx
   progress.inFlight = page
-  const answer = await withRetry(
-    signal => {
-      budget.take()
-      return call(signal)
-    },
-    rt,
-    {
-      operation,
-      onRetry: progress.retryLine(rt.log, page, maxAttempts(operation)),
-      rateLimitWaits: budget.rateLimitWaits
-    }
-  )
+  const counted = (signal?: AbortSignal): Promise<T> => {
+    budget.take()
+    return call(signal)
+  }
+  const onRetry = progress.retryLine(rt.log, page, maxAttempts(operation))
+  const { rateLimitWaits } = budget
+  const answer = await withRetry(counted, rt, { operation, onRetry, rateLimitWaits })
   progress.inFlight = undefined
   return answer
 }
@@ -165,12 +160,7 @@ export async function exportDataset<Exported>(
     return await dataset.export(ctx)
   } catch (error) {
     if (error instanceof ExportFailure) throw error
-    const { page, offset, rowsRead, period, done, inFlight } = ctx.progress
     const cause = ctx.rt.signal.aborted ? ctx.rt.signal.reason : error
-    throw new ExportFailure(
-      cause,
-      { page, offset, rowsRead, period, done, inFlight },
-      ctx.budget.used
-    )
+    throw new ExportFailure(cause, ctx.progress, ctx.budget.used)
   }
 }

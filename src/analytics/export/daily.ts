@@ -20,17 +20,13 @@ import {
 } from '../report/daily-section.js'
 import { AtomicFile } from './atomic-file.js'
 import { RequestBudgetExceeded } from './budget.js'
-import type { ExportContext, ExportSettings } from './context.js'
-import { fetchPage } from './context.js'
+import { fetchPage, type ExportContext, type ExportSettings } from './context.js'
 import type { TrafficSource } from './traffic-source.js'
 
 /** Up to this many days a point a day; longer ranges a point a week. */
 const DAILY_MAX_DAYS = 31
 
-interface Span {
-  dateFrom: string
-  dateTo: string
-}
+type Span = { dateFrom: string; dateTo: string }
 
 function instant(value: string): number {
   return parseDate(value, new Date())?.instant ?? Number.NaN

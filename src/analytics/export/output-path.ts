@@ -1,14 +1,10 @@
 /**
- * Where the export file goes. Resolving is pure; checking that the folder exists and is writable
+ * Where the export file goes, as the log shows it. Checking that the folder exists and is writable
  * reads the file system, and runs before the first request so a typo costs no rate-limited request.
  */
 import { accessSync, constants, statSync } from 'node:fs'
-import { dirname, isAbsolute, relative, resolve } from 'node:path'
+import { dirname, isAbsolute, relative } from 'node:path'
 import { InputError } from '../../shared/inputs.js'
-
-export function resolveOutputPath(workspace: string, outputFile: string): string {
-  return resolve(workspace, outputFile)
-}
 
 export function displayPath(workspace: string, path: string): string {
   const inside = relative(workspace, path)

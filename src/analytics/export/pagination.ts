@@ -10,28 +10,19 @@ import type {
 } from '../../mintlify/types.js'
 import type { DateRange } from '../dates.js'
 
-export interface ExportPlan extends DateRange {
-  pageSize: number
-}
+export type ExportPlan = DateRange & { pageSize: number }
 
 export type FetchPage = (query: PageViewsQuery) => Promise<PageViewsPage>
 
+type PageInfo = { page: number; offset: number; rows: number; rowsSoFar: number; hasMore: boolean }
+
 export interface PaginationEvents {
-  onPage?: (info: {
-    page: number
-    offset: number
-    rows: number
-    rowsSoFar: number
-    hasMore: boolean
-  }) => void
+  onPage?: (info: PageInfo) => void
   onWarning?: (message: string) => void
 }
 
 export class PaginationError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'PaginationError'
-  }
+  override name = 'PaginationError'
 }
 
 /** Far beyond what 100 requests an hour allow; only a service that never ends gets here. */
@@ -96,7 +87,8 @@ class PageGuards {
   private totals: ViewTotals | undefined
   private warnedTotals = false
   private warnedShortPage = false
-  private previous: { offset: number; first: string; last: string; length: number } | undefined
+  /** The rows of the page before, told apart by their number, first and last path. */
+  private previous: { offset: number; rows: string } | undefined
 
   constructor(
     private readonly plan: ExportPlan,
@@ -130,21 +122,15 @@ class PageGuards {
       )
     }
     if (views.length === 0) return
-    const first = views[0].path
-    const last = views[views.length - 1].path
+    const rows = JSON.stringify([views.length, views[0].path, views[views.length - 1].path])
     const previous = this.previous
-    if (
-      previous &&
-      previous.length === views.length &&
-      previous.first === first &&
-      previous.last === last
-    ) {
+    if (previous?.rows === rows) {
       throw new PaginationError(
         `Page ${page} (offset ${offset}) repeated the rows of offset ${previous.offset}; the ` +
           'service seems to ignore the offset. Stopped to avoid duplicate rows.'
       )
     }
-    this.previous = { offset, first, last, length: views.length }
+    this.previous = { offset, rows }
   }
 
   /** A short page while more exist is warned about once: the next offset follows what arrived. */

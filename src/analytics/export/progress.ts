@@ -10,11 +10,7 @@ import type { Log } from '../../shared/runtime.js'
 /** A period read besides the report's own: a comparison's previous one, the impact baseline. */
 export type OtherPeriod = 'previous' | 'baseline'
 
-export interface PeriodRead {
-  period: OtherPeriod | undefined
-  pages: number
-  rows: number
-}
+export type PeriodRead = { period: OtherPeriod | undefined; pages: number; rows: number }
 
 export class Progress {
   page: number | undefined

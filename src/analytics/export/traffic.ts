@@ -23,9 +23,7 @@ import type { DailySection } from '../report/daily-section.js'
 
 function dailyFields(daily: DailySection | undefined): Record<string, unknown> {
   if (!daily || 'skipped' in daily) return {}
-  return daily.previous
-    ? { daily: daily.points, previousDaily: daily.previous }
-    : { daily: daily.points }
+  return { daily: daily.points, ...(daily.previous && { previousDaily: daily.previous }) }
 }
 
 /**

@@ -5,10 +5,7 @@ import type { Period } from './periods.js'
 /** Pull requests whose files are read, the latest merges first; the others are counted. */
 export const MAX_PULLS = 20
 
-export interface FeedbackCounts {
-  thumbsDown: number
-  total: number
-}
+export type FeedbackCounts = { thumbsDown: number; total: number }
 
 export interface PeriodFigures {
   views: ReadonlyMap<string, number>
@@ -30,9 +27,7 @@ export interface DocsPull {
   pages: TouchedPage[]
 }
 
-interface PullImpact extends Omit<DocsPull, 'pages'> {
-  pages: PageImpact[]
-}
+type PullImpact = Omit<DocsPull, 'pages'> & { pages: PageImpact[] }
 
 export interface ImpactResult {
   baseline: Pick<Period, 'dateFrom' | 'dateTo'>
@@ -63,10 +58,7 @@ function pageImpact(page: TouchedPage, before: PeriodFigures, after: PeriodFigur
   }
 }
 
-export interface DocsChanges {
-  pulls: DocsPull[]
-  more: number
-}
+export type DocsChanges = { pulls: DocsPull[]; more: number }
 
 export function impactResult(
   { pulls, more }: DocsChanges,

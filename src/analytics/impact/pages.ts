@@ -2,10 +2,7 @@
 
 export type PageStatus = 'added' | 'modified' | 'renamed' | 'removed'
 
-export interface TouchedPage {
-  path: string
-  status: PageStatus
-}
+export type TouchedPage = { path: string; status: PageStatus }
 
 const PAGE_EXTENSION = /\.mdx?$/i
 

@@ -10,11 +10,7 @@ export interface Period {
   end: number
 }
 
-export interface ImpactPeriods {
-  range: Period
-  previous: Period
-  baseline: Period
-}
+export type ImpactPeriods = { range: Period; previous: Period; baseline: Period }
 
 export function impactPeriods(from: ParsedDate, to: ParsedDate): ImpactPeriods {
   const length = to.instant - from.instant

@@ -10,6 +10,8 @@ import type { ImpactPeriods } from './periods.js'
 
 const IMPACT_HEADING = "#### Did last period's changes help?"
 const TITLE_MAX_CHARS = 80
+const COLUMNS =
+  '| Pull request | Merged | Pages | Views before → after | Negative share before → after |'
 
 export type ImpactSection =
   | { periods: ImpactPeriods; repository: string; result: ImpactResult }
@@ -68,13 +70,7 @@ export function impactBlocks(section: ImpactSection, { chart }: { chart: boolean
   const total = sums(pages)
   const blocks: Block[] = [
     head,
-    table(
-      [
-        '| Pull request | Merged | Pages | Views before → after | Negative share before → after |',
-        '| --- | --- | ---: | --- | --- |'
-      ],
-      rows
-    ),
+    table([COLUMNS, '| --- | --- | ---: | --- | --- |'], rows),
     fixed(
       // One pull request's row is its own total: a second line would only repeat it.
       ...(result.pulls.length > 1

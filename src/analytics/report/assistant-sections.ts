@@ -28,35 +28,26 @@ function callerTable(summary: AssistantSummary): Block {
 }
 
 function categoryTable(summary: AssistantSummary): Block {
-  return table(
-    [
-      `#### Categories with the most unanswered questions (${plural(summary.categoryCount, 'category', 'categories')} in all)`,
-      '',
-      '| # | Category | Unanswered | All questions | Unanswered share |',
-      '| ---: | --- | ---: | ---: | ---: |'
-    ],
-    summary.categories.map(
-      (c, i) =>
-        `| ${i + 1} | ${pathCell(c.category)} | ${formatCount(c.unanswered)} | ` +
-        `${formatCount(c.total)} | ${percent(c.unanswered, c.total)} |`
-    )
+  const count = plural(summary.categoryCount, 'category', 'categories')
+  const heading = `#### Categories with the most unanswered questions (${count} in all)`
+  const columns = '| # | Category | Unanswered | All questions | Unanswered share |'
+  const rows = summary.categories.map(
+    (c, i) =>
+      `| ${i + 1} | ${pathCell(c.category)} | ${formatCount(c.unanswered)} | ` +
+      `${formatCount(c.total)} | ${percent(c.unanswered, c.total)} |`
   )
+  return table([heading, '', columns, '| ---: | --- | ---: | ---: | ---: |'], rows)
 }
 
 function latestTable(summary: AssistantSummary): Block {
-  return table(
-    [
-      `#### Latest ${plural(summary.latest.length, 'unanswered question')}`,
-      '',
-      '| # | Question | Asked | Page | Category |',
-      '| ---: | --- | --- | --- | --- |'
-    ],
-    summary.latest.map(
-      (q, i) =>
-        `| ${i + 1} | “${readersCell(q.query, QUESTION_SHOWN_CHARS)}” | ${dateCell(q.timestamp)} | ` +
-        `${q.pageUrl ? pathCell(pagePath(q.pageUrl)) : '–'} | ${pathCell(q.category ?? '–')} |`
-    )
+  const heading = `#### Latest ${plural(summary.latest.length, 'unanswered question')}`
+  const rows = summary.latest.map(
+    (q, i) =>
+      `| ${i + 1} | “${readersCell(q.query, QUESTION_SHOWN_CHARS)}” | ${dateCell(q.timestamp)} | ` +
+      `${q.pageUrl ? pathCell(pagePath(q.pageUrl)) : '–'} | ${pathCell(q.category ?? '–')} |`
   )
+  const columns = '| # | Question | Asked | Page | Category |'
+  return table([heading, '', columns, '| ---: | --- | --- | --- | --- |'], rows)
 }
 
 export function assistantBlocks(summary: AssistantSummary, { chart }: { chart: boolean }): Block[] {

@@ -8,11 +8,7 @@ import { PROMPT_MAX_ITEMS } from './search-summary.js'
 const QUESTION_KEEP_CHARS = 1000
 const NO_CATEGORY = 'uncategorized'
 
-export interface CategoryCount {
-  category: string
-  unanswered: number
-  total: number
-}
+export type CategoryCount = { category: string; unanswered: number; total: number }
 
 export interface LatestQuestion {
   query: string

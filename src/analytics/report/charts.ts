@@ -50,11 +50,7 @@ const chartTitle = (text: string): string =>
 const number = (value: number): string =>
   Number.isFinite(value) ? String(Math.round(value * 10) / 10) : '0'
 
-interface Chart {
-  title: string
-  yAxis: string
-  labels: string[]
-}
+type Chart = { title: string; yAxis: string; labels: string[] }
 
 function xyChart(
   { title, yAxis, labels }: Chart,
@@ -78,12 +74,8 @@ function xyChart(
 }
 
 /** Horizontal when a label is long; none under two labels or when the bars all look equal. */
-export function barChart({
-  title,
-  yAxis,
-  labels,
-  bars
-}: Chart & { bars: number[] }): string | undefined {
+export function barChart(chart: Chart & { bars: number[] }): string | undefined {
+  const { title, yAxis, labels, bars } = chart
   const count = Math.min(labels.length, CHART_MAX_BARS)
   if (count < CHART_MIN_CATEGORIES) return undefined
   const shown = bars.slice(0, count)
@@ -94,12 +86,8 @@ export function barChart({
   return xyChart({ title, yAxis, labels: names }, 'bar', [shown], horizontal)
 }
 
-export function lineChart({
-  title,
-  yAxis,
-  labels,
-  lines
-}: Chart & { lines: number[][] }): string | undefined {
+export function lineChart(chart: Chart & { lines: number[][] }): string | undefined {
+  const { title, yAxis, labels, lines } = chart
   if (labels.length < CHART_MIN_CATEGORIES) return undefined
   return xyChart({ title, yAxis, labels: chartLabels(labels) }, 'line', lines)
 }

@@ -3,12 +3,7 @@ import { chartAfter, lineChart, SERIES_COLOURS } from './charts.js'
 import { axisDay } from '../../shared/human-dates.js'
 import { fixed, formatCount, table, type Block } from './layout.js'
 
-export interface DailyPoint {
-  date: string
-  human: number
-  ai: number
-  total: number
-}
+export type DailyPoint = { date: string; human: number; ai: number; total: number }
 
 export type DailyStep = 'day' | 'week'
 

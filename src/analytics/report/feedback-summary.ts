@@ -7,16 +7,9 @@ const COMMENTS_PER_PAGE = 3
 /** A comment longer than this is cut in the summary (the file has it whole). */
 const COMMENT_MAX_CHARS = 500
 
-interface LatestComment {
-  comment: string
-  createdAt: string | null
-}
+type LatestComment = { comment: string; createdAt: string | null }
 
-export interface NegativePage {
-  path: string
-  negative: number
-  comments: LatestComment[]
-}
+export type NegativePage = { path: string; negative: number; comments: LatestComment[] }
 
 export interface FeedbackSummary {
   entries: number

@@ -31,12 +31,7 @@ function describeRange(range: DateRange): string {
   return `from ${from} to ${to}`
 }
 
-interface GapsPrompt {
-  finding: string
-  ask: string
-  quoted: string
-  addresses: string
-}
+type GapsPrompt = { finding: string; ask: string; quoted: string; addresses: string }
 
 /** As many items as fit in PROMPT_MAX_CHARS; empty when none does. */
 function assemble(prompt: GapsPrompt, items: string[]): string {

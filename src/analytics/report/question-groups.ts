@@ -16,23 +16,11 @@ export function groupKey(query: string): string {
   return cutAtCharacter(query.toLowerCase().replace(/\s+/g, ' ').trim(), KEY_MAX_CHARS)
 }
 
-interface Asked {
-  query: string
-  ms: number
-  page: string
-}
+type Asked = { query: string; ms: number; page: string }
 
-interface PageCount {
-  page: string
-  count: number
-  latestMs: number
-}
+type PageCount = { page: string; count: number; latestMs: number }
 
-interface Group {
-  count: number
-  latest: Asked
-  pages: Map<string, PageCount>
-}
+type Group = { count: number; latest: Asked; pages: Map<string, PageCount> }
 
 const byAsked = (a: QuestionGroup, b: QuestionGroup): number =>
   b.count - a.count || b.latestMs - a.latestMs || byName(a.query, b.query)

@@ -75,11 +75,7 @@ export function renderReport(report: ExportReport, options: RenderOptions = {}):
 
 export function renderFailure(
   message: string,
-  context: DateRange & {
-    projectId?: string
-    title: string
-    requests?: number
-  }
+  context: DateRange & { projectId?: string; title: string; requests?: number }
 ): string {
   const lines = [`### Mintlify ${context.title}: export failed`, '']
   if (context.projectId) lines.push(`- **Project:** ${codeSpan(context.projectId)}`)

@@ -42,21 +42,15 @@ function changePercentCell(row: ComparedRow): string {
 
 function changedPages(title: string, rows: readonly ComparedRow[]): Block[] {
   if (rows.length === 0) return []
+  const lines = rows.map(
+    (row, i) =>
+      `| ${i + 1} | ${pathCell(row.path)} | ${formatCount(row.total)} | ` +
+      `${row.previousTotal === 0 ? 'new' : formatCount(row.previousTotal)} | ${signed(row.change)} | ` +
+      `${changePercentCell(row)} |`
+  )
+  const columns = '| # | Page | This period | Previous | Change | Change % |'
   return [
-    table(
-      [
-        `#### ${title}`,
-        '',
-        '| # | Page | This period | Previous | Change | Change % |',
-        '| ---: | --- | ---: | ---: | ---: | ---: |'
-      ],
-      rows.map(
-        (row, i) =>
-          `| ${i + 1} | ${pathCell(row.path)} | ${formatCount(row.total)} | ` +
-          `${row.previousTotal === 0 ? 'new' : formatCount(row.previousTotal)} | ${signed(row.change)} | ` +
-          `${changePercentCell(row)} |`
-      )
-    ),
+    table([`#### ${title}`, '', columns, '| ---: | --- | ---: | ---: | ---: | ---: |'], lines),
     fixed('')
   ]
 }
@@ -136,25 +130,15 @@ export function feedbackBlocks(summary: FeedbackSummary, { chart }: { chart: boo
       ''
     )
   ]
-  if (summary.pages.length === 0) {
-    return [...blocks, fixed('_No negative feedback in this range._')]
-  }
+  if (summary.pages.length === 0) return [...blocks, fixed('_No negative feedback in this range._')]
   const shown = summary.pages.slice(0, summary.shownRows)
-  blocks.push(
-    table(
-      [
-        `#### Pages with the most negative feedback (${plural(summary.pageCount, 'page')} in all)`,
-        '',
-        '| # | Page | Not helpful | Latest comments |',
-        '| ---: | --- | ---: | --- |'
-      ],
-      shown.map(
-        (page, i) =>
-          `| ${i + 1} | ${pathCell(page.path)} | ${formatCount(page.negative)} | ` +
-          `${page.comments.map(c => `“${readersCell(c.comment, 200)}”`).join(' · ') || '–'} |`
-      )
-    ),
-    ...chartAfter(feedbackChart(shown), chart)
+  const heading = `#### Pages with the most negative feedback (${plural(summary.pageCount, 'page')} in all)`
+  const rows = shown.map(
+    (page, i) =>
+      `| ${i + 1} | ${pathCell(page.path)} | ${formatCount(page.negative)} | ` +
+      `${page.comments.map(c => `“${readersCell(c.comment, 200)}”`).join(' · ') || '–'} |`
   )
+  const columns = ['| # | Page | Not helpful | Latest comments |', '| ---: | --- | ---: | --- |']
+  blocks.push(table([heading, '', ...columns], rows), ...chartAfter(feedbackChart(shown), chart))
   return blocks
 }

@@ -2,7 +2,7 @@
  * The report comment of a step. Its marker names the run and the step, so a re-run finds it at the newest
  * end of the conversation and edits it; a marker counts only in a comment of ours (ownMarker).
  */
-import { createComment, updateComment } from '../../github/comments.js'
+import { createComment, updateComment, type IssueComment } from '../../github/comments.js'
 import { learnIdentity } from '../../github/identity.js'
 import { findNewestComment } from '../../github/newest-comments.js'
 import { createOctokit } from '../../github/octokit.js'
@@ -50,17 +50,11 @@ export async function postOrEdit(
   try {
     const octokit = createOctokit(token, context.apiUrl)
     const identity = await learnIdentity(octokit, token, rt)
-    const earlier = await findNewestComment(
-      octokit,
-      {
-        ref,
-        predicate: comment => {
-          const own = ownMarker(comment, identity)
-          return own?.kind === 'report' && own.run === marker.run && own.step === marker.step
-        }
-      },
-      rt
-    )
+    const predicate = (comment: IssueComment): boolean => {
+      const own = ownMarker(comment, identity)
+      return own?.kind === 'report' && own.run === marker.run && own.step === marker.step
+    }
+    const earlier = await findNewestComment(octokit, { ref, predicate }, rt)
     const text = `${body}\n${renderMarker(marker)}`
     const comment = earlier
       ? await updateComment(octokit, { repo, commentId: earlier.id, body: text }, rt)

@@ -21,10 +21,7 @@ export function impactHost(names: readonly Dataset[]): Dataset {
 
 type SectionKind = 'previous' | 'impact' | 'daily'
 
-export interface OptionalSection {
-  kind: SectionKind
-  dataset: Dataset
-}
+export type OptionalSection = { kind: SectionKind; dataset: Dataset }
 
 export interface Wanted {
   previous: readonly Dataset[]

@@ -4,10 +4,7 @@
  */
 import { PROMPT_MAX_CHARS } from '../report/prompt.js'
 
-export interface PromptPart {
-  what: string
-  prompt: string
-}
+export type PromptPart = { what: string; prompt: string }
 
 const INTRO =
   'Mintlify analytics found the documentation gaps below, in several parts. Work through every part.'

@@ -27,10 +27,7 @@ export class StepStopped extends Error {
 
 /** The step failed after its report was written: the message alone is the error. */
 export class StepFailed extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'StepFailed'
-  }
+  override name = 'StepFailed'
 }
 
 export function readingLine({ settings, names, budget }: Step, shown: string): string {

@@ -116,14 +116,8 @@ function renderSeveral(report: SeveralReport, options: RenderOptions): string {
   for (const part of report.parts) blocks.push(...partBlocks(part, report.format))
   if (report.impact) blocks.push(...impactBlocks(report.impact, { chart: report.chart }))
   if (report.leftOut.length > 0) {
-    blocks.push(
-      fixed(
-        '#### Left out (the request budget)',
-        '',
-        ...report.leftOut.map(line => `- ${line}`),
-        ''
-      )
-    )
+    const lines = report.leftOut.map(line => `- ${line}`)
+    blocks.push(fixed('#### Left out (the request budget)', '', ...lines, ''))
   }
   if (report.advice) blocks.push(fixed(`**What to do:** ${report.advice}`, ''))
   if (options.runUrl) blocks.push(fixed('', `[Workflow run](${options.runUrl})`))

@@ -2,13 +2,13 @@
  * One analytics step, one pipeline for one dataset or several: the files, the reads, the outputs, one
  * report (a re-run editing its comment) and the step's error, after the others are written.
  */
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { createMintlifyClient } from '../../mintlify/client.js'
 import { readRunnerContext, runUrl, type RunnerContext } from '../../shared/runner-context.js'
 import type { ActionRun } from '../../shared/run-action.js'
 import { datasetFacts, type Dataset } from '../dataset-list.js'
 import { REQUEST_LIMIT, RequestBudget } from '../export/budget.js'
-import { checkOutputLocation, displayPath, resolveOutputPath } from '../export/output-path.js'
+import { checkOutputLocation, displayPath } from '../export/output-path.js'
 import { ImpactRun } from '../impact/run.js'
 import { COMMENT_MAX_CHARS, REPORT_MARKER } from '../report/render.js'
 import type { AnalyticsSettings } from '../settings.js'
@@ -34,12 +34,10 @@ export async function runStep(
   const { rt } = action
   const context = readRunnerContext()
   const one = settings.datasets.length === 1
-  const where = resolveOutputPath(context.workspace, settings.outputFile)
+  const where = resolve(context.workspace, settings.outputFile)
   const pathOf = (name: Dataset): string =>
     one ? where : join(where, `${datasetFacts(name).fileStem}.${settings.format}`)
-  for (const name of settings.datasets) {
-    checkOutputLocation(pathOf(name), settings.outputFile)
-  }
+  for (const name of settings.datasets) checkOutputLocation(pathOf(name), settings.outputFile)
   const limit = options.maxRequests ?? settings.requestBudget ?? REQUEST_LIMIT
   const now = (): number => rt.clock.now()
   // Several datasets wait out one 429 of someone else's requests, then stop the reading.
@@ -86,16 +84,9 @@ async function report(
   const { issueNumber, githubToken } = step.settings
   if (issueNumber === undefined) return
   const options = { marker: REPORT_MARKER, maxChars: COMMENT_MAX_CHARS }
-  await postOrEdit(
-    action.redact(render({ ...options, runUrl: runUrl(context) || undefined })),
-    {
-      context,
-      issueNumber,
-      token: githubToken,
-      done: step.names.length === 1 ? 'The export succeeded' : 'The datasets were written'
-    },
-    action.rt
-  )
+  const body = action.redact(render({ ...options, runUrl: runUrl(context) || undefined }))
+  const done = step.names.length === 1 ? 'The export succeeded' : 'The datasets were written'
+  await postOrEdit(body, { context, issueNumber, token: githubToken, done }, action.rt)
 }
 
 function failureOf(step: Step, advice: string | undefined): string | undefined {

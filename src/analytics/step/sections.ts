@@ -27,6 +27,8 @@ import {
 } from './plan.js'
 import { datasetSettings, type DatasetOutcome, type Step } from './step.js'
 
+const STOPPED_BY_429 = 'a 429 (Too Many Requests) stopped the reading'
+
 export async function readSections(step: Step, impact: ImpactRun | undefined): Promise<void> {
   const read = step.outcomes.filter(o => o.ending.kind === 'written')
   const names = read.map(o => o.name)
@@ -68,7 +70,7 @@ async function readSection(step: Step, read: SectionRead): Promise<void> {
     step.leftOut.push(line)
     rt.log.info(`Left out ${leftOutLine(line)}: ${why}.`)
   }
-  if (step.stopped) return leaveOut(needed, 'a 429 (Too Many Requests) stopped the reading')
+  if (step.stopped) return leaveOut(needed, STOPPED_BY_429)
   if (!fits(needed, { used: budget.used, budget: budget.limit })) {
     return leaveOut(needed, budgetLeft())
   }
@@ -91,14 +93,10 @@ async function readSection(step: Step, read: SectionRead): Promise<void> {
     }
     const closing = `Left out: ${basename(outcome.path)} is written without it.`
     const message = `${section.dataset}: ${what}: ${describeFailure(error, { now: rt.clock.now(), closing })}`
-    if (isRateLimited(error)) step.stopped = message
+    const limited = isRateLimited(error)
+    if (limited) step.stopped = message
     else rt.log.warning(message)
-    leaveOut(
-      needed,
-      isRateLimited(error)
-        ? 'a 429 (Too Many Requests) stopped the reading'
-        : 'a read failed (the warning above)'
-    )
+    leaveOut(needed, limited ? STOPPED_BY_429 : 'a read failed (the warning above)')
   } finally {
     outcome.requests += budget.used - before
   }
@@ -109,23 +107,18 @@ async function readOne(
   ctx: ExportContext,
   { section, outcome, impact }: SectionRead
 ): Promise<void> {
+  const source = trafficSource(outcome.name === 'views' ? 'views' : 'visitors')
   if (section.kind === 'impact') {
     await impact?.tap?.complete({ ...ctx, settings: { ...ctx.settings, pageSize: 250 } })
     outcome.impact = true
   } else if (section.kind === 'daily') {
-    outcome.daily = await readAllPoints(
-      ctx,
-      trafficSource(section.dataset === 'views' ? 'views' : 'visitors')
-    )
+    outcome.daily = await readAllPoints(ctx, source)
   } else {
     // The previous period's pages, kept for the second write of the file (which joins them).
     const { previous } = step.settings
     if (previous) {
       ctx.progress.begin('previous')
-      const flow = {
-        fetchPage: pageReader(ctx, trafficSource(outcome.name === 'views' ? 'views' : 'visitors')),
-        sink: async () => {}
-      }
+      const flow = { fetchPage: pageReader(ctx, source), sink: async () => {} }
       const plan = { ...previous, pageSize: ctx.settings.pageSize }
       await paginate(plan, flow, { onWarning: message => ctx.rt.log.warning(message) })
     }
