@@ -48,6 +48,7 @@ export async function startWorld(): Promise<World> {
   })
   const vars: Record<string, string> = {
     MINTLIFY_PROJECT_ID: svc.projectId,
+    // The emulator serves one project: the two projects' ids both name it.
     MINTLIFY_API_PROJECT_ID: svc.projectId,
     MINTLIFY_GUIDES_PROJECT_ID: svc.projectId,
     MINTLIFY_AUTOMATION_ID: 'docs-on-merge',
