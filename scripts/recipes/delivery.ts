@@ -36,6 +36,11 @@ export function notDelivered(workflow: Workflow, event: EventSpec): string | und
   ) {
     return 'made with the workflow token (GITHUB_TOKEN): starts no workflow'
   }
+  if (event.eventName === 'schedule') {
+    const crons = (workflow.template.events.schedule ?? []).map(s => s.cron)
+    const cron = String(get(event.payload, 'schedule'))
+    if (!crons.includes(cron)) return `no schedule '${cron}' in the workflow`
+  }
   const filters = on[event.eventName] ?? {}
   const action = get(event.payload, 'action')
   const types = filters.types ?? DEFAULT_TYPES[event.eventName]
