@@ -20,7 +20,6 @@ describe('input errors name `automation`, before any request', () => {
     ['prompt', { prompt: 'Update the docs' }, 'must be empty when `prompt` is set'],
     ['prompt-file', { 'prompt-file': 'p.md' }, 'must be empty when `prompt-file` is set'],
     ['job-id', { 'job-id': 'job_9' }, 'must be empty when `job-id` is set'],
-    ['digest', { digest: 'true', 'issue-number': '3' }, 'must be empty when `digest` is true'],
     ['an id with other characters', {}, 'must be an automation id of letters, digits']
   ])('with %s', async (name, extra, words) => {
     const automation = name.startsWith('an id') ? 'update docs!' : AUTOMATION

@@ -89,10 +89,9 @@ async function handle(
       rt.log.info(`Nothing to do: ${decision.reason}.`)
       return skipped({ reason: decision.reason }, flow)
     case 'digest': {
-      const digest = await readyDigest(flow, timing)
+      const digest = await readyDigest(flow, decision.sends, timing)
       if (digest.kind === 'nothing') return skipped(digest, flow)
-      const { prompt, ...ready } = digest
-      return followRequest({ ...ready, sends: { kind: 'prompt', text: prompt } }, flow, timing)
+      return followRequest(digest, flow, timing)
     }
     default: {
       const ready = await readyRequest(decision, flow)
@@ -211,7 +210,7 @@ async function skipped(
   { edge, rt }: AgentFlow
 ): Promise<Handled | undefined> {
   const digest = 'report' in skip ? skip.report : undefined
-  if (edge.dry) return drySkip('reason' in skip ? skip.reason : NOTHING_NEW, edge.would, digest)
+  if (edge.dry) return drySkip(skip.reason ?? NOTHING_NEW, edge.would, digest)
   if ('report' in skip) return skip
   if (skip.shown) await writeStepSummary(renderNoteSummary(`⏭️ Not started: ${skip.reason}.`), rt)
   core.setOutput('status', 'skipped')

@@ -66,7 +66,11 @@ function summaryOf(handled: Handled, commentUrl: string | undefined): string {
     case 'owned':
       return renderNoteSummary(ownedText(handled))
     case 'nothing':
-      return renderNoteSummary(`⏭️ Nothing to digest: ${NOTHING_NEW}.`)
+      return renderNoteSummary(
+        handled.reason
+          ? `⏭️ Not triggered: ${handled.reason}.`
+          : `⏭️ Nothing to digest: ${NOTHING_NEW}.`
+      )
     case 'dry-run':
       return renderNoteSummary(renderDryRun(handled), headingOf(handled.sends))
     case 'reported':

@@ -46,8 +46,12 @@ export function requestKeys(
     }
   }
   // An automation on an event that names itself: triggered once however often the event comes.
-  const key = eventKey(of)
-  return { requestKey: automation ? `${key}-automation-${automation}` : key }
+  return { requestKey: keyWithTrigger(eventKey(of), automation) }
+}
+
+/** A key that names itself (an event's, a digest's window), with the automation it triggers. */
+export function keyWithTrigger(key: string, automation: string | undefined): string {
+  return automation ? `${key}-automation-${automation}` : key
 }
 
 function eventKey(of: Exclude<KeyOf, { kind: 'workflow' }>): string {

@@ -25,15 +25,16 @@ export interface Run {
 }
 
 export type RunDecision =
-  | { kind: 'digest' }
+  | { kind: 'digest'; sends: Sends }
   | { kind: 'run' | 'needs-instruction'; request: EventRequest; sends: Sends }
   | Extract<TriggerDecision, { kind: 'ignore' | 'error' }>
 
 export function decideRun(context: RunnerContext, settings: AgentSettings): RunDecision {
-  if (settings.digest) return { kind: 'digest' }
   const sends: Sends = settings.automation
     ? { kind: 'automation', id: settings.automation }
     : { kind: 'prompt' }
+  // A digest of automations: the window decides whether (and when) to trigger; no event is asked.
+  if (settings.digest) return { kind: 'digest', sends }
   const decision = eventDecision(context, settings, sends)
   if (decision.kind === 'ignore' || decision.kind === 'error') return decision
   return { ...decision, sends }
@@ -63,13 +64,14 @@ function eventDecision(
   return codeChange || workflow()
 }
 
-function automationOf(sends: Sends): string | undefined {
+/** The automation a run triggers; undefined: it sends a prompt. */
+export function triggerIdOf(sends: Sends): string | undefined {
   return sends.kind === 'automation' ? sends.id : undefined
 }
 
 /** The run once its request is read and guarded; an automation's has no instruction of its own. */
 export function runOf({ key, ...fields }: EventRequest, sends: Sends, prompt?: string): Run {
-  const automation = automationOf(sends)
+  const automation = triggerIdOf(sends)
   const instruction = automation ? '' : fields.instruction
   const request = { ...fields, instruction, ...requestKeys(key, automation) } as AgentRequest
   return { request, sends: sends.kind === 'prompt' ? { kind: 'prompt', text: prompt } : sends }
@@ -85,7 +87,7 @@ export function frameOf(
     requester: request.requester?.login,
     cause: digest ? digestCause(digest) : causeOfRequest(request),
     details: digest && renderDigestDetails(digest),
-    trigger: automationOf(sends)
+    trigger: triggerIdOf(sends)
   }
 }
 
@@ -96,7 +98,7 @@ function causeOfRequest(request: AgentRequest): string | undefined {
 
 /** What the tracking comment's marker records of the run: its key, and the automation it triggers. */
 export function markerFieldsOf({ request, sends }: Run): { key: string; trigger?: TriggeredRun } {
-  const id = automationOf(sends)
+  const id = triggerIdOf(sends)
   return { key: request.requestKey, trigger: id === undefined ? undefined : { id } }
 }
 

@@ -74,12 +74,6 @@ function parseAutomation(read: InputReader): string | undefined {
       `must be empty when \`${other}\` is set: an automation's prompt lives in Mintlify (give one of the two)`
     )
   }
-  if (parseBoolean(read, 'digest', { fallback: AGENT_DEFAULTS.digest })) {
-    throw new InputError(
-      'automation',
-      'must be empty when `digest` is true: a digest is a job of its own (give one of the two)'
-    )
-  }
   return automation
 }
 

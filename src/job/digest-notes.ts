@@ -13,12 +13,14 @@ import { digestPulls, type DigestFields } from './digest-marker.js'
 import type { Marker } from './markers.js'
 import { postNoteOnce } from './own-note.js'
 import type { PullRequestLink } from './pull-request-link.js'
-import { pullRequestOf, type JobResult } from './result.js'
+import { pullRequestOf, type JobResult, type TriggeredRun } from './result.js'
+import { queuedNote, runName } from './trigger-text.js'
 
 interface DigestNotes {
   repo: RepoRef
   pulls: readonly number[]
-  docsPull: PullRequestLink
+  /** The docs PR (and the triggered run that opened it), or a triggered run queued at Mintlify. */
+  covered: { pr: PullRequestLink; trigger?: TriggeredRun } | { pr?: never; trigger: TriggeredRun }
   /** The digest's request key: what each note's marker names. */
   request: string
   trackingUrl?: string
@@ -28,8 +30,11 @@ function renderDigestNote(notes: DigestNotes): string {
   const others = notes.pulls.length - 1
   const digest = notes.trackingUrl ? `[a docs digest](${notes.trackingUrl})` : 'a docs digest'
   const with_ = others > 0 ? ` with ${plural(others, 'other pull request')}` : ''
-  const { owner, repo, number, url } = notes.docsPull
-  const headline = `The docs for this change are in [${owner}/${repo}#${number}](${url}): the Mintlify docs agent covered it in ${digest}${with_}.`
+  const { pr, trigger } = notes.covered
+  const who = trigger ? runName(trigger) : 'the Mintlify docs agent'
+  const headline = pr
+    ? `The docs for this change are in [${pr.owner}/${pr.repo}#${pr.number}](${pr.url}): ${who} covered it in ${digest}${with_}.`
+    : queuedNote(trigger, `${digest}${with_}`)
   return writeComment({ headline, body: '', marker: { kind: 'note', request: notes.request } })
 }
 
@@ -68,14 +73,20 @@ export interface DigestEnd {
   trackingUrl?: string
 }
 
-/** How many notes were posted, or undefined when none were due (no docs PR, or `notes=off`). */
+/**
+ * How many notes were posted, or undefined when none were due (`notes=off`, or no docs PR and no
+ * triggered run queued at Mintlify: never after a failed or archived job, whose PRs are offered again).
+ */
 export async function notifyDigest(
   access: { octokit: Octokit; identity: Identity },
   { repo, fields, result, request, trackingUrl }: DigestEnd,
   rt: Runtime
 ): Promise<number | undefined> {
-  const docsPull = pullRequestOf(result)
-  if (!docsPull || fields.notes === 'off') return undefined
-  const notes = { repo, pulls: digestPulls(fields), docsPull, request, trackingUrl }
+  const pr = pullRequestOf(result)
+  const { trigger } = result
+  const queued = result.status === 'triggered' ? trigger : undefined
+  const covered = pr ? { pr, trigger } : queued && { trigger: queued }
+  if (!covered || fields.notes === 'off') return undefined
+  const notes = { repo, pulls: digestPulls(fields), covered, request, trackingUrl }
   return postDigestNotes(access, notes, rt)
 }

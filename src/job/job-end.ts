@@ -62,7 +62,7 @@ async function setOff(
 ): Promise<void> {
   const { octokit } = plan.github
   const pr = pullRequestOf(result)
-  if (plan.notes && pr) {
+  if (plan.notes) {
     const access = { octokit, identity: await plan.github.identity.get() }
     const { fields, request } = plan.notes
     const posted = await notifyDigest(

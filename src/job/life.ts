@@ -34,6 +34,8 @@ type LifeKind =
       fields: DigestFields
       /** How its job ended (completed, failed, archived) and its docs PR, once recorded. */
       end: { status?: string; pr?: string }
+      /** A digest that triggers instead of creating a job: a digest reads only its own kind's. */
+      trigger?: TriggeredRun
     }
   | { kind: 'automation'; id: string; instance?: string; label?: string }
 
@@ -97,9 +99,12 @@ function phaseOfText(body: string): 'following' | 'left' | 'ended' {
 
 function kindOf(marker: TrackingMarker): LifeKind {
   const { label, automation, instance } = marker
-  if (automation) return { kind: 'automation', id: automation, instance, label }
+  const trigger = automation ? { id: automation, instanceId: instance } : undefined
   const fields = digestFieldsOf(marker)
-  if (fields) return { kind: 'digest', fields, end: { status: marker.status, pr: marker.pr } }
+  if (fields) {
+    return { kind: 'digest', fields, end: { status: marker.status, pr: marker.pr }, trigger }
+  }
+  if (automation) return { kind: 'automation', id: automation, instance, label }
   return { kind: 'request', label }
 }
 
@@ -145,14 +150,13 @@ export function triggerFields(trigger: TriggeredRun | undefined): Partial<Tracki
   return { automation: trigger?.id, instance: trigger?.instanceId }
 }
 
-/** The run an automation's trigger set off, as its comment records it. */
-export function triggeredRunOf(life: TrackingLife): TriggeredRun | undefined {
-  return life.of.kind === 'automation'
-    ? { id: life.of.id, instanceId: life.of.instance }
-    : undefined
+/** The run an automation's trigger (a request's or a digest's) set off, as its comment records it. */
+export function triggeredRunOf({ of }: TrackingLife): TriggeredRun | undefined {
+  if (of.kind === 'digest') return of.trigger
+  return of.kind === 'automation' ? { id: of.id, instanceId: of.instance } : undefined
 }
 
 /** An automation's job takes no follow-up (nor a back-link inviting one). */
 export function takesFollowUp(life: TrackingLife): boolean {
-  return life.of.kind !== 'automation'
+  return triggeredRunOf(life) === undefined
 }

@@ -132,9 +132,8 @@ export function markerAfter(ref: RequestRef, result: JobResult): TrackingMarker 
 
 /** The request as its comment's marker is written again (the re-run protocol's fields). */
 export function requestRefOf(life: TrackingLife): RequestRef {
-  const ref: RequestRef = { key: life.request ?? '', run: life.run }
-  if (life.of.kind === 'digest') return ref
-  return { ...ref, label: life.of.label, trigger: triggeredRunOf(life) }
+  const ref: RequestRef = { key: life.request ?? '', run: life.run, trigger: triggeredRunOf(life) }
+  return life.of.kind === 'digest' ? ref : { ...ref, label: life.of.label }
 }
 
 /** Of several runs' claims on one request, the earliest stands (comment ids only grow). */

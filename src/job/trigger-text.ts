@@ -20,6 +20,25 @@ function runOf(automation: TriggeredRun): string {
   return automation.instanceId ? ` ${codeSpan(automation.instanceId)}` : ''
 }
 
+/** Who covered a digest's change: the automation and its run. */
+export function runName(automation: TriggeredRun): string {
+  const run = automation.instanceId ? ` (run ${codeSpan(automation.instanceId)})` : ''
+  return `${named(automation)}${run}`
+}
+
+/** A digest's note while its triggered run is queued at Mintlify (no pull request to link). */
+export function queuedNote(automation: TriggeredRun, where: string): string {
+  return `${runName(automation)} was triggered for this change in ${where}; the run is queued at Mintlify: ${HISTORY}.`
+}
+
+/** Why a digest of an automation triggered nothing: the run of the digest before has not ended. */
+export function notTriggeredText(id: string, why: string): string {
+  return (
+    `the previous digest's run of ${named({ id })} has not ended (${inert(why)}), and a run ` +
+    'now would cover its changes again: the pull requests merged since wait for the next digest'
+  )
+}
+
 export function triggerLine(id: string, who: string | undefined): string {
   const what = `**Mintlify automation ${codeSpan(id)}**`
   return who ? `${inert(who)}; triggered: ${what}` : what

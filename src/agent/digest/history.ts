@@ -2,11 +2,13 @@
  * Earlier digests, read from this action's own comments only (anyone can type a marker). The newest
  * sets the watermark: its `since` when its job failed, was archived or never got the request (its
  * pull requests are offered again), else its `until`. A claim in flight in another run is left to
- * that run (heal.ts takes it over past its deadline). Pure.
+ * that run (heal.ts takes it over past its deadline). A digest reads only the records of its own kind
+ * (jobs, or one trigger's), so two kinds never share a watermark and no follow-up reaches a trigger's job.
+ * Pure.
  */
 import type { IssueComment } from '../../github/comments.js'
 import type { Identity } from '../../github/identity.js'
-import { claimInFlight, lifeOf, type TrackingLife } from '../../job/life.js'
+import { claimInFlight, lifeOf, triggeredRunOf, type TrackingLife } from '../../job/life.js'
 import { isDigestKey, parsePosition, type Position } from './window.js'
 
 export interface DigestRecord {
@@ -32,9 +34,9 @@ export interface DigestHistory {
 
 export function readDigestHistory(
   comments: readonly IssueComment[],
-  { identity, runId }: { identity: Identity; runId?: string }
+  { identity, runId, trigger }: { identity: Identity; runId?: string; trigger?: string }
 ): DigestHistory {
-  const digests = digestRecordsOf(comments, identity)
+  const digests = digestRecordsOf(comments, identity, trigger)
   const rerun = runId ? digests.filter(d => d.life.run === runId).at(-1) : undefined
   const others = digests.filter(d => !isOwnRun(d, runId))
   const newest = others.at(-1)
@@ -42,14 +44,16 @@ export function readDigestHistory(
   return { ...historyAfter(others.filter(d => !claimInFlight(d.life)).at(-1)), rerun, claim }
 }
 
-/** Our digest comments that hold a window, oldest first (one without is passed over). */
+/** Our digest comments of one kind (`trigger`: its id) that hold a window, oldest first. */
 export function digestRecordsOf(
   comments: readonly IssueComment[],
-  identity: Identity
+  identity: Identity,
+  trigger?: string
 ): DigestRecord[] {
   return comments.flatMap(comment => {
     const life = lifeOf(comment, identity)
     if (life?.of.kind !== 'digest' || !isDigestKey(life.request)) return []
+    if (triggeredRunOf(life)?.id !== trigger) return []
     const since = parsePosition(life.of.fields.since)
     const until = parsePosition(life.of.fields.until)
     return since && until ? [{ commentId: comment.id, comment, life, since, until }] : []

@@ -21,6 +21,9 @@ import { ignoreMatcher } from '../follow-code/guards.js'
 import type { AgentFlow } from '../flow.js'
 import type { AgentSettings } from '../settings.js'
 import { issueThread, type AgentRequest, type Thread } from '../request.js'
+import { keyWithTrigger } from '../request-key.js'
+import { triggerIdOf, type Sends } from '../run.js'
+import { notTriggeredText } from '../../job/trigger-text.js'
 import { digestGuard } from './guard.js'
 import { healHistory, type HealedHistory } from './heal.js'
 import { readDigestHistory, type DigestHistory } from './history.js'
@@ -43,12 +46,15 @@ export interface ReadyDigest {
 export interface NothingToDigest {
   kind: 'nothing'
   report: DigestReport
+  /** Why a digest that triggers did not: the digest before has not ended (its PRs wait). */
+  reason?: string
 }
 
 export interface DigestRequest {
   kind: 'ready'
   request: AgentRequest
-  prompt: string
+  /** The digest's prompt, or the trigger its window becomes. */
+  sends: Sends
   /** The tracking issue's newest comments as read for the watermark, so they are not read twice. */
   threadComments: IssueComment[]
   conversation?: Conversation
@@ -57,6 +63,7 @@ export interface DigestRequest {
 
 export async function readyDigest(
   flow: AgentFlow,
+  sends: Sends,
   { runStartedAt, requestTimeoutMs }: { runStartedAt: number; requestTimeoutMs?: number }
 ): Promise<DigestRequest | NothingToDigest> {
   const { settings, context, github, rt } = flow
@@ -67,32 +74,30 @@ export async function readyDigest(
   const { octokit } = github
   const repo = { owner: context.owner, repo: context.repo }
   const runId = context.runId || undefined
-  const reader = { runId, rerun: context.runAttempt > 1 }
+  const trigger = triggerIdOf(sends)
+  const reader = { runId, rerun: context.runAttempt > 1, trigger }
   const { comments, identity } = await readTrackingIssue(github, thread, reader, rt)
-  const history = readDigestHistory(comments, { identity, runId })
+  const history = readDigestHistory(comments, { identity, runId, trigger })
   const client = createMintlifyClient(settings.service, { requestTimeoutMs })
   const { serverUrl } = context
   const finishing = { octokit, identity, repo, serverUrl, backLink: settings.backLink }
   const healing = { ...finishing, client, issueNumber: thread.issueNumber, edge: flow.edge }
   const healed = await healHistory(history, healing, rt)
+  // A trigger while the digest before still runs would cover its change twice: its PRs wait.
+  const running = !healed.rerun && healed.running
+  const waits = trigger && running ? notTriggeredText(trigger, running) : undefined
   const ignored = ignoreMatcher(settings.ignorePaths)
   const guard = digestGuard({ octokit, repo, identity, settings, thread: comments, ignored }, rt)
   const branch =
     digest.branch ?? payloadDefaultBranch(context) ?? (await getDefaultBranch(octokit, repo, rt))
-  const listing = { repo, branch, digest, runStartedAt, guard }
-  const report = await selectMerged(octokit, listing, healed, rt)
+  const listing = { repo, branch, runStartedAt, guard }
+  const limits = { since: digest.since.instant, max: waits ? 0 : digest.maxPulls }
+  const report = await selectMerged(octokit, { ...listing, ...limits }, healed, rt)
   if (healed.unreported) report.unreported = healed.unreported
-  if (!report.until) {
-    const skipped = report.skipped.length
-    rt.log.info(
-      `Nothing to digest: no pull request merged into ${report.branch} since the last digest` +
-        (skipped > 0 ? ` that the guards let through (${plural(skipped, 'skipped')}).` : '.')
-    )
-    return { kind: 'nothing', report }
-  }
-  const followJobId = settings.followUp
-    ? await openDocsJob(octokit, healed, serverUrl, rt)
-    : undefined
+  const nothing = nothingToSend(report, waits, rt)
+  if (nothing || !report.until) return nothing ?? { kind: 'nothing', report }
+  const followJobId =
+    settings.followUp && !trigger ? await openDocsJob(octokit, healed, serverUrl, rt) : undefined
   if (followJobId) report.grows = healed.docsPull?.url
   rt.log.info(
     `Digest of ${plural(report.included.length, 'pull request')}` +
@@ -100,7 +105,7 @@ export async function readyDigest(
   )
   const window = { since: report.since, until: report.until }
   const content = { thread, healed, window, report, ignored }
-  const { request, prompt, fields } = digestRequest({ ...settings, digest }, content)
+  const { request, sent, fields } = digestRequest({ ...settings, digest }, sends, content)
   const since = digestClaimsSince(history, comments)
   const conversation = Conversation.open(request, flow, { since, latestJob: false })
   const ready = { report, fields, followJobId, github }
@@ -109,38 +114,58 @@ export async function readyDigest(
   const claim = healed.takeover
   if (claim) conversation?.tracking.adopt(claim.comment)
   const threadComments = claim ? comments.filter(c => c.id !== claim.commentId) : comments
-  return { kind: 'ready', request, prompt, threadComments, conversation, digest: ready }
+  return { kind: 'ready', request, sends: sent, threadComments, conversation, digest: ready }
 }
 
 /**
- * What the digest sends (a re-run keeps its first attempt's key) and what its markers record: its
- * window and pull requests, and `notes=off`. Pure.
+ * What the digest sends (a re-run keeps its first attempt's key; a trigger's names its id, and has
+ * no prompt of its own) and what its markers record: its window and pull requests, and `notes=off`.
+ * Pure.
  */
 function digestRequest(
   settings: AgentSettings & { digest: DigestSettings },
+  sends: Sends,
   { thread, healed, window, report, ignored }: DigestContent
-): { request: AgentRequest; prompt: string; fields: DigestFields } {
-  const instruction = settings.prompt ?? DEFAULT_DIGEST_INSTRUCTION
+): { request: AgentRequest; sent: Sends; fields: DigestFields } {
+  const trigger = triggerIdOf(sends)
+  const instruction = trigger ? '' : (settings.prompt ?? DEFAULT_DIGEST_INSTRUCTION)
+  const key = keyWithTrigger(digestKey(window, healed.after?.commentId), trigger)
   const request: AgentRequest = {
     origin: 'digest',
     instruction,
     instructionSource: settings.prompt === undefined ? 'default' : 'workflow',
     thread,
-    requestKey: healed.rerun?.life.request ?? digestKey(window, healed.after?.commentId)
+    requestKey: healed.rerun?.life.request ?? key
   }
-  const prompt = buildDigestPrompt(instruction, report.included, {
-    repository: report.repository,
-    includeContext: settings.includeContext,
-    includeDiff: settings.includeDiff,
-    ignored
-  })
+  const prompt = { repository: report.repository, ignored, ...settings }
+  const sent: Sends =
+    sends.kind === 'prompt'
+      ? { kind: 'prompt', text: buildDigestPrompt(instruction, report.included, prompt) }
+      : sends
   const fields = {
     since: formatPosition(window.since),
     until: formatPosition(window.until),
     pulls: report.included.map(pull => pull.number).join(','),
     notes: settings.digest.notify ? undefined : 'off'
   }
-  return { request, prompt, fields }
+  return { request, sent, fields }
+}
+
+/** A digest that sends nothing: (a trigger) the digest before still runs, or its window is empty. */
+function nothingToSend(
+  report: DigestReport,
+  waits: string | undefined,
+  rt: Runtime
+): NothingToDigest | undefined {
+  if (waits) rt.log.info(`Not triggered: ${waits}.`)
+  if (waits) return { kind: 'nothing', report, reason: waits }
+  if (report.until) return undefined
+  const skipped = report.skipped.length
+  rt.log.info(
+    `Nothing to digest: no pull request merged into ${report.branch} since the last digest` +
+      (skipped > 0 ? ` that the guards let through (${plural(skipped, 'skipped')}).` : '.')
+  )
+  return { kind: 'nothing', report }
 }
 
 interface DigestContent {
@@ -154,15 +179,15 @@ interface DigestContent {
 /** The merged pull requests after the window's start (a re-run's own, else the watermark), guarded. */
 async function selectMerged(
   octokit: Octokit,
-  { repo, branch, digest, runStartedAt, guard }: MergedListing,
+  { repo, branch, since: first, max, runStartedAt, guard }: MergedListing,
   history: DigestHistory,
   rt: Runtime
 ): Promise<DigestReport<DigestPull>> {
-  const since = history.rerun?.since ?? history.watermark ?? startOf(digest.since.instant)
+  const since = history.rerun?.since ?? history.watermark ?? startOf(first)
   const listing = { repo, window: { start: since.at, end: runStartedAt }, base: branch }
   const listed = await listMergedPulls(octokit, listing, rt)
   const candidates = candidatesAfter(listed, { since, until: history.rerun?.until })
-  const selection = await selectPulls(candidates, { since, max: digest.maxPulls, guard })
+  const selection = await selectPulls(candidates, { since, max, guard })
   const { included, skipped, waiting, window } = selection
   const repository = `${repo.owner}/${repo.repo}`
   return { repository, branch, since, until: window?.until, included, skipped, waiting }
@@ -171,7 +196,10 @@ async function selectMerged(
 interface MergedListing {
   repo: RepoRef
   branch: string
-  digest: DigestSettings
+  /** Epoch ms a first digest starts at (`digest-since`). */
+  since: number
+  /** At most this many included (0: none, every candidate waits). */
+  max: number
   runStartedAt: number
   guard: Guard<DigestPull>
 }

@@ -15,6 +15,8 @@ export interface DigestReader {
   runId?: string
   /** A later attempt of a run, which may have written its digest record already. */
   rerun: boolean
+  /** The digest's kind: the id it triggers (undefined: a job's). */
+  trigger?: string
 }
 
 /**
@@ -37,10 +39,11 @@ export async function readTrackingIssue(
 export function digestReadEnough({
   identity,
   runId,
-  rerun
+  rerun,
+  trigger
 }: DigestReader): (newest: readonly IssueComment[]) => boolean {
   return newest => {
-    const records = digestRecordsOf(newest, identity)
+    const records = digestRecordsOf(newest, identity, trigger)
     const own = !rerun || !runId || records.some(d => isOwnRun(d, runId))
     return own && records.some(d => !isOwnRun(d, runId) && !claimInFlight(d.life))
   }
