@@ -7,12 +7,15 @@ import { describe, expect, it } from '@jest/globals'
 import { AUTOMATION, useAutomationWorld } from './helpers/automation.js'
 import {
   addMerged,
+  addTrackingIssue,
   DIGEST_AT,
   digestComments,
   runDigest,
+  TRACKING_ISSUE,
   type DigestRun
 } from './helpers/digest.js'
 import { markerOf, shown } from './helpers/text.js'
+import { OWNER, REPO, runSweep } from './helpers/world.js'
 
 const { world, triggers, failNextTrigger } = useAutomationWorld()
 const DOCS_PR = 'https://github.com/acme/docs-site/pull/3'
@@ -173,5 +176,47 @@ describe('a digest of automations', () => {
     expect(rerun.outputs).toMatchObject({ status: 'completed', 'automation-run': 'run_1' })
     expect(triggers()).toHaveLength(1)
     expect(notesOn(7)).toHaveLength(1)
+  })
+
+  /** A claim of run 1111 on PR 7's window, `minutes` from DIGEST_AT to its deadline, of `automation`. */
+  function claimOf(automation: string | undefined, minutes: number): void {
+    addTrackingIssue(world())
+    const since = `${Date.parse('2024-03-01') / 1000}.0`
+    const until = `${Date.parse(PR_7.at) / 1000}.7`
+    const trigger = automation ? ` automation=${automation}` : ''
+    const deadline = Math.ceil((DIGEST_AT + minutes * MINUTE) / 1000)
+    const marker = `tracking request=digest-${since}-${until}-first${trigger ? `-automation-${automation}` : ''} state=pending run=1111 deadline=${deadline} since=${since} until=${until} pulls=7${trigger}`
+    const body = `⏳ Working on it\n\n<!-- mintlify-docs-agent:${marker} -->`
+    world().gh.addComment(OWNER, REPO, TRACKING_ISSUE, body, 'github-actions[bot]')
+  }
+
+  it('another digest of this automation holds a live claim: no trigger, skipped with why', async () => {
+    addMerged(world(), PR_7, PR_8)
+    claimOf(AUTOMATION, 30)
+    const busy = await runAutomationDigest()
+    expect(busy.outputs.status).toBe('skipped')
+    expect(busy.summary).toContain('run 1111 is triggering it')
+    expect(triggers()).toHaveLength(0)
+  })
+
+  it('a job digest’s live claim is not this digest’s: it triggers for its own window', async () => {
+    world().svc.scriptJobs({ activePolls: 0, prLink: DOCS_PR })
+    addMerged(world(), PR_7)
+    claimOf(undefined, 30)
+    const result = await runAutomationDigest()
+    expect(result.outputs).toMatchObject({ status: 'completed', 'digest-pulls': '1' })
+    expect(triggers()).toHaveLength(1)
+  })
+
+  it('the sweep finishes a detached digest whose run the job read does not show: triggered, with its notes', async () => {
+    world().svc.hideAutomationJobs = true
+    addMerged(world(), PR_7, PR_8)
+    const first = await runAutomationDigest(0, { inputs: DETACHED })
+    expect(first.outputs.status).toBe('detached')
+    const sweep = await runSweep(world(), {}, { at: DIGEST_AT + 60 * MINUTE })
+    expect(sweep.outputs.finished).toBe('1')
+    const [comment] = digestComments(world())
+    expect(markerOf(comment.body)).toMatchObject({ phase: 'ended', automation: AUTOMATION })
+    for (const n of [7, 8]) expect(notesOn(n)).toEqual([expect.stringContaining('was triggered')])
   })
 })
