@@ -90,9 +90,8 @@ export async function readyDigest(
   const guard = digestGuard({ octokit, repo, identity, settings, thread: comments, ignored }, rt)
   const branch =
     digest.branch ?? payloadDefaultBranch(context) ?? (await getDefaultBranch(octokit, repo, rt))
-  const listing = { repo, branch, runStartedAt, guard }
-  const limits = { since: digest.since.instant, max: waits ? 0 : digest.maxPulls }
-  const report = await selectMerged(octokit, { ...listing, ...limits }, healed, rt)
+  const listing = { repo, branch, digest, runStartedAt, guard, max: waits ? 0 : digest.maxPulls }
+  const report = await selectMerged(octokit, listing, healed, rt)
   if (healed.unreported) report.unreported = healed.unreported
   const nothing = nothingToSend(report, waits, rt)
   if (nothing || !report.until) return nothing ?? { kind: 'nothing', report }
@@ -157,15 +156,15 @@ function nothingToSend(
   waits: string | undefined,
   rt: Runtime
 ): NothingToDigest | undefined {
-  if (waits) rt.log.info(`Not triggered: ${waits}.`)
-  if (waits) return { kind: 'nothing', report, reason: waits }
-  if (report.until) return undefined
+  if (report.until && !waits) return undefined
   const skipped = report.skipped.length
   rt.log.info(
-    `Nothing to digest: no pull request merged into ${report.branch} since the last digest` +
-      (skipped > 0 ? ` that the guards let through (${plural(skipped, 'skipped')}).` : '.')
+    waits
+      ? `Not triggered: ${waits}.`
+      : `Nothing to digest: no pull request merged into ${report.branch} since the last digest` +
+          (skipped > 0 ? ` that the guards let through (${plural(skipped, 'skipped')}).` : '.')
   )
-  return { kind: 'nothing', report }
+  return { kind: 'nothing', report, reason: waits }
 }
 
 interface DigestContent {
@@ -179,11 +178,11 @@ interface DigestContent {
 /** The merged pull requests after the window's start (a re-run's own, else the watermark), guarded. */
 async function selectMerged(
   octokit: Octokit,
-  { repo, branch, since: first, max, runStartedAt, guard }: MergedListing,
+  { repo, branch, digest, max, runStartedAt, guard }: MergedListing,
   history: DigestHistory,
   rt: Runtime
 ): Promise<DigestReport<DigestPull>> {
-  const since = history.rerun?.since ?? history.watermark ?? startOf(first)
+  const since = history.rerun?.since ?? history.watermark ?? startOf(digest.since.instant)
   const listing = { repo, window: { start: since.at, end: runStartedAt }, base: branch }
   const listed = await listMergedPulls(octokit, listing, rt)
   const candidates = candidatesAfter(listed, { since, until: history.rerun?.until })
@@ -196,8 +195,7 @@ async function selectMerged(
 interface MergedListing {
   repo: RepoRef
   branch: string
-  /** Epoch ms a first digest starts at (`digest-since`). */
-  since: number
+  digest: DigestSettings
   /** At most this many included (0: none, every candidate waits). */
   max: number
   runStartedAt: number
