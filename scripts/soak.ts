@@ -1,7 +1,9 @@
 /**
  * `npm run soak [-- --months N --seed S --quiet --no-sweep]`: a year (or N months) of a busy
- * repository, in process and in virtual time, against the fakes; a table a month, then the eight
- * invariants of the design's "The soak" (the eighth: dry runs leave no trace). `--no-sweep`: a team that never set the sweep up (nothing
+ * repository, in process and in virtual time, against the fakes; a table a month (and the triggers
+ * of a digest of automations against one a merge), then the nine invariants of the design's "The
+ * soak" (the eighth: dry runs leave no trace; the ninth: a digest of automations triggers one run at
+ * a time). `--no-sweep`: a team that never set the sweep up (nothing
  * detaches; invariant 3 covers the digest records, each finished by the next digest). Exit 0 when
  * they all hold, 1 when one breaks (each break names its run, the seed and the fault).
  */
@@ -16,6 +18,11 @@ import { EndWatch } from './soak/jobs.js'
 import { verdict } from './soak/verdict.js'
 import { drawAutomations, seedAutomations } from './soak/automations.js'
 import { DryRuns } from './soak/dry-runs.js'
+import {
+  drawAutomationDigests,
+  seedDigestAutomation,
+  triggersLine
+} from './soak/automation-digests.js'
 
 const DEFAULT_SEED = 20270101
 
@@ -43,10 +50,13 @@ async function main(): Promise<void> {
   soak.random = () => jitter.next()
   const yearRandom = random.fork()
   const automations = drawAutomations(random.fork(), drawn.merges, months)
-  const scenario = { ...drawn, automations, dryRuns: new DryRuns(random.fork(), drawn) }
+  const dryRuns = new DryRuns(random.fork(), drawn)
+  const automationDigests = drawAutomationDigests(random.fork(), drawn.merges, months)
+  const scenario = { ...drawn, automations, dryRuns, automationDigests }
   try {
     seedRepository(soak)
     seedAutomations(soak.emulator)
+    seedDigestAutomation(soak.emulator)
     await runYear(soak, scenario, yearRandom, {
       afterRun: record => watch.afterRun(record),
       onMonth: m => say(`month ${m + 1} … (${((performance.now() - started) / 1000).toFixed(0)} s)`)
@@ -60,7 +70,9 @@ async function main(): Promise<void> {
     const inMonth = (r: { at: number }) => monthOf(r.at, months) === m
     const requests = scenario.requests.filter(inMonth).length
     const automations = scenario.automations.filter(inMonth).length
-    console.log([...monthTable(m, month, requests, automations), ''].join('\n'))
+    const merges = scenario.merges.filter(inMonth)
+    const triggers = triggersLine(soak.records.filter(inMonth), merges)
+    console.log([...monthTable(m, month, requests, automations), '', triggers, ''].join('\n'))
   }
   console.log(`${faultLine(soak.records)}\n`)
   const result = verdict(soak, scenario, { stats, watch, seed })

@@ -1,6 +1,7 @@
 /**
  * Invariants 1 and 6, read from the digests' tracking comments at the end: every merged PR that no
- * guard skips is in exactly one digest whose job did not fail, or in the last open window (after the
+ * guard skips is in exactly one digest whose job did not fail (kind by kind: the job digests, and
+ * the digests of automations, each with its own watermark), or in the last open window (after the
  * newest PR any such digest holds), and a PR of a digest in state `unknown` in no other digest; a digest whose job opened a PR left exactly one note on each PR
  * it included; the trigger label of a `completed` request is gone.
  */
@@ -9,6 +10,7 @@ import type { TrackingMarker } from '../../src/job/markers.js'
 import type { Soak } from './harness.js'
 import type { Merge } from './scenario.js'
 import { DIGEST_ISSUE, LABEL, threadOf } from './specs.js'
+import { isAutomationDigest } from './automation-digests.js'
 import { jobEnd, ownMarked, trackingComments, type StoredComment, type Violation } from './state.js'
 
 interface Digest {
@@ -24,13 +26,22 @@ export interface CoverageReport {
   /** PRs whose only digest is one whose create may have started a job that was never reported. */
   unknown: string[]
   waiting: number
-  /** What was looked at: code PRs, those in exactly one digest, digest comments. */
-  looked: { pulls: number; once: number; digests: number }
+  /** What was looked at: code PRs, those in exactly one digest, digest comments (of each kind). */
+  looked: {
+    pulls: number
+    once: number
+    digests: number
+    automationOnce: number
+    automationDigests: number
+  }
 }
 
-function digestsOf(soak: Soak, end: number): Digest[] {
+type Kind = (marker: TrackingMarker) => boolean
+
+function digestsOf(soak: Soak, end: number, kind: Kind = () => true): Digest[] {
   return trackingComments(soak.github)
     .filter(({ comment, marker }) => comment.issueNumber === DIGEST_ISSUE && marker.since)
+    .filter(({ marker }) => kind(marker))
     .map(({ comment, marker }) => {
       const ended = marker.job ? jobEnd(soak.emulator, marker.job, end) : undefined
       const good = ended !== undefined && ['completed', 'running'].includes(ended.outcome)
@@ -41,7 +52,27 @@ function digestsOf(soak: Soak, end: number): Digest[] {
 const runOf = (soak: Soak, marker: TrackingMarker) => soak.byRunId.get(marker.run ?? '')
 
 export function checkCoverage(soak: Soak, merges: Merge[], end: number): CoverageReport {
-  const digests = digestsOf(soak, end)
+  const jobs = coverageOf(soak, merges, end, marker => !isAutomationDigest(marker))
+  const triggers = coverageOf(soak, merges, end, isAutomationDigest)
+  return {
+    violations: [...jobs.violations, ...triggers.violations],
+    unknown: [...jobs.unknown, ...triggers.unknown],
+    waiting: jobs.waiting + triggers.waiting,
+    looked: {
+      ...jobs.looked,
+      automationOnce: triggers.looked.once,
+      automationDigests: triggers.looked.digests
+    }
+  }
+}
+
+function coverageOf(
+  soak: Soak,
+  merges: Merge[],
+  end: number,
+  kind: Kind
+): Omit<CoverageReport, 'looked'> & { looked: { pulls: number; once: number; digests: number } } {
+  const digests = digestsOf(soak, end, kind)
   const inGood = new Map<number, Digest[]>()
   const inUnknown = new Map<number, Digest>()
   for (const digest of digests) {

@@ -14,7 +14,15 @@ import { run as runSweep } from '../../src/sweep/main.js'
 import { RunTraffic, type FaultPlan } from './faults.js'
 import type { BesideRun } from './overlap.js'
 
-export type RunKind = 'digest' | 'sweep' | 'request' | 'report' | 'gaps' | 'automation' | 'dry-run'
+export type RunKind =
+  | 'digest'
+  | 'sweep'
+  | 'request'
+  | 'report'
+  | 'gaps'
+  | 'automation'
+  | 'dry-run'
+  | 'automation digest'
 export const RUN_KINDS: readonly RunKind[] = [
   'digest',
   'sweep',
@@ -22,7 +30,8 @@ export const RUN_KINDS: readonly RunKind[] = [
   'report',
   'gaps',
   'automation',
-  'dry-run'
+  'dry-run',
+  'automation digest'
 ]
 
 export interface RunSpec {
@@ -229,7 +238,7 @@ export class Soak {
  * a sweep's, for a detached digest) listing pages of merged PRs, files reads and notes on code PRs.
  */
 function perItemOf(kind: RunKind) {
-  const notes = kind === 'digest' || kind === 'sweep'
+  const notes = kind === 'digest' || kind === 'automation digest' || kind === 'sweep'
   return (side: 'github' | 'service', method: string, path: string): boolean => {
     if (side === 'service') return method === 'GET' && /^\/v2\/agent\/[^/]+\/job\/[^/]+$/.test(path)
     if (/^\/repos\/acme\/docs\/pulls(\/\d+\/files)?$/.test(path)) return true

@@ -64,8 +64,9 @@ export function checkOneJobAKey(soak: Soak): JobsReport {
 /**
  * Invariant 3, looked at after every sweep: the comments whose job ended an interval ago show it.
  * Without the sweep (a team that never set it up) it covers the digest records only, looked at after
- * every digest: each digest finishes the one before, so a record whose job ended before a digest
- * started shows that end once that digest is done.
+ * every digest: each digest finishes the one before of its own kind (a job digest, a digest of
+ * automations), so a record whose job ended before a digest of its kind started shows that end once
+ * that digest is done.
  */
 export class EndWatch {
   readonly violations: Violation[] = []
@@ -85,10 +86,13 @@ export class EndWatch {
 
   /** After a sweep, or without the sweep after a digest: the look of invariant 3. */
   afterRun(run: RunRecord): void {
-    if (run.kind !== (this.sweep ? 'sweep' : 'digest')) return
+    const digest = run.kind === 'digest' || run.kind === 'automation digest'
+    if (this.sweep ? run.kind !== 'sweep' : !digest) return
     this.collect()
     // A run that met a fault may leave its work to the next one: the interval counts from a clean one.
-    if (run.struck === undefined) this.check(run.at)
+    const ofItsKind = (marker: TrackingMarker) =>
+      this.sweep || Boolean(marker.automation) === (run.kind === 'automation digest')
+    if (run.struck === undefined) this.check(run.at, ofItsKind)
     this.lastLook = run
   }
 
@@ -108,11 +112,12 @@ export class EndWatch {
     this.lastId = last
   }
 
-  private check(at: number): void {
+  private check(at: number, ofItsKind: (marker: TrackingMarker) => boolean = () => true): void {
     const interval = this.sweep ? SWEEP_INTERVAL : 0
     for (const id of this.open) {
       const comment = commentById(this.soak.github, id)
       const marker = comment && trackingOf(comment)
+      if (marker && !ofItsKind(marker)) continue
       if (!marker || marker.phase === 'ended') {
         if (marker) this.shown += 1
         if (marker?.automation) this.checkTriggered(id, marker, comment?.body ?? '')

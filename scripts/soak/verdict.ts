@@ -1,7 +1,7 @@
 /**
- * The end of the soak: the eight invariants checked on what the year left in the fakes, one line each
+ * The end of the soak: the nine invariants checked on what the year left in the fakes, one line each
  * (holds, or how often it broke), every break with its run, the seed and the fault, and the counted
- * exceptions named. Returns whether all eight hold.
+ * exceptions named. Returns whether all nine hold.
  */
 import { checkFlatCost, checkUses } from './budget.js'
 import { checkCoverage, checkNotesAndLabels, type Finishing } from './coverage.js'
@@ -15,16 +15,18 @@ import type { MonthStats } from './table.js'
 import type { AutomationRun } from './automations.js'
 import { checkOneTrigger } from './triggers.js'
 import type { DryRuns } from './dry-runs.js'
+import { checkOneRunAtATime, type AutomationDigestRun } from './automation-digests.js'
 
 const WORDING = [
   'every merged PR that no guard skips is in exactly one digest whose job did not fail, or in the last open window',
   'no request key has two jobs, and no issue or PR conversation has two jobs from requests that overlapped (one job a thread), except after an unanswered create or trigger',
   'every tracking comment whose job has ended shows that end within one sweep interval (an automation’s job that reads 404: `triggered`, when its run ended), and every request’s claim left with no job shows `unknown` within one sweep interval of its deadline and margin',
   'requests per run of each kind in the last month ≤ those of month 1 + 2',
-  'agent uses (creates, messages, triggers) a month ≤ 31 + 5 + people’s requests + automation runs',
+  'agent uses (creates, messages, triggers) a month ≤ 31 + 5 + people’s requests + automation runs (per merge, and digests of automations)',
   'every included PR of a digest whose job opened a PR has exactly one note; every label of a completed request is gone',
   'no automation request is triggered twice, not after a second delivery, a re-run or a trigger whose outcome was unknown; none that a guard skips is triggered; one whose runs met no fault is',
-  'a dry run leaves no trace: no comment, reply, reaction or label change on GitHub, no create, message or trigger, no job'
+  'a dry run leaves no trace: no comment, reply, reaction or label change on GitHub, no create, message or trigger, no job',
+  'a digest of automations never triggers while the run of the digest before it still shows as a job, except after an unanswered trigger'
 ]
 
 /** Invariant 3 without the sweep (`--no-sweep`): each digest finishes the one before. */
@@ -36,7 +38,11 @@ const SHOWN = 8
 
 export function verdict(
   soak: Soak,
-  scenario: Scenario & { automations: AutomationRun[]; dryRuns: DryRuns },
+  scenario: Scenario & {
+    automations: AutomationRun[]
+    dryRuns: DryRuns
+    automationDigests: AutomationDigestRun[]
+  },
   checks: { stats: MonthStats[]; watch: EndWatch; seed: number }
 ): { lines: string[]; ok: boolean } {
   const { stats, watch, seed } = checks
@@ -45,10 +51,13 @@ export function verdict(
   const jobs = checkOneJobAKey(soak)
   const threads = checkOneJobAThread(soak)
   const triggers = checkOneTrigger(soak, scenario.automations)
+  const oneRun = checkOneRunAtATime(soak)
   const inMonth = (m: number) => (r: { at: number }) => monthOf(r.at, scenario.months) === m
   const requests = stats.map(
     (_, m) =>
-      scenario.requests.filter(inMonth(m)).length + scenario.automations.filter(inMonth(m)).length
+      scenario.requests.filter(inMonth(m)).length +
+      scenario.automations.filter(inMonth(m)).length +
+      scenario.automationDigests.filter(inMonth(m)).length
   )
   const all: Violation[] = [
     ...coverage.violations,
@@ -60,7 +69,8 @@ export function verdict(
     ...checkUses(stats, requests),
     ...checkNotesAndLabels(soak, scenario.end, finishingOf(scenario)),
     ...triggers.violations,
-    ...scenario.dryRuns.violations()
+    ...scenario.dryRuns.violations(),
+    ...oneRun.violations
   ]
   const lines = ['Invariants:']
   for (const [i, each] of WORDING.entries()) {
@@ -76,15 +86,16 @@ export function verdict(
     }
     if (groups.length > SHOWN) lines.push(`   - … and ${groups.length - SHOWN} more runs`)
   }
-  const { pulls, once, digests } = coverage.looked
+  const { pulls, once, digests, automationOnce, automationDigests } = coverage.looked
   lines.push(
     '',
-    `Looked at: ${pulls} merged PRs no guard skips (${once} in exactly one digest), ${digests} digest comments, ${jobs.looked.keys} request keys, ${jobs.looked.jobs} jobs, ${soak.pairs.length} pairs of requests on one issue at once, ${watch.shown} tracking comments seen to show their job's end.`,
+    `Looked at: ${pulls} merged PRs no guard skips (${once} in exactly one digest; ${automationOnce} in exactly one digest of automations), ${digests} digest comments (${automationDigests} of automations), ${jobs.looked.keys} request keys, ${jobs.looked.jobs} jobs, ${soak.pairs.length} pairs of requests on one issue at once, ${watch.shown} tracking comments seen to show their job's end.`,
     automationLine(triggers.looked, watch.automations),
     scenario.dryRuns.line(),
     claimsLine(pendingClaims(soak)),
     `Counted apart: ${coverage.waiting} PRs in the last open window; ${coverage.unknown.length} PRs whose digest's create may have started an unreported job${named(coverage.unknown)}`,
-    `${jobs.excused.length} jobs after an unanswered create or trigger${named([...jobs.excused, ...threads.excused])}`
+    `${jobs.excused.length} jobs after an unanswered create or trigger${named([...jobs.excused, ...threads.excused])}`,
+    `${oneRun.excused.length} digest-of-automation runs overlapping after an unanswered trigger${named(oneRun.excused)}`
   )
   return { lines, ok: all.length === 0 }
 }

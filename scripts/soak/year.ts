@@ -12,6 +12,7 @@ import { runAutomationPair as runAutomationPairOf } from './automation-pair.js'
 import { automationSteps } from './automation-steps.js'
 import type { AutomationRun } from './automations.js'
 import type { DryRuns } from './dry-runs.js'
+import { automationDigestSteps, type AutomationDigestRun } from './automation-digests.js'
 import { drawFault, drawTriggerFault } from './faults.js'
 import type { RunKind, RunRecord, RunSpec, Soak } from './harness.js'
 import type { Random } from './random.js'
@@ -43,7 +44,11 @@ export interface YearHooks {
 
 export async function runYear(
   soak: Soak,
-  scenario: Scenario & { automations: AutomationRun[]; dryRuns: DryRuns },
+  scenario: Scenario & {
+    automations: AutomationRun[]
+    dryRuns: DryRuns
+    automationDigests: AutomationDigestRun[]
+  },
   random: Random,
   hooks: YearHooks
 ): Promise<void> {
@@ -52,13 +57,16 @@ export async function runYear(
   const faults = random.fork()
   // Their own draws: the other runs meet the faults they met before automations ran.
   const triggerFaults = random.fork()
+  const digestTriggerFaults = random.fork()
   const typical = new Map<RunKind, number>()
   const runOne = async (at: number, spec: Omit<RunSpec, 'fault'>): Promise<RunRecord> => {
     const usual = typical.get(spec.kind) ?? 20
     const fault =
       spec.kind === 'automation'
         ? drawTriggerFault(triggerFaults, AUTOMATION_FAULT_RATE, usual)
-        : drawFault(faults, FAULT_RATE, usual)
+        : spec.kind === 'automation digest'
+          ? drawTriggerFault(digestTriggerFaults, FAULT_RATE, usual)
+          : drawFault(faults, FAULT_RATE, usual)
     if (spec.action === 'agent') fakes.emulator.setDefaultJobScript(jobs.script(fakes.github))
     const record = await soak.run(at, { ...spec, fault })
     if (!fault) typical.set(spec.kind, record.github + record.service)
@@ -75,6 +83,8 @@ export async function runYear(
   const steps = stepsOf(scenario, { fakes, jobs, runOne, runPair }, hooks)
   steps.push(...automationSteps(scenario.automations, { fakes, runOne, runAutomationPair }))
   steps.push(...scenario.dryRuns.steps(soak, fakes))
+  const digests = scenario.automationDigests
+  steps.push(...automationDigestSteps(digests, { fakes, runOne }, r => hooks.afterRun(r)))
   steps.sort((a, b) => a.at - b.at)
   let merged = 0
   let now = 0
