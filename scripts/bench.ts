@@ -19,6 +19,8 @@
  *     1,000 / 10,000 comments (scripts/bench-reads.ts; `-- --only reads` runs it alone).
  *  9. The weekly report's service requests: today's four steps against one step under one budget
  *     (scripts/bench-weekly.ts; `-- --only weekly` runs it alone).
+ * 10. An automation's triggers and credits for a month of 1,000 merges: per merge, per merge in one
+ *     concurrency group, a digest of automations (scripts/bench-triggers.ts; `-- --only triggers`).
  * It prints the tables and, with --write, puts them into BENCHMARKS.md.
  */
 import { spawn, spawnSync } from 'node:child_process'
@@ -38,6 +40,7 @@ import { serviceInputs } from '../fakes/inputs.js'
 import { run as runSweep } from '../src/sweep/main.js'
 import { impactTable } from './bench-impact.js'
 import { digestTable } from './bench-digest.js'
+import { triggersTable } from './bench-triggers.js'
 import { readsTable } from './bench-reads.js'
 import { deployTable } from './bench-deploy.js'
 import { dailyTable } from './bench-daily.js'
@@ -474,6 +477,9 @@ async function sweepTable(): Promise<BenchTable> {
 /** `--only digest`: the digest's section alone (scripts/bench-digest.ts). */
 if (process.argv.includes('--only') && process.argv.includes('digest'))
   await printAlone(digestTable())
+/** `--only triggers`: an automation's triggers for a month of merges alone (scripts/bench-triggers.ts). */
+if (process.argv.includes('--only') && process.argv.includes('triggers'))
+  await printAlone(triggersTable())
 /** `--only reads`: the conversation reads alone (scripts/bench-reads.ts). */
 if (process.argv.includes('--only') && process.argv.includes('reads'))
   await printAlone(readsTable())
@@ -514,6 +520,7 @@ const impact = await impactTable()
 const daily = await dailyTable()
 const weekly = await weeklyTable()
 const digest = await digestTable()
+const triggers = await triggersTable()
 const reads = await readsTable()
 const deploying = await deployTable()
 const bundles = bundleTable()
@@ -564,6 +571,10 @@ const report = [
   '',
   ...digest.lines,
   '',
+  "### An automation's triggers and credits for a month of 1,000 merges: per merge, per merge in one group, a digest of automations (the per-merge rows a model; the digest the agent action in process, in virtual time, against the fakes)",
+  '',
+  ...triggers.lines,
+  '',
   '### GitHub conversation reads per digest run on a tracking issue of 100 / 1,000 / 10,000 comments (the agent action in process, in virtual time, against the fakes)',
   '',
   ...reads.lines,
@@ -583,6 +594,7 @@ const allMet =
   assisting.ok &&
   impact.ok &&
   digest.ok &&
+  triggers.ok &&
   reads.ok &&
   deploying.ok &&
   daily.ok &&

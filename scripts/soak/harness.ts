@@ -23,6 +23,7 @@ export type RunKind =
   | 'automation'
   | 'dry-run'
   | 'automation digest'
+  | 'automation backstop'
 export const RUN_KINDS: readonly RunKind[] = [
   'digest',
   'sweep',
@@ -31,7 +32,8 @@ export const RUN_KINDS: readonly RunKind[] = [
   'gaps',
   'automation',
   'dry-run',
-  'automation digest'
+  'automation digest',
+  'automation backstop'
 ]
 
 export interface RunSpec {
@@ -238,7 +240,7 @@ export class Soak {
  * a sweep's, for a detached digest) listing pages of merged PRs, files reads and notes on code PRs.
  */
 function perItemOf(kind: RunKind) {
-  const notes = kind === 'digest' || kind === 'automation digest' || kind === 'sweep'
+  const notes = kind === 'digest' || kind === 'sweep' || kind.startsWith('automation ')
   return (side: 'github' | 'service', method: string, path: string): boolean => {
     if (side === 'service') return method === 'GET' && /^\/v2\/agent\/[^/]+\/job\/[^/]+$/.test(path)
     if (/^\/repos\/acme\/docs\/pulls(\/\d+\/files)?$/.test(path)) return true

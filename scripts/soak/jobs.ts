@@ -86,12 +86,13 @@ export class EndWatch {
 
   /** After a sweep, or without the sweep after a digest: the look of invariant 3. */
   afterRun(run: RunRecord): void {
-    const digest = run.kind === 'digest' || run.kind === 'automation digest'
+    const automation = run.kind === 'automation digest' || run.kind === 'automation backstop'
+    const digest = run.kind === 'digest' || automation
     if (this.sweep ? run.kind !== 'sweep' : !digest) return
     this.collect()
     // A run that met a fault may leave its work to the next one: the interval counts from a clean one.
     const ofItsKind = (marker: TrackingMarker) =>
-      this.sweep || Boolean(marker.automation) === (run.kind === 'automation digest')
+      this.sweep || Boolean(marker.automation) === automation
     if (run.struck === undefined) this.check(run.at, ofItsKind)
     this.lastLook = run
   }

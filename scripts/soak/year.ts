@@ -64,7 +64,7 @@ export async function runYear(
     const fault =
       spec.kind === 'automation'
         ? drawTriggerFault(triggerFaults, AUTOMATION_FAULT_RATE, usual)
-        : spec.kind === 'automation digest'
+        : spec.kind === 'automation digest' || spec.kind === 'automation backstop'
           ? drawTriggerFault(digestTriggerFaults, FAULT_RATE, usual)
           : drawFault(faults, FAULT_RATE, usual)
     if (spec.action === 'agent') fakes.emulator.setDefaultJobScript(jobs.script(fakes.github))
