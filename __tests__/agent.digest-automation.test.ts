@@ -121,6 +121,9 @@ describe('a digest of automations', () => {
     expect(busy.summary).toContain('is still running')
     expect(triggers()).toHaveLength(1)
     expect(digestComments(world())).toHaveLength(1)
+    const dry = await runAutomationDigest(10, { runId: '5252', inputs: { 'dry-run': 'true' } })
+    expect(dry.outputs.status).toBe('skipped')
+    expect(dry.summary).toContain("would skip: the previous digest's run of Mintlify automation")
 
     const after = await runAutomationDigest(60, { runId: '6161' })
     expect(after.outputs).toMatchObject({ status: 'completed', 'digest-pulls': '1' })
