@@ -15,9 +15,9 @@ import type { Random } from './random.js'
 import type { Runner, Step } from './runner.js'
 import { DAY, HOUR, MINUTE, monthStart, START, type Merge } from './scenario.js'
 import { DIGEST_ISSUE, GUARDS } from './specs.js'
-import { creatorOf, describeRun, trackingComments, type Violation } from './state.js'
+import { creatorOf, describeRun, type Violation } from './state.js'
 
-export const DIGEST_AUTOMATION = 'digest-docs'
+const DIGEST_AUTOMATION = 'digest-docs'
 
 /** One run of the workflow: on a merge (`pull_request_target` closed), or the daily backstop. */
 export interface AutomationDigestRun {
@@ -53,7 +53,7 @@ export function drawAutomationDigests(
   return runs.sort((a, b) => a.at - b.at)
 }
 
-export function automationDigestSpec(
+function automationDigestSpec(
   fakes: Runner['fakes'],
   run: AutomationDigestRun
 ): Omit<RunSpec, 'fault'> {
@@ -144,11 +144,4 @@ export function triggersLine(records: RunRecord[], merges: Merge[]): string {
 /** The digest comments of the automation (for the coverage of invariant 1, kind by kind). */
 export function isAutomationDigest(marker: { automation?: string }): boolean {
   return marker.automation === DIGEST_AUTOMATION
-}
-
-/** How many of the automation's digest comments the year left (for the looked-at line). */
-export function automationDigestComments(soak: Soak): number {
-  return trackingComments(soak.github).filter(
-    ({ comment, marker }) => comment.issueNumber === DIGEST_ISSUE && isAutomationDigest(marker)
-  ).length
 }
