@@ -39,7 +39,7 @@ export async function planFor(
   })
   if (!needsPrompt(planned)) return planned
   // A run that triggers instead of sending a prompt never continues a job, whatever the thread holds.
-  if (sends.kind !== 'prompt') return { kind: 'trigger', automationId: sends.id }
+  if (sends.kind !== 'prompt') return { kind: 'trigger', id: sends.id }
   // About to send while another request of the thread is creating its job: continue that job.
   const claimedJobId = await settleClaim(request, thread, flow)
   const decision = claimedJobId ? { kind: 'follow-up' as const, jobId: claimedJobId } : planned

@@ -4,16 +4,17 @@ import type { AgentJob } from '../mintlify/types.js'
 import type { Runtime } from '../shared/runtime.js'
 import { sendRetried, type Sent } from './send-once.js'
 
+/** `id`: the automation's. */
 export interface TriggerPlan {
   kind: 'trigger'
-  automationId: string
+  id: string
 }
 
 export async function triggerOnce(
   plan: TriggerPlan,
   { client, rt, deadline }: { client: MintlifyClient; rt: Runtime; deadline: number }
 ): Promise<Sent> {
-  const { automationId } = plan
+  const { id: automationId } = plan
   const sending = await sendRetried(
     signal => client.triggerAutomation(automationId, { signal }),
     rt,
