@@ -43,14 +43,14 @@ describe('a digest of automations', () => {
     addMerged(world(), PR_7, PR_8, PR_9)
     const result = await runAutomationDigest()
 
+    expect(triggers()).toHaveLength(1)
+    expect(world().creates()).toHaveLength(0)
     expect(result.outputs).toMatchObject({
       status: 'completed',
       'digest-pulls': '3',
       'automation-run': 'run_1',
       'pr-url': DOCS_PR
     })
-    expect(triggers()).toHaveLength(1)
-    expect(world().creates()).toHaveLength(0)
     const [comment] = digestComments(world())
     const marker = markerOf(comment.body)
     expect(marker).toMatchObject({

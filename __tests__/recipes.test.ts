@@ -47,51 +47,51 @@ describe('npm run recipes -- FILE', () => {
     expect(run.status).toBe(0)
   }, 150_000)
 
-  it('fails the two-projects recipe without the step that makes its folders', () => {
-    const run = recipes(
-      'analytics-two-projects.yml',
-      changed(/^ *- run: mkdir -p reports.*\n/m, '')
-    )
-    expect(run.status).not.toBe(0)
-    expect(run.output).toContain("Input 'output-file' must be in an existing folder")
-  }, 150_000)
-
-  it('fails a copy of the weekly report with issues: read (the report and the jobs cannot comment)', () => {
-    const run = recipes(
-      'weekly-docs-report.yml',
-      changed(/^ {2}issues: write.*$/m, '  issues: read')
-    )
-    expect(run.status).not.toBe(0)
-    expect(run.output).toContain('Resource not accessible by integration')
-  }, 150_000)
-
-  it('fails a copy of the weekly report with pull-requests: read (no back-link on the docs PR)', () => {
-    const run = recipes(
-      'weekly-docs-report.yml',
-      changed(/^ {2}pull-requests: write$/m, '  pull-requests: read')
-    )
-    expect(run.status).not.toBe(0)
-    expect(run.output).toContain('no back-link comment on the docs PR')
-  }, 150_000)
-
-  it('fails a copy that gives the action an input it does not declare (the runner warns)', () => {
-    const run = recipes(
-      'docs-agent-comments.yml',
-      changed(/^( +)required-permission: write$/m, '$1required-permission: write\n$1trigger: /docs')
-    )
-    expect(run.status).not.toBe(0)
-    expect(run.output).toContain("warned: Unexpected input(s) 'trigger'")
-  }, 150_000)
-
-  it('fails a copy of the comments example with read-only permissions', () => {
-    const run = recipes(
-      'docs-agent-comments.yml',
-      changed(
+  // A broken copy of a recipe, and what its run must say when it fails.
+  it.each([
+    {
+      broken: 'the two-projects recipe without the step that makes its folders',
+      name: 'analytics-two-projects.yml',
+      edit: changed(/^ *- run: mkdir -p reports.*\n/m, ''),
+      says: "Input 'output-file' must be in an existing folder"
+    },
+    {
+      broken: 'the weekly report with issues: read (the report and the jobs cannot comment)',
+      name: 'weekly-docs-report.yml',
+      edit: changed(/^ {2}issues: write.*$/m, '  issues: read'),
+      says: 'Resource not accessible by integration'
+    },
+    {
+      broken: 'the weekly report with pull-requests: read (no back-link on the docs PR)',
+      name: 'weekly-docs-report.yml',
+      edit: changed(/^ {2}pull-requests: write$/m, '  pull-requests: read'),
+      says: 'no back-link comment on the docs PR'
+    },
+    {
+      broken: 'the comments example giving an input the action does not declare (the runner warns)',
+      name: 'docs-agent-comments.yml',
+      edit: changed(
+        /^( +)required-permission: write$/m,
+        '$1required-permission: write\n$1trigger: /docs'
+      ),
+      says: "warned: Unexpected input(s) 'trigger'"
+    },
+    {
+      broken: 'the comments example with read-only permissions',
+      name: 'docs-agent-comments.yml',
+      edit: changed(
         /^ {2}issues: write\n {2}pull-requests: write$/m,
         '  issues: read\n  pull-requests: read'
-      )
-    )
-    expect(run.status).not.toBe(0)
-    expect(run.output).toContain('Could not write the tracking comment on #7')
-  }, 150_000)
+      ),
+      says: 'Could not write the tracking comment on #7'
+    }
+  ])(
+    'fails a copy of $broken',
+    ({ name, edit, says }) => {
+      const run = recipes(name, edit)
+      expect(run.status).not.toBe(0)
+      expect(run.output).toContain(says)
+    },
+    150_000
+  )
 })

@@ -59,8 +59,8 @@ export function actionEnvironment(spec: ActionRunSpec): {
   return { env: { ...env, ...spec.env }, workDir }
 }
 
-/** Parses the GITHUB_OUTPUT file format (`name<<DELIMITER ... DELIMITER`). */
-function parseOutputFile(text: string): Record<string, string> {
+/** GITHUB_OUTPUT's and GITHUB_ENV's format: `name=value` lines and `name<<DELIMITER` blocks. */
+export function parseOutputFile(text: string): Record<string, string> {
   const outputs: Record<string, string> = {}
   const lines = text.split('\n')
   for (let i = 0; i < lines.length; i++) {

@@ -12,7 +12,7 @@ import { PROJECT_ROOT, type ActionRunResult } from '../../fakes/action-env.js'
 import type { FeedbackItem } from '../../fakes/analytics-data.js'
 import { runMergedPull } from '../helpers/code-change.js'
 import { runAnalytics, runComment, runSweep, useWorld } from '../helpers/world.js'
-import { launch, renderMarkdown, type Rendered } from './browser.js'
+import { launch, openPage, renderMarkdown, type Rendered } from './browser.js'
 
 const world = useWorld()
 let browser: Browser
@@ -236,6 +236,28 @@ describe('the agent and the sweep render as a reader sees them', () => {
     )
     expect(comments).toHaveLength(2)
     expectClean(await rendered(followed.summary, triggered.summary, ...comments), 0)
+  })
+})
+
+describe('a dry run renders the text it would send inert', () => {
+  it('a fence, HTML and a heading in the comment stay inside one code block', async () => {
+    const body = '/mintlify Fix this:\n```\n</details><img src=x>\n```\n# Not a heading'
+    const dry = await runComment(world(), { body, inputs: { 'dry-run': 'true' } })
+    expect(dry.outputs.status).toBe('dry-run')
+    const page = await openPage(browser, dry.summary)
+    try {
+      const seen = await page.evaluate(() => ({
+        pre: [...document.querySelectorAll('pre')].map(pre => pre.textContent ?? ''),
+        images: document.querySelectorAll('img').length,
+        headings: [...document.querySelectorAll('h1')].map(h => h.textContent)
+      }))
+      expect(seen.pre).toEqual([`${dry.outputs.prompt}\n`])
+      expect(seen.images).toBe(0)
+      expect(seen.headings).toEqual([])
+    } finally {
+      await page.close()
+    }
+    expectClean(await rendered(dry.summary), 0)
   })
 })
 

@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process'
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { PROJECT_ROOT } from '../../fakes/action-env.js'
+import { parseOutputFile, PROJECT_ROOT } from '../../fakes/action-env.js'
 import { readActionYaml } from '../action-docs.js'
 import { interpolate, type JobState } from './expressions.js'
 import { standIn } from './stand-ins.js'
@@ -102,13 +102,13 @@ export async function runStep(step: RawStep, index: number, ctx: StepContext): P
     lines
       .filter(l => l.startsWith(`::${kind}`) || l.startsWith(`##[${kind}]`))
       .map(l => decode(l.replace(/^::[a-z]+[^:]*::|^##\[[a-z]+\]/, '')))
-  const fileEnv = parseKeyValues(readFileSync(files.env, 'utf8'))
+  const fileEnv = parseOutputFile(readFileSync(files.env, 'utf8'))
   Object.assign(ctx.env, fileEnv)
   appendFileSync(join(ctx.runnerDir, 'summary.md'), readFileSync(files.summary, 'utf8'))
   return {
     label,
     outcome: ran.code === 0 ? 'success' : 'failure',
-    outputs: parseKeyValues(readFileSync(files.output, 'utf8')),
+    outputs: parseOutputFile(readFileSync(files.output, 'utf8')),
     warnings: [...ran.warnings, ...command('warning')],
     errors: command('error'),
     notices: command('notice'),
@@ -198,22 +198,4 @@ function spawnStep(
 
 function decode(text: string): string {
   return text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%')
-}
-
-/** GITHUB_OUTPUT's and GITHUB_ENV's format: `name=value` lines and `name<<DELIMITER` blocks. */
-function parseKeyValues(text: string): Record<string, string> {
-  const values: Record<string, string> = {}
-  const lines = text.split('\n')
-  for (let i = 0; i < lines.length; i++) {
-    const block = /^([^<=]+)<<(.+)$/.exec(lines[i])
-    if (block) {
-      const value: string[] = []
-      for (i++; i < lines.length && lines[i] !== block[2]; i++) value.push(lines[i])
-      values[block[1]] = value.join('\n')
-    } else if (lines[i].includes('=')) {
-      const at = lines[i].indexOf('=')
-      values[lines[i].slice(0, at)] = lines[i].slice(at + 1)
-    }
-  }
-  return values
 }

@@ -66,7 +66,7 @@ export async function readyDigest(
   sends: Sends,
   { runStartedAt, requestTimeoutMs }: { runStartedAt: number; requestTimeoutMs?: number }
 ): Promise<DigestRequest | NothingToDigest> {
-  const { settings, context, github, rt } = flow
+  const { settings, context, github, rt, edge } = flow
   const { digest } = settings
   const thread = issueThread(context, settings)
   if (!digest || !thread) throw new Error('readyDigest needs digest settings and issue-number')
@@ -81,7 +81,7 @@ export async function readyDigest(
   const client = createMintlifyClient(settings.service, { requestTimeoutMs })
   const { serverUrl } = context
   const finishing = { octokit, identity, repo, serverUrl, backLink: settings.backLink }
-  const healing = { ...finishing, client, issueNumber: thread.issueNumber, edge: flow.edge }
+  const healing = { ...finishing, client, issueNumber: thread.issueNumber, edge }
   const healed = await healHistory(history, healing, rt)
   // A trigger while the digest before still runs would cover its change twice: its PRs wait.
   const running = !healed.rerun && healed.running
