@@ -77,8 +77,9 @@ async function finishBefore(
   const before = history.after
   const open = before && endNotShown(before.life)
   if (!before || !open) return history
-  const running = (why: string): DigestHistory & { running: string } => {
-    rt.log.info(`The previous digest's job ${open.jobId} ${why}.`)
+  // A read that failed is a warning: the digest goes on without knowing how the job before ended.
+  const running = (why: string, failed = false): DigestHistory & { running: string } => {
+    rt.log[failed ? 'warning' : 'info'](`The previous digest's job ${open.jobId} ${why}.`)
     return { ...history, running: `its job ${open.jobId} ${why}` }
   }
   // Never competes with a run that still follows the job: `left`, or `following` and its run over.
@@ -92,7 +93,7 @@ async function finishBefore(
       }
     } catch (error) {
       rt.signal.throwIfAborted()
-      return running(`is left to run ${life.run} (${getErrorMessage(error)})`)
+      return running(`is left to run ${life.run} (${getErrorMessage(error)})`, true)
     }
   }
   const { jobId } = open
@@ -105,7 +106,7 @@ async function finishBefore(
     const hidden = triggeredRunOf(before.life) && isNotFound(error)
     // Past the grace a just-created job gets, a triggered run the job read does not show is queued.
     if (!hidden || sinceWritten < NOT_FOUND_GRACE_MS) {
-      return running(`is taken as still running (${getErrorMessage(error)})`)
+      return running(`is taken as still running (${getErrorMessage(error)})`, true)
     }
   }
   if (job && !isEndedJob(job)) return running('is still running')
