@@ -13,12 +13,18 @@ import { cleanUp, runBundle, type ActionRunSpec, type BundleRun } from '../../fa
 import type { Fault } from '../../fakes/faults.js'
 import { RequestTraffic } from '../../fakes/http-util.js'
 import type { VirtualTime } from '../../fakes/virtual-time.js'
+import { CLAIM_WAIT_MS } from '../../src/agent/claim-rule.js'
 
 const CREATE = /^\/v2\/agent\/[^/]+\/job$/
 /** The label run's log line when it finds the claim and waits (claim-wait.ts). */
 const WAITING = 'is starting its agent job right now; waiting up to'
 const CLOCK = resolve(fileURLToPath(import.meta.url), '..', 'child-clock.mjs')
 const REAL_STEP_MS = 10
+/**
+ * How long the child may take: the whole claim wait and a minute more, so a first run that never
+ * names its job (killed after its claim) lets the child wait its two minutes out and go on.
+ */
+const CHILD_TIMEOUT_MS = CLAIM_WAIT_MS + 60_000
 
 /** What the child run left: its result and when (virtual ms) it started. */
 export interface BesideResult {
@@ -72,7 +78,10 @@ export class BesideRun {
           ...spec,
           env: { ...(spec.env ?? {}), NODE_OPTIONS: `--import=${CLOCK}`, SOAK_CLOCK_AT: String(at) }
         },
-        { onStdout: text => text.includes(WAITING) && this.realSpeed(), timeoutMs: 60_000 }
+        {
+          onStdout: text => text.includes(WAITING) && this.realSpeed(),
+          timeoutMs: CHILD_TIMEOUT_MS
+        }
       )
       cleanUp(run)
       const wallMs = Number(process.hrtime.bigint() - realStart) / 1e6
